@@ -1,0 +1,43 @@
+// Prisma driver adapters for a database URL: the same connection rules for the service's
+// client and for the schema engine that migrates it.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { providerOf, sqliteFile } from './url.js';
+
+/**
+ * pg connection settings from a URL, as separate fields. A connection string would override a
+ * `database` set beside it, which is how a "shadow" database silently became the main one.
+ * `?schema=` is not understood by the adapter: it becomes the session's search_path.
+ */
+export function pgConfig(url: string): { config: pg.PoolConfig; schema?: string } {
+  const u = new URL(url);
+  const schema = u.searchParams.get('schema') ?? undefined;
+  const sslmode = u.searchParams.get('sslmode');
+  return {
+    schema,
+    config: {
+      host: decodeURIComponent(u.hostname) || '127.0.0.1',
+      port: u.port ? Number(u.port) : 5432,
+      user: decodeURIComponent(u.username) || undefined,
+      password: decodeURIComponent(u.password) || undefined,
+      database: decodeURIComponent(u.pathname.replace(/^\//, '')) || undefined,
+      ssl: sslmode && sslmode !== 'disable' ? { rejectUnauthorized: sslmode === 'verify-full' } : undefined,
+      options: schema ? `-c search_path="${schema}"` : undefined,
+    },
+  };
+}
+
+export type AdapterFactory = PrismaBetterSqlite3 | PrismaPg;
+
+export function adapterFor(url: string, pool?: pg.Pool): AdapterFactory {
+  if (providerOf(url) === 'sqlite') {
+    const file = sqliteFile(url);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return new PrismaBetterSqlite3({ url: `file:${file}` });
+  }
+  const { config, schema } = pgConfig(url);
+  return new PrismaPg(pool ?? config, schema ? { schema } : undefined);
+}

@@ -1,0 +1,199 @@
+// Prisma's WASM schema engine over our driver adapters: migrations with no native engine
+// download (see shared PRISMA-OFFLINE.md). Used by start-up migrations, the drift check and the
+// stand-in binary (prisma/schema-engine) that the Prisma CLI talks to.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import pg from 'pg';
+import * as runtime from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type { SchemaEngine, MigrationList, SchemaContainer } from '@prisma/schema-engine-wasm';
+import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { adapterFor, pgConfig } from './adapters.js';
+import { providerOf, sqliteFile, type Provider } from './url.js';
+
+const require = createRequire(import.meta.url);
+export const prismaDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../prisma');
+export const noFilters = { externalTables: [], externalEnums: [] };
+
+let wasmReady: Promise<void> | undefined;
+function loadWasm(): Promise<void> {
+  wasmReady ??= (async () => {
+    // The WASM build reports a panic's message here before it throws.
+    const registry = { message: '', set_message(m: string) { registry.message = m; } };
+    (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY = registry;
+    const expected = require('@prisma/engines-version/package.json').prisma.enginesVersion as string;
+    const pkgDir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
+    const actual = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).version as string;
+    if (!actual.endsWith(expected)) {
+      throw new Error(`@prisma/schema-engine-wasm ${actual} is not the build of Prisma's engine ${expected}`);
+    }
+    const bytes = fs.readFileSync(path.join(pkgDir, 'schema_engine_bg.wasm'));
+    const instance = await WebAssembly.instantiate(await WebAssembly.compile(bytes), {
+      './schema_engine_bg.js': runtime as unknown as WebAssembly.ModuleImports,
+    });
+    runtime.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
+  })();
+  return wasmReady;
+}
+
+/** The schema files of one provider: its schema.prisma and the shared models it links. */
+export function schemaFiles(provider: Provider): SchemaContainer[] {
+  const dir = path.join(prismaDir, provider);
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.prisma'))
+    .sort()
+    .map((f) => ({ path: path.join(dir, f), content: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** The migration history on disk, in the shape the engine takes. */
+export function migrationsList(provider: Provider, baseDir = path.join(prismaDir, provider, 'migrations')): MigrationList {
+  const dirs = fs.existsSync(baseDir)
+    ? fs.readdirSync(baseDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    : [];
+  const lock = path.join(baseDir, 'migration_lock.toml');
+  return {
+    baseDir,
+    lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lock) ? fs.readFileSync(lock, 'utf8') : null },
+    shadowDbInitScript: '',
+    migrationDirectories: dirs.map((name) => {
+      const file = path.join(baseDir, name, 'migration.sql');
+      return {
+        path: name,
+        migrationFile: {
+          path: 'migration.sql',
+          content: fs.existsSync(file)
+            ? { tag: 'ok' as const, value: fs.readFileSync(file, 'utf8') }
+            : { tag: 'error' as const, value: `${file} is missing` },
+        },
+      };
+    }),
+  };
+}
+
+const CHAR_OIDS: Record<number, number> = { 18: 25, 19: 25, 1002: 1009, 1003: 1009 };
+
+/** A pool whose results show PostgreSQL's catalog types `char` and `name` as text, which the
+ * adapter cannot read otherwise (the engine's introspection selects them). */
+function catalogFriendlyPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  const relabel = (result: pg.QueryResult | pg.QueryResult[] | undefined) => {
+    for (const r of Array.isArray(result) ? result : [result]) {
+      for (const f of r?.fields ?? []) f.dataTypeID = CHAR_OIDS[f.dataTypeID] ?? f.dataTypeID;
+    }
+    return result;
+  };
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      const callback = args[args.length - 1];
+      if (typeof callback === 'function') {
+        // pg.Pool#query calls its client in callback style.
+        args[args.length - 1] = (error: Error | null, result: pg.QueryResult) => callback(error, relabel(result));
+        return query(...args);
+      }
+      return (query(...args) as Promise<pg.QueryResult>).then(relabel);
+    };
+  });
+  return pool;
+}
+
+/** better-sqlite3 runs one statement per call: multi-statement SQL goes through executeScript. */
+function withScriptFallback(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const executeRaw = adapter.executeRaw.bind(adapter);
+  adapter.executeRaw = async (query) => {
+    try {
+      return await executeRaw(query);
+    } catch (error) {
+      if (query.args.length === 0 && /more than one statement/i.test(String((error as Error).message ?? error))) {
+        await adapter.executeScript(query.sql);
+        return 0;
+      }
+      throw error;
+    }
+  };
+  return adapter;
+}
+
+function migrationAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
+  if (providerOf(url) === 'postgresql') {
+    const { config, schema } = pgConfig(url);
+    const factory = new PrismaPg(catalogFriendlyPool(config), { schema, disposeExternalPool: true });
+    // The shadow database is a temporary one beside the main database, never the main one.
+    factory.connectToShadowDb = async () => {
+      const admin = new pg.Client(config);
+      await admin.connect();
+      const name = `prisma_shadow_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const shadow = new PrismaPg(catalogFriendlyPool({ ...config, database: name }), { disposeExternalPool: true });
+      const adapter = await shadow.connect();
+      const dispose = adapter.dispose.bind(adapter);
+      adapter.dispose = async () => {
+        await dispose();
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      };
+      return adapter;
+    };
+    return factory as unknown as SqlMigrationAwareDriverAdapterFactory;
+  }
+  const factory = adapterFor(url) as unknown as SqlMigrationAwareDriverAdapterFactory;
+  const connect = factory.connect.bind(factory);
+  const connectToShadowDb = factory.connectToShadowDb.bind(factory);
+  factory.connect = async () => withScriptFallback(await connect());
+  factory.connectToShadowDb = async () => withScriptFallback(await connectToShadowDb());
+  return factory;
+}
+
+const SQLITE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  "id" TEXT PRIMARY KEY NOT NULL, "checksum" TEXT NOT NULL, "finished_at" DATETIME,
+  "migration_name" TEXT NOT NULL, "logs" TEXT, "rolled_back_at" DATETIME,
+  "started_at" DATETIME NOT NULL DEFAULT current_timestamp,
+  "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`;
+
+/** The engine fails with P1014 on a fresh SQLite file until the migrations table exists. */
+export async function ensureSqliteMigrationsTable(url: string): Promise<void> {
+  if (providerOf(url) !== 'sqlite') return;
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+  const file = sqliteFile(url);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.exec(SQLITE_MIGRATIONS_TABLE);
+  } finally {
+    db.close();
+  }
+}
+
+export async function openSchemaEngine(
+  url: string,
+  datamodels: SchemaContainer[] = schemaFiles(providerOf(url)),
+  log: (message: string) => void = () => {},
+): Promise<SchemaEngine> {
+  await loadWasm();
+  const engine = await (runtime.SchemaEngine as unknown as typeof SchemaEngine).new(
+    { datamodels: datamodels.map((f) => [f.path, f.content]) },
+    log,
+    bindMigrationAwareSqlAdapterFactory(migrationAdapter(url)),
+  );
+  return engine;
+}
+
+/** Applies the migrations not yet applied; returns their names. */
+export async function applyPendingMigrations(url: string): Promise<string[]> {
+  const provider = providerOf(url);
+  await ensureSqliteMigrationsTable(url);
+  const engine = await openSchemaEngine(url);
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList: migrationsList(provider),
+      filters: noFilters,
+    });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
