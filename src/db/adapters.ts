@@ -36,7 +36,8 @@ export function adapterFor(url: string, pool?: pg.Pool): AdapterFactory {
   if (providerOf(url) === 'sqlite') {
     const file = sqliteFile(url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return new PrismaBetterSqlite3({ url: `file:${file}` });
+    // timeout: how long a writer waits for the lock instead of failing with SQLITE_BUSY.
+    return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   }
   const { config, schema } = pgConfig(url);
   return new PrismaPg(pool ?? config, schema ? { schema } : undefined);

@@ -7,7 +7,7 @@ import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
-import { ensureSqliteMigrationsTable, openSchemaEngine, schemaFiles } from './schema-engine.js';
+import { prepareSqliteFile, openSchemaEngine, schemaFiles } from './schema-engine.js';
 import { pgConfig } from './adapters.js';
 import { providerOf, sqliteFile } from './url.js';
 
@@ -36,13 +36,16 @@ function urlOf(params?: Params): string {
 
 let engineUrl: string | undefined;
 let engine: SchemaEngine | undefined;
+let closeEngine: (() => Promise<void>) | undefined;
 async function engineFor(url: string): Promise<SchemaEngine> {
   if (engine && engineUrl === url) return engine;
-  engine?.free();
-  await ensureSqliteMigrationsTable(url);
+  await closeEngine?.();
+  await prepareSqliteFile(url);
   // The CLI names no schema for some commands; the engine still needs one to know its provider.
   const schema = datamodels.length ? datamodels : schemaFiles(providerOf(url));
-  engine = await openSchemaEngine(url, schema, (line) => process.stderr.write(line.endsWith('\n') ? line : `${line}\n`));
+  ({ engine, close: closeEngine } = await openSchemaEngine(url, schema, (line) =>
+    process.stderr.write(line.endsWith('\n') ? line : `${line}\n`),
+  ));
   engineUrl = url;
   return engine;
 }
@@ -77,7 +80,7 @@ const overrides: Record<string, (params: Params) => Promise<unknown>> = {
   async createDatabase(params) {
     const url = urlOf(params);
     if (providerOf(url) === 'sqlite') {
-      await ensureSqliteMigrationsTable(url);
+      await prepareSqliteFile(url);
       return { databaseName: sqliteFile(url) };
     }
     return withPgAdmin(url, async (client, database) => {
@@ -100,9 +103,9 @@ const overrides: Record<string, (params: Params) => Promise<unknown>> = {
   async reset(params) {
     const url = urlOf(params);
     if (providerOf(url) === 'sqlite') {
-      await dropSqliteObjects(url);
-      engine?.free();
+      await closeEngine?.();
       engine = undefined;
+      await dropSqliteObjects(url);
       return {};
     }
     return (await engineFor(url)).reset(params as never);
@@ -222,8 +225,8 @@ lines.on('line', (line) => {
   });
 });
 lines.on('close', () => {
-  void queue.then(() => {
-    engine?.free();
+  void queue.then(async () => {
+    await closeEngine?.();
     process.exit(0);
   });
 });

@@ -155,38 +155,60 @@ const SQLITE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations"
   "applied_steps_count" INTEGER UNSIGNED NOT NULL DEFAULT 0)`;
 
 /** The engine fails with P1014 on a fresh SQLite file until the migrations table exists. */
-export async function ensureSqliteMigrationsTable(url: string): Promise<void> {
+export async function prepareSqliteFile(url: string): Promise<void> {
   if (providerOf(url) !== 'sqlite') return;
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
   const file = sqliteFile(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // WAL is a property of the file: set once here, it lets readers run beside the one writer.
+    db.pragma('journal_mode = WAL');
     db.exec(SQLITE_MIGRATIONS_TABLE);
   } finally {
     db.close();
   }
 }
 
+export type OpenEngine = { engine: SchemaEngine; close: () => Promise<void> };
+
+/** The engine over a database; close() frees it and the connections it opened (free() alone
+ * leaves them open, which holds SQLite's write lock). */
 export async function openSchemaEngine(
   url: string,
   datamodels: SchemaContainer[] = schemaFiles(providerOf(url)),
   log: (message: string) => void = () => {},
-): Promise<SchemaEngine> {
+): Promise<OpenEngine> {
   await loadWasm();
+  const factory = migrationAdapter(url);
+  const opened: SqlDriverAdapter[] = [];
+  for (const method of ['connect', 'connectToShadowDb'] as const) {
+    const connect = factory[method].bind(factory);
+    factory[method] = async () => {
+      const adapter = await connect();
+      opened.push(adapter);
+      return adapter;
+    };
+  }
   const engine = await (runtime.SchemaEngine as unknown as typeof SchemaEngine).new(
     { datamodels: datamodels.map((f) => [f.path, f.content]) },
     log,
-    bindMigrationAwareSqlAdapterFactory(migrationAdapter(url)),
+    bindMigrationAwareSqlAdapterFactory(factory),
   );
-  return engine;
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await Promise.allSettled(opened.splice(0).map((adapter) => adapter.dispose()));
+    },
+  };
 }
 
 /** Applies the migrations not yet applied; returns their names. */
 export async function applyPendingMigrations(url: string): Promise<string[]> {
   const provider = providerOf(url);
-  await ensureSqliteMigrationsTable(url);
-  const engine = await openSchemaEngine(url);
+  await prepareSqliteFile(url);
+  const { engine, close } = await openSchemaEngine(url);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({
       migrationsList: migrationsList(provider),
@@ -194,6 +216,6 @@ export async function applyPendingMigrations(url: string): Promise<string[]> {
     });
     return appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }

@@ -1,0 +1,27 @@
+/** @jest-config-loader esbuild-register */
+// Unit tests sit beside the code (src/**/*.test.ts); end-to-end tests in test/ start the real
+// server and sandbox peers. ESM throughout (got and p-retry are ESM-only), transformed by SWC.
+import type { Config } from 'jest';
+
+const config: Config = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/test/bench/'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+        module: { type: 'es6' },
+      },
+    ],
+  },
+  testTimeout: 60_000,
+  // Each end-to-end file starts its own server and database; two workers fit the 2-core machines.
+  maxWorkers: 2,
+};
+
+export default config;

@@ -1,0 +1,75 @@
+// The service's configuration: every environment variable, its default, validated once.
+// The README's "Configuration" table lists the same variables.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import { databaseUrl } from './db/url.js';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SANDBOX: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  SIGNING_KEY: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  PARTNER_TOKEN_TTL: z.coerce.number().int().positive().default(365 * 24 * 3600),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string | undefined;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  sandbox: boolean;
+  logLevel: string;
+  bodyLimit: number;
+  signingKey: Uint8Array;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  partnerTokenTtl: number;
+};
+
+/** A secret from the environment, or one generated once and kept in DATA_DIR. */
+function keptSecret(dataDir: string, file: string, fromEnv: string | undefined): Uint8Array {
+  if (fromEnv) return new TextEncoder().encode(fromEnv);
+  const keyPath = path.join(dataDir, file);
+  if (!fs.existsSync(keyPath)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(keyPath, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(fs.readFileSync(keyPath, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: databaseUrl({ ...env, DATA_DIR: dataDir }),
+    redisUrl: e.REDIS_URL,
+    sandbox: e.SANDBOX === 'on',
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    partnerTokenTtl: e.PARTNER_TOKEN_TTL,
+  };
+}

@@ -1,0 +1,68 @@
+// The error model shared by GraphQL and REST. Domain code throws these; GraphQL shows `code`
+// and `statusCode` in `extensions`, REST answers SPEC.md section 7's body. Anything else is
+// masked as 500 internal_error and logged.
+import { STATUS_CODES } from 'node:http';
+
+export type ErrorBody = { statusCode: number; error: string; code: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  body(): ErrorBody {
+    return errorBody(this.statusCode, this.code, this.message);
+  }
+}
+
+export function errorBody(statusCode: number, code: string, message: string): ErrorBody {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', code, message };
+}
+
+export class Invalid extends AppError {
+  constructor(message: string, code = 'invalid_request') {
+    super(400, code, message);
+  }
+}
+export class Unauthenticated extends AppError {
+  constructor(message = 'a valid bearer token is required', code = 'invalid_token') {
+    super(401, code, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message: string, code = 'forbidden') {
+    super(403, code, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string, code = 'not_found') {
+    super(404, code, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, code, message);
+  }
+}
+export class FeatureDisabled extends AppError {
+  constructor(message: string) {
+    super(409, 'feature_disabled', message);
+  }
+}
+export class PayloadTooLarge extends AppError {
+  constructor(message = 'the request body is too large') {
+    super(413, 'payload_too_large', message);
+  }
+}
+export class UpstreamFailed extends AppError {
+  constructor(message: string, code = 'upstream_failed') {
+    super(502, code, message);
+  }
+}
+
+export const internalError = (): ErrorBody => errorBody(500, 'internal_error', 'an unexpected error occurred');

@@ -1,0 +1,56 @@
+// The Pothos builder: plugins and their options only. Types live in src/modules/<area>/types.ts.
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import { Forbidden, Unauthenticated } from '../errors.js';
+import type { Scope } from '../modules/auth/scopes.js';
+import type { Context } from './context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: Context;
+  PrismaTypes: PrismaTypes;
+  DefaultFieldNullability: false;
+  AuthScopes: {
+    /** Any valid token: a partner login or a named partner token. */
+    authenticated: boolean;
+    /** A partner login (client credentials), not a token limited to one organization. */
+    partner: boolean;
+    /** The token carries this scope. */
+    scope: Scope;
+  };
+  Scalars: {
+    JSON: { Input: unknown; Output: unknown };
+  };
+}>({
+  plugins: [ScopeAuthPlugin, PrismaPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      authenticated: ctx.auth !== null,
+      partner: ctx.auth !== null && ctx.auth.orgId === null,
+      scope: (scope: Scope) => ctx.auth?.scopes.includes(scope) ?? false,
+    }),
+    // 401 when the caller is not authenticated at all, 403 when the token lacks what is needed.
+    unauthorizedError: (_parent, ctx) => {
+      if (!ctx.auth) return ctx.authError ?? new Unauthenticated();
+      return new Forbidden('the token does not carry the scope this operation needs', 'insufficient_scope');
+    },
+  },
+  prisma: {
+    client: (ctx) => ctx.db,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+});
+
+builder.scalarType('JSON', {
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});
+
+builder.queryType({});
+builder.mutationType({});

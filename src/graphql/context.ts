@@ -1,0 +1,25 @@
+// What every resolver and REST row gets: the running service and the caller.
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { AppError } from '../errors.js';
+import type { AuthInfo } from '../modules/auth/scopes.js';
+
+/** The parts of the running service that domain code uses. Built once at start-up. */
+export type Services = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
+  publicUrl: string;
+};
+
+export type Context = {
+  services: Services;
+  db: Db;
+  /** The authenticated caller, or null. */
+  auth: AuthInfo | null;
+  /** Why a bearer token that was sent is not accepted (answered when an operation needs auth). */
+  authError: AppError | null;
+  requestId: string;
+};

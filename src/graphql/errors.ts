@@ -1,0 +1,44 @@
+// How errors leave GraphQL: domain errors keep their code and status in `extensions`; GraphQL's
+// own errors (syntax, validation, variable types) are invalid requests; anything else is masked.
+import { GraphQLError } from 'graphql';
+import type { FastifyBaseLogger } from 'fastify';
+type Logger = Pick<FastifyBaseLogger, 'error'>;
+import { AppError, errorBody, internalError, type ErrorBody } from '../errors.js';
+
+function domainError(error: unknown): AppError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
+/** GraphQL's own errors about the request (syntax, validation, variable values), at any depth. */
+function isRequestError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError)) return false;
+  return !error.originalError || isRequestError(error.originalError);
+}
+
+/** The SPEC.md section 7 body for an error raised while running a GraphQL operation. */
+export function toErrorBody(error: unknown, log: Logger): ErrorBody {
+  const domain = domainError(error);
+  if (domain) return domain.body();
+  if (isRequestError(error)) return errorBody(400, 'invalid_request', (error as GraphQLError).message);
+  log.error({ err: (error as GraphQLError)?.originalError ?? error }, 'unexpected error');
+  return internalError();
+}
+
+/** Yoga's maskError: the same decision, shown as a GraphQL error with extensions. */
+export function maskError(log: Logger) {
+  return (error: unknown): Error => {
+    const body = toErrorBody(error, log);
+    const path = error instanceof GraphQLError ? error.path : undefined;
+    const nodes = error instanceof GraphQLError ? error.nodes : undefined;
+    return new GraphQLError(body.message, {
+      nodes,
+      path,
+      extensions: { code: body.code, statusCode: body.statusCode },
+    });
+  };
+}

@@ -1,0 +1,6 @@
+// The whole GraphQL schema: every module registers its types on the builder.
+import { builder } from './builder.js';
+import '../modules/auth/types.js';
+import '../modules/organizations/types.js';
+
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,45 @@
+// REST for authentication: the token call is a plain handler (form-encoded bodies, no bearer);
+// createPartnerToken is a row of the adapter.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../graphql/context.js';
+import { Invalid } from '../../errors.js';
+import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
+import { issueToken, tokenRequestSchema } from './service.js';
+
+/** Form-encoded requests carry strings: read numbers and scope lists the way RFC 6749 clients send them. */
+function fromForm(body: Record<string, string>): Record<string, unknown> {
+  const { scope, scopes, exp, ...rest } = body;
+  const list = scopes ?? scope;
+  return {
+    ...rest,
+    ...(exp !== undefined ? { exp: /^\d+(\.\d+)?$/.test(exp) ? Number(exp) : exp } : {}),
+    ...(list !== undefined ? { scopes: list.split(/[\s,]+/).filter(Boolean) } : {}),
+  };
+}
+
+export function tokenRoutes(app: FastifyInstance, services: Services): void {
+  app.post('/v1/oauth/token', async (request, reply) => {
+    request.operation = 'POST /v1/oauth/token';
+    const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('the request body must be a JSON object');
+    const parsed = tokenRequestSchema.safeParse(form ? fromForm(body as Record<string, string>) : body);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
+    const token = await issueToken(services, parsed.data);
+    return reply.status(201).header('cache-control', 'no-store').send(token);
+  });
+}
+
+export const authRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/oauth/partner-tokens',
+    document: /* GraphQL */ `
+      mutation CreatePartnerToken($input: CreatePartnerTokenInput!) {
+        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken tokenType expiresIn }
+      }`,
+    variables: (req) => ({ input: fromWire(req.body) }),
+    result: (data) => toWire(data.createPartnerToken),
+    status: 201,
+  },
+];

@@ -1,0 +1,194 @@
+// Partners, their tokens, and who a bearer token belongs to (SPEC.md 2.1, 2.2, 5).
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+import type { Services } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
+import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
+
+export const newId = (prefix: string): string => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
+const secret = (): string => crypto.randomBytes(32).toString('base64url');
+// Client secrets and refresh tokens are 256 random bits: a plain SHA-256 cannot be reversed or
+// guessed, and it keeps the token call fast (a slow password hash would only cost us).
+export const hashSecret = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
+
+function sameSecret(value: string, hash: string): boolean {
+  const a = Buffer.from(hashSecret(value), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
+export async function createPartner(db: Db, input: { name: string; scopes?: Scope[] }) {
+  const scopes = input.scopes?.length ? input.scopes : [...SCOPES];
+  const clientSecret = secret();
+  const partner = await db.partner.create({
+    data: {
+      id: newId('ptr'),
+      name: input.name,
+      clientId: `pc_${crypto.randomBytes(12).toString('hex')}`,
+      clientSecretHash: hashSecret(clientSecret),
+      scopes: storeScopes(scopes),
+    },
+  });
+  return { partner_id: partner.id, client_id: partner.clientId, client_secret: clientSecret, scopes };
+}
+
+/** The token request of SPEC.md 2.1, checked at the edge. */
+export const tokenRequestSchema = z.object({
+  grant_type: z.enum(['client_credentials', 'refresh_token'], { message: 'grant_type must be client_credentials or refresh_token' }),
+  client_id: z.string({ message: 'client_id is required' }).min(1, 'client_id is required'),
+  client_secret: z.string({ message: 'client_secret is required' }).min(1, 'client_secret is required'),
+  exp: z.number({ message: 'exp must be a number of seconds since the epoch' }).finite('exp must be a number').optional(),
+  scopes: z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOPES.join(', ')}` }), { message: 'scopes must be an array' }).optional(),
+  refresh_token: z.string({ message: 'refresh_token must be a string' }).optional(),
+});
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+export type TokenResponse = {
+  access_token: string;
+  token_type: 'bearer';
+  refresh_token: string;
+  expires_in: number;
+  refresh_token_expires_in: number;
+  scopes: Scope[];
+};
+
+const invalidClient = () => new AppError(401, 'invalid_client', 'client authentication failed');
+const invalidGrant = () => new Invalid('the refresh token is invalid, expired or already used', 'invalid_grant');
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function signAccessToken(
+  services: Services,
+  claims: { partnerId: string; sessionId: string; scopes: Scope[]; orgId: string | null },
+  expiresAt: number,
+): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, scp: claims.scopes, org: claims.orgId ?? undefined })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.partnerId)
+    .setIssuedAt()
+    .setJti(crypto.randomUUID())
+    .setExpirationTime(expiresAt)
+    .sign(services.config.signingKey);
+}
+
+function accessTokenExpiry(services: Services, exp: number | undefined): number {
+  const now = nowSeconds();
+  if (exp === undefined) return now + services.config.accessTokenTtl;
+  if (!Number.isFinite(exp)) throw new Invalid('exp must be a number of seconds since the epoch');
+  if (exp <= now) throw new Invalid('exp is in the past');
+  if (exp > now + 3600) throw new Invalid('exp may be at most one hour after now');
+  return Math.floor(exp);
+}
+
+function requestedScopes(requested: Scope[] | undefined, allowed: Scope[]): Scope[] {
+  if (!requested?.length) return allowed;
+  const extra = requested.filter((s) => !allowed.includes(s));
+  if (extra.length) throw new Invalid(`scopes not granted to this client: ${extra.join(', ')}`, 'invalid_scope');
+  return [...new Set(requested)];
+}
+
+export async function issueToken(services: Services, input: TokenRequest): Promise<TokenResponse> {
+  const { db, config } = services;
+  const expiresAt = accessTokenExpiry(services, input.exp);
+  const partner = await db.partner.findUnique({ where: { clientId: input.client_id } });
+  if (!partner || !sameSecret(input.client_secret, partner.clientSecretHash)) throw invalidClient();
+
+  let sessionId: string;
+  let scopes: Scope[];
+  if (input.grant_type === 'client_credentials') {
+    scopes = requestedScopes(input.scopes, parseScopes(partner.scopes));
+    sessionId = newId('ses');
+    await db.session.create({ data: { id: sessionId, partnerId: partner.id, scopes: storeScopes(scopes) } });
+  } else {
+    if (!input.refresh_token) throw new Invalid('refresh_token is required for grant_type refresh_token');
+    const stored = await db.refreshToken.findUnique({
+      where: { tokenHash: hashSecret(input.refresh_token) },
+      include: { session: true },
+    });
+    if (!stored || stored.session.partnerId !== partner.id || stored.session.revokedAt) throw invalidGrant();
+    // Single use: only one caller can spend it. A second use means it leaked: revoke the family.
+    const spent = await db.refreshToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: new Date() } });
+    if (spent.count !== 1) {
+      await db.session.update({ where: { id: stored.sessionId }, data: { revokedAt: new Date() } });
+      throw invalidGrant();
+    }
+    if (stored.expiresAt.getTime() <= Date.now()) throw invalidGrant();
+    scopes = requestedScopes(input.scopes, parseScopes(stored.session.scopes));
+    sessionId = stored.sessionId;
+  }
+
+  const refreshToken = secret();
+  await db.refreshToken.create({
+    data: {
+      id: newId('rt'),
+      sessionId,
+      tokenHash: hashSecret(refreshToken),
+      expiresAt: new Date((nowSeconds() + config.refreshTokenTtl) * 1000),
+    },
+  });
+  return {
+    access_token: await signAccessToken(services, { partnerId: partner.id, sessionId, scopes, orgId: null }, expiresAt),
+    token_type: 'bearer',
+    refresh_token: refreshToken,
+    expires_in: expiresAt - nowSeconds(),
+    refresh_token_expires_in: config.refreshTokenTtl,
+    scopes,
+  };
+}
+
+export type PartnerTokenInput = { org_id: string; token_name: string; scopes: Scope[] };
+
+/** createPartnerToken: a named, long-lived token acting for one organization, shown once. */
+export async function createPartnerToken(services: Services, auth: AuthInfo, input: PartnerTokenInput) {
+  const name = input.token_name.trim();
+  if (!name) throw new Invalid('token_name must not be empty');
+  if (!input.scopes.length) throw new Invalid('scopes must name at least one scope');
+  const org = await services.db.organization.findFirst({ where: { id: input.org_id, partnerId: auth.partnerId } });
+  if (!org) throw new NotFound(`organization ${input.org_id} not found`);
+  const partner = await services.db.partner.findUniqueOrThrow({ where: { id: auth.partnerId } });
+  const scopes = requestedScopes(input.scopes, parseScopes(partner.scopes));
+  const session = await services.db.session.create({
+    data: { id: newId('ses'), partnerId: auth.partnerId, orgId: org.id, name, scopes: storeScopes(scopes) },
+  });
+  const expiresAt = nowSeconds() + services.config.partnerTokenTtl;
+  return {
+    _id: session.id,
+    org_id: org.id,
+    token_name: name,
+    scopes,
+    access_token: await signAccessToken(services, { partnerId: auth.partnerId, sessionId: session.id, scopes, orgId: org.id }, expiresAt),
+    token_type: 'bearer' as const,
+    expires_in: services.config.partnerTokenTtl,
+  };
+}
+
+const accessClaims = z.object({
+  sub: z.string(),
+  sid: z.string(),
+  scp: z.array(z.string()),
+  org: z.string().optional(),
+});
+
+/** Who an `Authorization` header belongs to. Throws 401 for anything but a live token. */
+export async function authenticate(services: Services, header: string | undefined): Promise<AuthInfo> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match) throw new Unauthenticated(header ? 'the Authorization header must be "Bearer <token>"' : 'a bearer token is required');
+  let claims: z.infer<typeof accessClaims>;
+  try {
+    const { payload } = await jwtVerify(match[1]!, services.config.signingKey, { algorithms: ['HS256'] });
+    claims = accessClaims.parse(payload);
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw new Unauthenticated('the access token has expired');
+    throw new Unauthenticated('the access token is not valid');
+  }
+  const session = await services.db.session.findUnique({ where: { id: claims.sid }, select: { revokedAt: true, partnerId: true } });
+  if (!session || session.revokedAt || session.partnerId !== claims.sub) throw new Unauthenticated('the access token has been revoked');
+  return { partnerId: claims.sub, sessionId: claims.sid, scopes: parseScopes(claims.scp.join(',')), orgId: claims.org ?? null };
+}
+
+/** Organization-scoped tokens reach only their organization; others are told it does not exist. */
+export function assertOrgAccess(auth: AuthInfo, orgId: string): void {
+  if (auth.orgId !== null && auth.orgId !== orgId) throw new NotFound(`organization ${orgId} not found`);
+}
+

@@ -1,0 +1,60 @@
+// Organizations (merchants) and their users (SPEC.md 2.6).
+import type { Services } from '../../graphql/context.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { isUniqueViolation } from '../../db/client.js';
+import { assertOrgAccess, newId } from '../auth/service.js';
+import type { AuthInfo } from '../auth/scopes.js';
+
+export type CreateOrganizationInput = {
+  name: string;
+  provider_id: string;
+  user: { email: string; first_name?: string | null; last_name?: string | null };
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function normalizeEmail(email: string, field = 'email'): string {
+  const value = email.trim().toLowerCase();
+  if (!EMAIL.test(value)) throw new Invalid(`${field} must be an email address`);
+  return value;
+}
+
+export function required(value: string, field: string): string {
+  const trimmed = value.trim();
+  if (!trimmed) throw new Invalid(`${field} must not be empty`);
+  return trimmed;
+}
+
+export async function createOrganization(services: Services, auth: AuthInfo, input: CreateOrganizationInput) {
+  const name = required(input.name, 'name');
+  const providerId = required(input.provider_id, 'provider_id');
+  const email = normalizeEmail(input.user.email, 'user.email');
+  if (auth.orgId !== null) throw new Invalid('an organization token cannot create organizations');
+  const orgId = newId('org');
+  const userId = newId('usr');
+  try {
+    await services.db.organization.create({
+      data: {
+        id: orgId,
+        partnerId: auth.partnerId,
+        name,
+        providerId,
+        users: {
+          create: { id: userId, email, firstName: input.user.first_name ?? null, lastName: input.user.last_name ?? null, role: 'owner' },
+        },
+      },
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(`an organization with provider_id ${providerId} already exists`);
+    throw error;
+  }
+  return { org_id: orgId, user_id: userId };
+}
+
+/** The caller's organization, or 404 (also for another partner's: its existence is not revealed). */
+export async function findOrganization(services: Services, auth: AuthInfo, orgId: string) {
+  assertOrgAccess(auth, orgId);
+  const org = await services.db.organization.findFirst({ where: { id: orgId, partnerId: auth.partnerId } });
+  if (!org) throw new NotFound(`organization ${orgId} not found`);
+  return org;
+}

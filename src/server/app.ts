@@ -1,0 +1,164 @@
+// The one HTTP server: Yoga at /graphql (HTTP, SSE, GraphiQL), graphql-ws on the same path,
+// the REST adapter under /v1, the plain handlers (token call, webhooks), /health and /ready.
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { GraphQLSchema } from 'graphql';
+import type { Context, Services } from '../graphql/context.js';
+import { maskError } from '../graphql/errors.js';
+import { AppError, errorBody, internalError } from '../errors.js';
+import { createContext } from './context.js';
+import { registerRestRoutes, type RestRoute } from './rest.js';
+
+export type PlainRoutes = (app: FastifyInstance, services: Services) => void;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    partnerId: string | null;
+    operation: string | null;
+  }
+}
+
+type ServerContext = { req?: FastifyRequest; connectionParams?: Record<string, unknown> };
+
+function bearerOf(initial: ServerContext & { extra?: { request?: { headers: Record<string, unknown> } } }): string | undefined {
+  const fromParams = initial.connectionParams?.Authorization ?? initial.connectionParams?.authorization;
+  if (typeof fromParams === 'string') return fromParams;
+  const header = initial.req?.headers.authorization ?? initial.extra?.request?.headers.authorization;
+  return typeof header === 'string' ? header : undefined;
+}
+
+export function buildServer(
+  services: Services,
+  schema: GraphQLSchema,
+  routes: RestRoute[],
+  plainRoutes: PlainRoutes[],
+): { app: FastifyInstance; yoga: YogaServerInstance<ServerContext, Context> } {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: services.log as FastifyBaseLogger,
+    disableRequestLogging: true,
+    bodyLimit: services.config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    forceCloseConnections: 'idle',
+  });
+  app.decorateRequest('partnerId', null);
+  app.decorateRequest('operation', null);
+
+  // OAuth clients (RFC 6749) send the token request form-encoded.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // One log line per request: who, what, how it ended, how long it took.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        partnerId: request.partnerId,
+        operation: request.operation ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.statusCode).send(error.body());
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));
+    if (status === 415) return reply.status(415).send(errorBody(415, 'unsupported_media_type', error.message));
+    if (status && status >= 400 && status < 500) return reply.status(status).send(errorBody(status, 'invalid_request', error.message));
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(internalError());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  const yoga = createYoga<ServerContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    logging: services.log,
+    maskedErrors: { maskError: maskError(services.log) },
+    context: async (initial) => {
+      const req = initial.req;
+      const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());
+      if (req) {
+        req.partnerId = context.auth?.partnerId ?? null;
+        const params = (initial as { params?: { operationName?: string } }).params;
+        req.operation = `graphql ${params?.operationName ?? 'anonymous'}`;
+      }
+      return context;
+    },
+  });
+
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req });
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  // graphql-ws on the same path: the HTTP server hands upgrades for /graphql to it.
+  const wsServer = new WebSocketServer({ noServer: true });
+  app.server.on('upgrade', (request, socket, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/graphql') return socket.destroy();
+    wsServer.handleUpgrade(request, socket, head, (ws) => wsServer.emit('connection', ws, request));
+  });
+  const wsDisposable = useServer(
+    {
+      execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
+      subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
+      onSubscribe: async (ctx, _id, params) => {
+        const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: undefined,
+          extra: ctx.extra,
+          connectionParams: ctx.connectionParams,
+          params,
+        } as never);
+        const args = {
+          schema: envelopedSchema,
+          operationName: params.operationName,
+          document: parse(params.query),
+          variableValues: params.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        return errors.length ? errors : args;
+      },
+    },
+    wsServer,
+  );
+  app.addHook('onClose', async () => {
+    await wsDisposable.dispose();
+    wsServer.close();
+  });
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (_request, reply) => {
+    try {
+      await services.db.$queryRawUnsafe('SELECT 1');
+      return { status: 'ready', database: 'reachable' };
+    } catch (error) {
+      services.log.warn({ err: error }, 'database unreachable');
+      return reply.status(503).send(errorBody(503, 'not_ready', 'the database is not reachable'));
+    }
+  });
+
+  registerRestRoutes(app, services, schema, routes);
+  for (const register of plainRoutes) register(app, services);
+  return { app, yoga };
+}

@@ -1,0 +1,16 @@
+// Builds the request context from the Authorization header, once per request.
+import { AppError } from '../errors.js';
+import type { Context, Services } from '../graphql/context.js';
+import { authenticate } from '../modules/auth/service.js';
+
+export async function createContext(services: Services, authorization: string | undefined, requestId: string): Promise<Context> {
+  const context: Context = { services, db: services.db, auth: null, authError: null, requestId };
+  if (authorization === undefined) return context;
+  try {
+    context.auth = await authenticate(services, authorization);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    context.authError = error;
+  }
+  return context;
+}

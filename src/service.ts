@@ -1,0 +1,51 @@
+// Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
+import pino, { type Logger } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { applyPendingMigrations } from './db/schema-engine.js';
+import type { Services } from './graphql/context.js';
+import { schema } from './graphql/schema.js';
+import { buildServer } from './server/app.js';
+import { plainRoutes, restRoutes } from './server/routes.js';
+
+export type RunningService = {
+  url: string;
+  services: Services;
+  app: FastifyInstance;
+  close: () => Promise<void>;
+};
+
+export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  return pino({ level: config.logLevel, base: { service: 'partner-ordering' } });
+}
+
+/** Applies pending migrations and opens the database. */
+export async function prepareDatabase(config: Config, log: Logger) {
+  const applied = await applyPendingMigrations(config.databaseUrl);
+  if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
+  return openDatabase(config.databaseUrl);
+}
+
+export async function startService(config: Config, log: Logger = createLogger(config)): Promise<RunningService> {
+  const db = await prepareDatabase(config, log);
+  const services: Services = { config, db, log, publicUrl: config.publicUrl ?? '' };
+  const { app } = buildServer(services, schema, restRoutes, plainRoutes);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  services.publicUrl = config.publicUrl ?? url;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    services,
+    app,
+    // Stop accepting, let in-flight requests finish, then close the database.
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await db.$disconnect();
+      })()),
+  };
+}

@@ -1,0 +1,177 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  JSON: { input: any; output: any; }
+};
+
+export type CreateOrganizationInput = {
+  name: Scalars['String']['input'];
+  /** The partner's own id for this merchant. */
+  providerId: Scalars['String']['input'];
+  user: CreateOrganizationUser;
+};
+
+export type CreateOrganizationPayload = {
+  __typename?: 'CreateOrganizationPayload';
+  orgId: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type CreateOrganizationUser = {
+  email: Scalars['String']['input'];
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePartnerTokenInput = {
+  orgId: Scalars['ID']['input'];
+  scopes: Array<Scope>;
+  tokenName: Scalars['String']['input'];
+};
+
+export type GrantType =
+  | 'client_credentials'
+  | 'refresh_token';
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Create an organization (merchant) with its first user (SPEC.md 2.6). */
+  createOrganization: CreateOrganizationPayload;
+  /** A named token acting for one of your organizations with the given scopes (SPEC.md 2.2). */
+  createPartnerToken: PartnerTokenPayload;
+  /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
+  token: TokenPayload;
+};
+
+
+export type MutationCreateOrganizationArgs = {
+  input: CreateOrganizationInput;
+};
+
+
+export type MutationCreatePartnerTokenArgs = {
+  input: CreatePartnerTokenInput;
+};
+
+
+export type MutationTokenArgs = {
+  input: TokenInput;
+};
+
+export type Organization = {
+  __typename?: 'Organization';
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  providerId: Scalars['String']['output'];
+  users: Array<User>;
+};
+
+export type PartnerTokenPayload = {
+  __typename?: 'PartnerTokenPayload';
+  /** Shown once; it is not stored. */
+  accessToken: Scalars['String']['output'];
+  /** Seconds. */
+  expiresIn: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  orgId: Scalars['ID']['output'];
+  scopes: Array<Scope>;
+  tokenName: Scalars['String']['output'];
+  tokenType: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  organization: Organization;
+};
+
+
+export type QueryOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type Scope =
+  | 'billing'
+  | 'legacy_onboarding'
+  | 'onboarding'
+  | 'sso'
+  | 'user';
+
+export type TokenInput = {
+  clientId: Scalars['String']['input'];
+  clientSecret: Scalars['String']['input'];
+  /** Expiry of the access token, seconds since the epoch; at most one hour ahead. */
+  exp?: InputMaybe<Scalars['Float']['input']>;
+  grantType: GrantType;
+  refreshToken?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scope>>;
+};
+
+export type TokenPayload = {
+  __typename?: 'TokenPayload';
+  accessToken: Scalars['String']['output'];
+  /** Seconds. */
+  expiresIn: Scalars['Int']['output'];
+  refreshToken: Scalars['String']['output'];
+  /** Seconds. */
+  refreshTokenExpiresIn: Scalars['Int']['output'];
+  scopes: Array<Scope>;
+  tokenType: Scalars['String']['output'];
+};
+
+export type User = {
+  __typename?: 'User';
+  email: Scalars['String']['output'];
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  role: Scalars['String']['output'];
+};
+
+export type TokenMutationVariables = Exact<{
+  input: TokenInput;
+}>;
+
+
+export type TokenMutation = { __typename?: 'Mutation', token: { __typename?: 'TokenPayload', accessToken: string, tokenType: string, expiresIn: number, scopes: Array<Scope>, refreshToken: string } };
+
+export type OrgByIdQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrgByIdQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', id: string, name: string } };
+
+export type OrgNameQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type OrgNameQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', id: string, name: string, users: Array<{ __typename?: 'User', email: string }> } };
+
+export type NamedTokenMutationVariables = Exact<{
+  input: CreatePartnerTokenInput;
+}>;
+
+
+export type NamedTokenMutation = { __typename?: 'Mutation', createPartnerToken: { __typename?: 'PartnerTokenPayload', id: string, orgId: string, tokenName: string, scopes: Array<Scope>, accessToken: string, expiresIn: number } };
+
+
+export const TokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Token"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"tokenType"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"refreshToken"}}]}}]}}]} as unknown as DocumentNode<TokenMutation, TokenMutationVariables>;
+export const OrgByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<OrgByIdQuery, OrgByIdQueryVariables>;
+export const OrgNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<OrgNameQuery, OrgNameQueryVariables>;
+export const NamedTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"NamedToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePartnerTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPartnerToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenName"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}}]}}]}}]} as unknown as DocumentNode<NamedTokenMutation, NamedTokenMutationVariables>;

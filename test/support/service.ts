@@ -1,0 +1,111 @@
+// A real service for one test file: its own database (a fresh SQLite file, or a fresh
+// PostgreSQL database when DATABASE_URL points at a server), an ephemeral port, no mocks.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/config.js';
+import { startService, type RunningService } from '../../src/service.js';
+import { pgConfig } from '../../src/db/adapters.js';
+import { providerOf } from '../../src/db/url.js';
+import { createPartner } from '../../src/modules/auth/service.js';
+import type { Scope } from '../../src/modules/auth/scopes.js';
+
+export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };
+
+/** A database of its own: SQLite in a temporary folder, or a new database on the PostgreSQL server. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
+  const server = process.env.DATABASE_URL;
+  if (!server || providerOf(server) !== 'postgresql') {
+    return { url: `file:${path.join(dataDir, 'service.db')}`, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ ...pgConfig(server).config, database: 'postgres' });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    drop: async () => {
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SANDBOX: 'off',
+    ...env,
+  });
+}
+
+export type TestService = RunningService & {
+  database: TestDatabase;
+  stop: () => Promise<void>;
+  /** A partner with the given scopes (all by default) and a fresh access token. */
+  partner: (scopes?: Scope[]) => Promise<{ partnerId: string; clientId: string; clientSecret: string; token: string }>;
+};
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const database = await freshDatabase();
+  const service = await startService(testConfig(database, env));
+  return {
+    ...service,
+    database,
+    stop: async () => {
+      await service.close();
+      await database.drop();
+    },
+    partner: async (scopes) => {
+      const created = await createPartner(service.services.db, { name: `partner ${crypto.randomUUID()}`, scopes });
+      const response = await post(service.url, '/v1/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: created.client_id,
+        client_secret: created.client_secret,
+      });
+      if (response.status !== 201) throw new Error(`token: ${response.status} ${JSON.stringify(response.body)}`);
+      return { partnerId: created.partner_id, clientId: created.client_id, clientSecret: created.client_secret, token: (response.body as { access_token: string }).access_token };
+    },
+  };
+}
+
+export type JsonResponse = { status: number; body: any; headers: Headers };
+
+export async function request(base: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+export const post = (base: string, path: string, body: unknown, token?: string) => request(base, 'POST', path, { body, token });
+export const get = (base: string, path: string, token?: string) => request(base, 'GET', path, { token });
