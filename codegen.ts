@@ -9,11 +9,12 @@ const config: CodegenConfig = {
     'test/generated/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false },
-      // ESM: imports between the generated files carry their .js extension.
-      config: { useTypeImports: true, enumsAsTypes: true, importExtension: '.js' },
     },
   },
   ignoreNoDocuments: true,
+  config: { useTypeImports: true, enumsAsTypes: true },
+  // ESM: imports between the generated files carry their .js extension.
+  emitLegacyCommonJSImports: false,
 };
 
 export default config;

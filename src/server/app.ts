@@ -53,8 +53,15 @@ export function buildServer(
   });
 
   // One log line per request: who, what, how it ended, how long it took.
+  // While stopping, answers close their connection: a keep-alive client would otherwise hold
+  // the stop until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

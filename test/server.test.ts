@@ -1,0 +1,97 @@
+// The HTTP host: health, readiness, the error body for bad requests, request ids, the
+// committed GraphQL schema, and a graceful stop.
+import fs from 'node:fs';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { printedSchema, schemaFile } from '../src/graphql/print-schema.js';
+import { freshDatabase, startTestService, request, post, type TestService } from './support/service.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService({ BODY_LIMIT: '2048' });
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+test('/health answers, /ready reaches the database', async () => {
+  expect((await request(service.url, 'GET', '/health')).body).toEqual({ status: 'ok' });
+  const ready = await request(service.url, 'GET', '/ready');
+  expect(ready.status).toBe(200);
+  expect(ready.body).toEqual({ status: 'ready', database: 'reachable' });
+});
+
+test('an unknown path is 404 with the error body', async () => {
+  const res = await request(service.url, 'GET', '/v1/nothing-here');
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'no route GET /v1/nothing-here' });
+});
+
+test('malformed JSON is 400 and an oversized body is 413, both with the error body', async () => {
+  const malformed = await request(service.url, 'POST', '/v1/oauth/token', { raw: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+  expect(malformed.status).toBe(400);
+  expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request' });
+  const big = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'x'.repeat(4096), client_secret: 'y' });
+  expect(big.status).toBe(413);
+  expect(big.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large', code: 'payload_too_large' });
+});
+
+test('every answer carries a request id, and a caller-supplied one is kept', async () => {
+  const generated = await request(service.url, 'GET', '/health');
+  expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  const supplied = await request(service.url, 'GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+  expect(supplied.headers.get('x-request-id')).toBe('trace-123');
+});
+
+test('GraphiQL is served to a browser at /graphql', async () => {
+  const res = await request(service.url, 'GET', '/graphql', { headers: { accept: 'text/html' } });
+  expect(res.status).toBe(200);
+  expect(String(res.body)).toContain('GraphiQL');
+});
+
+test('schema/schema.graphql is the schema the code builds (run `npm run schema:print` when this fails)', () => {
+  expect(fs.readFileSync(schemaFile, 'utf8')).toBe(printedSchema());
+});
+
+test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0', async () => {
+  const database = await freshDatabase();
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, SANDBOX: 'off', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let logs = '';
+  child.stdout.on('data', (chunk) => (logs += chunk));
+  child.stderr.on('data', (chunk) => (logs += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  try {
+    for (let i = 0; i < 200 && !logs.includes('service started'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(logs).toContain('service started');
+
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.write(`POST /v1/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    await new Promise((r) => setTimeout(r, 200));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // New connections are refused while the old request is still being served.
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+    socket.write(body.slice(10));
+    await new Promise((r) => socket.once('close', r));
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(await exited).toBe(0);
+    expect(logs).toContain('stopped');
+  } finally {
+    child.kill('SIGKILL');
+    await database.drop();
+  }
+});
