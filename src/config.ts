@@ -17,6 +17,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
   SIGNING_KEY: z.string().min(32).optional(),
+  ENCRYPTION_KEY: z.string().min(32).optional(),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
+  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
   PARTNER_TOKEN_TTL: z.coerce.number().int().positive().default(365 * 24 * 3600),
@@ -33,6 +38,9 @@ export type Config = {
   logLevel: string;
   bodyLimit: number;
   signingKey: Uint8Array;
+  encryptionKey: Uint8Array;
+  outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
+  providerTimeoutMs: number;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   partnerTokenTtl: number;
@@ -44,7 +52,12 @@ function keptSecret(dataDir: string, file: string, fromEnv: string | undefined):
   const keyPath = path.join(dataDir, file);
   if (!fs.existsSync(keyPath)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(keyPath, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    try {
+      fs.writeFileSync(keyPath, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process made it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   return new TextEncoder().encode(fs.readFileSync(keyPath, 'utf8').trim());
 }
@@ -68,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
+    encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
+    outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     partnerTokenTtl: e.PARTNER_TOKEN_TTL,

@@ -8,11 +8,15 @@ import type { Services } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
 import { buildServer } from './server/app.js';
 import { plainRoutes, restRoutes } from './server/routes.js';
+import { sealer } from './crypto.js';
+import { createEvents } from './graphql/pubsub.js';
+import { DeliveryWorker } from './delivery/worker.js';
 
 export type RunningService = {
   url: string;
   services: Services;
   app: FastifyInstance;
+  worker: DeliveryWorker;
   close: () => Promise<void>;
 };
 
@@ -29,9 +33,20 @@ export async function prepareDatabase(config: Config, log: Logger) {
 
 export async function startService(config: Config, log: Logger = createLogger(config)): Promise<RunningService> {
   const db = await prepareDatabase(config, log);
-  const services: Services = { config, db, log, publicUrl: config.publicUrl ?? '' };
+  const services: Services = {
+    config,
+    db,
+    log,
+    sealer: sealer(config.encryptionKey),
+    delivery: { wake: () => {} },
+    pubsub: createEvents(),
+    publicUrl: config.publicUrl ?? '',
+  };
+  const worker = new DeliveryWorker(services);
+  services.delivery = worker;
   const { app } = buildServer(services, schema, restRoutes, plainRoutes);
   await app.listen({ port: config.port, host: config.host });
+  worker.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -41,10 +56,12 @@ export async function startService(config: Config, log: Logger = createLogger(co
     url,
     services,
     app,
+    worker,
     // Stop accepting, let in-flight requests finish, then close the database.
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        await worker.stop();
         await db.$disconnect();
       })()),
   };

@@ -179,18 +179,16 @@ async function call(method: string, params: Params): Promise<unknown> {
   const target = await engineFor(url);
   const fn = (target as unknown as Record<string, (p: unknown) => Promise<unknown>>)[method];
   if (typeof fn !== 'function') throw new Error(`The WASM schema engine has no method ${method}`);
-  if (method === 'devDiagnostic' || method === 'createMigration') {
-    try {
-      return await fn.call(target, params);
-    } catch (error) {
-      // After a migration is applied the engine asks for an "external" shadow database once:
-      // a fresh diagnosis resets that, and the same call then succeeds.
-      if (!/shadow/i.test(String((error as Error).message))) throw error;
-      await target.diagnoseMigrationHistory({ migrationsList: params.migrationsList, optInToShadowDatabase: false, filters: params.filters } as never);
-      return fn.call(target, params);
-    }
+  let result: unknown;
+  try {
+    result = await fn.call(target, params);
+  } catch (error) {
+    // After a migration is applied the engine asks once for an "external" shadow database:
+    // a fresh diagnosis resets that, and the same call then succeeds.
+    if (!/shadow DB must be provided/i.test(String((error as Error).message)) || !params.migrationsList) throw error;
+    await target.diagnoseMigrationHistory({ migrationsList: params.migrationsList, optInToShadowDatabase: false, filters: params.filters } as never);
+    result = await fn.call(target, params);
   }
-  const result = await fn.call(target, params);
   if (method === 'diff') {
     const { stdout, exitCode } = result as { stdout: string | null; exitCode: number };
     if (stdout) await print(stdout);

@@ -4,12 +4,20 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AppError } from '../errors.js';
 import type { AuthInfo } from '../modules/auth/scopes.js';
+import type { Sealer } from '../crypto.js';
+import type { PubSub } from './pubsub.js';
 
 /** The parts of the running service that domain code uses. Built once at start-up. */
 export type Services = {
   config: Config;
   db: Db;
   log: Logger;
+  /** Encrypts the secrets and OAuth tokens we keep. */
+  sealer: Sealer;
+  /** Wakes the delivery worker after a transaction that wrote to the outbox. */
+  delivery: { wake: () => void };
+  /** Live events for subscriptions. */
+  pubsub: PubSub;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
   publicUrl: string;
 };

@@ -2,5 +2,9 @@
 import { builder } from './builder.js';
 import '../modules/auth/types.js';
 import '../modules/organizations/types.js';
+import '../modules/onboarding/types.js';
+import '../modules/locations/types.js';
+import '../modules/menus/types.js';
+import '../modules/sso/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -26,7 +26,8 @@ export type RestRoute = {
 };
 
 const camel = (key: string) => (key === '_id' ? 'id' : key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
-const snake = (key: string) => (key === 'id' ? '_id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+const snake = (key: string) =>
+  key === 'id' ? '_id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
 
 function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));

@@ -3,6 +3,10 @@ import type { RestRoute } from './rest.js';
 import type { PlainRoutes } from './app.js';
 import { authRoutes, tokenRoutes } from '../modules/auth/rest.js';
 import { organizationRoutes } from '../modules/organizations/rest.js';
+import { onboardingHops, onboardingRoutes } from '../modules/onboarding/rest.js';
+import { locationRoutes } from '../modules/locations/rest.js';
+import { menuRoutes } from '../modules/menus/rest.js';
+import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes];
-export const plainRoutes: PlainRoutes[] = [tokenRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops];

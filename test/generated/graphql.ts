@@ -17,6 +17,68 @@ export type Scalars = {
   JSON: { input: any; output: any; }
 };
 
+/** SPEC.md 2.4. */
+export type Address = {
+  __typename?: 'Address';
+  addressLine1?: Maybe<Scalars['String']['output']>;
+  addressLine2?: Maybe<Scalars['String']['output']>;
+  addressLine3?: Maybe<Scalars['String']['output']>;
+  administrativeDistrictLevel1?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  formattedAddress?: Maybe<Scalars['String']['output']>;
+  latitude?: Maybe<Scalars['Float']['output']>;
+  locality?: Maybe<Scalars['String']['output']>;
+  longitude?: Maybe<Scalars['Float']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+};
+
+export type AssignMenusInput = {
+  /** The id of a DSP connection (an entry of an organization location's dsps). */
+  dspLocationId: Scalars['ID']['input'];
+  /** The full set of menus; empty restores the default (all menus). */
+  menuProviderIds: Array<Scalars['String']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+export type AssignMenusPayload = {
+  __typename?: 'AssignMenusPayload';
+  dspLocationId: Scalars['ID']['output'];
+  menuProviderIds: Array<Scalars['String']['output']>;
+};
+
+export type BindDspLocationsInput = {
+  locations: Array<BindLocationEntry>;
+  /** A completed DSP onboarding. */
+  onboardingId: Scalars['ID']['input'];
+};
+
+export type BindDspLocationsPayload = {
+  __typename?: 'BindDspLocationsPayload';
+  locations: Array<BoundLocation>;
+};
+
+export type BindLocationEntry = {
+  /** The DSP's own store id. */
+  dspProviderId: Scalars['String']['input'];
+  dspStoreName: Scalars['String']['input'];
+  /** The id of an ingested location. */
+  posLocationId: Scalars['ID']['input'];
+};
+
+export type BoundLocation = {
+  __typename?: 'BoundLocation';
+  dspProviderId: Scalars['String']['output'];
+  dspStoreName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type CompleteOnboardingInput = {
+  /** The code the callback added to return_url. */
+  code: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
 export type CreateOrganizationInput = {
   name: Scalars['String']['input'];
   /** The partner's own id for this merchant. */
@@ -42,18 +104,107 @@ export type CreatePartnerTokenInput = {
   tokenName: Scalars['String']['input'];
 };
 
+export type DeleteLocationInput = {
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+};
+
+export type DeleteLocationPayload = {
+  __typename?: 'DeleteLocationPayload';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
+export type DspConnection = {
+  __typename?: 'DspConnection';
+  /** Epoch milliseconds of the last change. */
+  changeTime: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type GenerateSsoSessionInput = {
+  email: Scalars['String']['input'];
+  fullName: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+  /** The provider_id the organization was created with. */
+  providerOrgId: Scalars['String']['input'];
+  providerOrgName?: InputMaybe<Scalars['String']['input']>;
+  /** Defaults to team_member. */
+  role?: InputMaybe<Role>;
+};
+
 export type GrantType =
   | 'client_credentials'
   | 'refresh_token';
 
+export type IngestLocationEntry = {
+  providerId: Scalars['String']['input'];
+};
+
+export type IngestLocationsInput = {
+  locations: Array<IngestLocationEntry>;
+  onboardingId: Scalars['ID']['input'];
+};
+
+export type IngestLocationsPayload = {
+  __typename?: 'IngestLocationsPayload';
+  locations: Array<IngestedLocation>;
+};
+
+export type IngestedLocation = {
+  __typename?: 'IngestedLocation';
+  id: Scalars['ID']['output'];
+  providerId: Scalars['String']['output'];
+};
+
+export type InitializeOnboardingInput = {
+  orgId: Scalars['ID']['input'];
+  /** Where the browser returns with code and onboarding_id. */
+  returnUrl: Scalars['String']['input'];
+  /** The slug of a registered POS or DSP provider. */
+  source: Scalars['String']['input'];
+  type: OnboardingType;
+};
+
+export type InitializeOnboardingPayload = {
+  __typename?: 'InitializeOnboardingPayload';
+  onboarding: Onboarding;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  assignMenus: AssignMenusPayload;
+  bindDspLocations: BindDspLocationsPayload;
+  completeOnboarding: Onboarding;
   /** Create an organization (merchant) with its first user (SPEC.md 2.6). */
   createOrganization: CreateOrganizationPayload;
   /** A named token acting for one of your organizations with the given scopes (SPEC.md 2.2). */
   createPartnerToken: PartnerTokenPayload;
+  /** Retire a location: its POS gets the disconnection notice and no further order events. */
+  deleteLocation: DeleteLocationPayload;
+  generateSsoSession: SsoSessionPayload;
+  ingestLocations: IngestLocationsPayload;
+  initializeOnboarding: InitializeOnboardingPayload;
   /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
   token: TokenPayload;
+};
+
+
+export type MutationAssignMenusArgs = {
+  input: AssignMenusInput;
+};
+
+
+export type MutationBindDspLocationsArgs = {
+  input: BindDspLocationsInput;
+};
+
+
+export type MutationCompleteOnboardingArgs = {
+  input: CompleteOnboardingInput;
 };
 
 
@@ -67,9 +218,67 @@ export type MutationCreatePartnerTokenArgs = {
 };
 
 
+export type MutationDeleteLocationArgs = {
+  input: DeleteLocationInput;
+};
+
+
+export type MutationGenerateSsoSessionArgs = {
+  input: GenerateSsoSessionInput;
+  partnerId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationIngestLocationsArgs = {
+  input: IngestLocationsInput;
+};
+
+
+export type MutationInitializeOnboardingArgs = {
+  input: InitializeOnboardingInput;
+};
+
+
 export type MutationTokenArgs = {
   input: TokenInput;
 };
+
+/** One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3). */
+export type Onboarding = {
+  __typename?: 'Onboarding';
+  /** Send the merchant here to start the OAuth authorization. */
+  entryUrl: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  integrationId?: Maybe<Scalars['String']['output']>;
+  merchantId: Scalars['ID']['output'];
+  orgId: Scalars['ID']['output'];
+  partnerId: Scalars['ID']['output'];
+  partnerOrgId: Scalars['String']['output'];
+  returnUrl: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  /** pending until the code is exchanged, then active. */
+  status: Scalars['String']['output'];
+  type: OnboardingType;
+};
+
+export type OnboardingLocation = {
+  __typename?: 'OnboardingLocation';
+  address: Address;
+  /** False once the location is ingested. */
+  isEligibleToOnboard: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  providerId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+};
+
+export type OnboardingLocationsPayload = {
+  __typename?: 'OnboardingLocationsPayload';
+  locations: Array<OnboardingLocation>;
+};
+
+export type OnboardingType =
+  | 'dsp'
+  | 'pos';
 
 export type Organization = {
   __typename?: 'Organization';
@@ -79,6 +288,22 @@ export type Organization = {
   name: Scalars['String']['output'];
   providerId: Scalars['String']['output'];
   users: Array<User>;
+};
+
+export type OrganizationLocation = {
+  __typename?: 'OrganizationLocation';
+  address: Address;
+  dsps: Array<DspConnection>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  providerId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type OrganizationLocationsPayload = {
+  __typename?: 'OrganizationLocationsPayload';
+  locations: Array<OrganizationLocation>;
 };
 
 export type PartnerTokenPayload = {
@@ -96,7 +321,21 @@ export type PartnerTokenPayload = {
 
 export type Query = {
   __typename?: 'Query';
+  onboarding: Onboarding;
+  /** The locations of the onboarding's POS merchant. */
+  onboardingLocations: OnboardingLocationsPayload;
   organization: Organization;
+  organizationLocations: OrganizationLocationsPayload;
+};
+
+
+export type QueryOnboardingArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOnboardingLocationsArgs = {
+  onboardingId: Scalars['ID']['input'];
 };
 
 
@@ -104,12 +343,42 @@ export type QueryOrganizationArgs = {
   id: Scalars['ID']['input'];
 };
 
+
+export type QueryOrganizationLocationsArgs = {
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+export type Role =
+  | 'admin'
+  | 'custom'
+  | 'manager'
+  | 'owner'
+  | 'team_member';
+
 export type Scope =
   | 'billing'
   | 'legacy_onboarding'
   | 'onboarding'
   | 'sso'
   | 'user';
+
+export type SsoSessionPayload = {
+  __typename?: 'SsoSessionPayload';
+  /** Single use, valid five minutes: open /v1/sso/login?token=… */
+  ssoLoginToken: Scalars['String']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The onboarding, each time its status changes. */
+  onboardingUpdated: Onboarding;
+};
+
+
+export type SubscriptionOnboardingUpdatedArgs = {
+  id: Scalars['ID']['input'];
+};
 
 export type TokenInput = {
   clientId: Scalars['String']['input'];

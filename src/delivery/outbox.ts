@@ -1,0 +1,32 @@
+// Writing a message to the outbox: inside the transaction of the change that causes it, so the
+// change and the message are both stored or neither is (DESIGN.md point 4).
+import crypto from 'node:crypto';
+import type { Db } from '../db/client.js';
+import type { Operation } from '../modules/providers/service.js';
+
+export type OutboxInput = {
+  /** What it is, for people and filters: location.connect, order.created, ... */
+  kind: string;
+  /** The provider registration it goes to. */
+  source: string;
+  /** The onboarding whose OAuth token authorizes the call, for calls to a POS or DSP. */
+  onboardingId?: string | null;
+  operation: Operation;
+  body: unknown;
+  /** Defaults to a new UUID; give a stable one where the cause itself can repeat. */
+  idempotencyKey?: string;
+};
+
+export function enqueue(db: Db, message: OutboxInput) {
+  return db.outboxMessage.create({
+    data: {
+      id: `msg_${crypto.randomBytes(12).toString('base64url')}`,
+      kind: message.kind,
+      source: message.source,
+      onboardingId: message.onboardingId ?? null,
+      operation: message.operation,
+      body: JSON.stringify(message.body),
+      idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
+    },
+  });
+}

@@ -1,0 +1,153 @@
+// Calls to POS systems, DSPs and event providers. got sends; p-retry retries network errors,
+// timeouts and 5xx a bounded number of times, never other 4xx. Calls on behalf of a merchant carry
+// the onboarding's OAuth token, refreshed shortly before it expires and once on a 401.
+import got, { RequestError, type Method } from 'got';
+import pRetry from 'p-retry';
+import type { Services } from '../graphql/context.js';
+import { AppError, Invalid, UpstreamFailed } from '../errors.js';
+import { providerUrl, requireProvider, type Operation, type ProviderInfo } from '../modules/providers/service.js';
+
+export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
+
+/** The POS token response of SPEC.md 2.10. */
+export type ProviderToken = {
+  access_token: string;
+  refresh_token?: string;
+  expire_time?: number;
+  refresh_token_expire_time?: number;
+  email?: string;
+  id?: string;
+};
+
+class RetryableStatus extends Error {
+  constructor(readonly response: ProviderResponse) {
+    super(`provider answered ${response.status}`);
+  }
+}
+
+const http = got.extend({ retry: { limit: 0 }, throwHttpErrors: false, followRedirect: false });
+
+/** One HTTP exchange with bounded retries on network errors, timeouts and 5xx. */
+export async function send(
+  services: Services,
+  method: Method,
+  url: string,
+  options: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; retries?: number } = {},
+): Promise<ProviderResponse> {
+  try {
+    return await pRetry(
+      async () => {
+        const res = await http(url, {
+          method,
+          headers: options.headers,
+          json: options.json,
+          form: options.form,
+          timeout: { request: services.config.providerTimeoutMs },
+        });
+        let body: unknown = res.body;
+        try {
+          body = res.body ? JSON.parse(res.body) : undefined;
+        } catch {
+          // not JSON: keep the text
+        }
+        const response = { status: res.statusCode, body, text: res.body, headers: res.headers };
+        if (res.statusCode >= 500) throw new RetryableStatus(response);
+        return response;
+      },
+      {
+        retries: options.retries ?? 2,
+        minTimeout: 100,
+        maxTimeout: 1000,
+        randomize: true,
+        shouldRetry: ({ error }) => error instanceof RetryableStatus || error instanceof RequestError,
+      },
+    );
+  } catch (error) {
+    if (error instanceof RetryableStatus) return error.response;
+    throw error;
+  }
+}
+
+/** Why a provider call failed, for people: status and the provider's own words. */
+export function describeFailure(response: ProviderResponse): string {
+  const body = response.body as { message?: string; error_description?: string; error?: string } | undefined;
+  const reason = body?.error_description ?? body?.message ?? (typeof body?.error === 'string' ? body.error : undefined) ?? response.text.slice(0, 200);
+  return `${response.status}${reason ? ` ${reason}` : ''}`;
+}
+
+function expiryOf(value: number | undefined): Date | null {
+  if (value === undefined || !Number.isFinite(value)) return null;
+  if (value > 1e12) return new Date(value); // epoch milliseconds
+  if (value > 1e9) return new Date(value * 1000); // epoch seconds
+  return new Date(Date.now() + value * 1000); // a lifetime in seconds
+}
+
+export function tokenFields(services: Services, token: ProviderToken) {
+  return {
+    accessTokenEnc: services.sealer.seal(token.access_token),
+    refreshTokenEnc: token.refresh_token ? services.sealer.seal(token.refresh_token) : null,
+    tokenExpiresAt: expiryOf(token.expire_time),
+    refreshExpiresAt: expiryOf(token.refresh_token_expire_time),
+  };
+}
+
+async function tokenRequest(services: Services, provider: ProviderInfo, form: Record<string, string>): Promise<ProviderToken> {
+  const response = await send(services, 'POST', providerUrl(provider, 'token'), {
+    json: { client_id: provider.clientId ?? '', client_secret: provider.clientSecret ?? '', ...form },
+  });
+  const token = response.body as ProviderToken | undefined;
+  if (response.status >= 200 && response.status < 300 && typeof token?.access_token === 'string') return token;
+  if (response.status >= 400 && response.status < 500) {
+    throw new Invalid(`${provider.source} refused the ${form.grant_type === 'refresh_token' ? 'refresh token' : 'code'}: ${describeFailure(response)}`, 'invalid_grant');
+  }
+  throw new UpstreamFailed(`${provider.source} token endpoint failed: ${describeFailure(response)}`);
+}
+
+/** Exchanges an authorization code (SPEC.md 2.10 token request). */
+export function exchangeCode(services: Services, provider: ProviderInfo, code: string, redirectUri: string): Promise<ProviderToken> {
+  return tokenRequest(services, provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+}
+
+const REFRESH_MARGIN_MS = 60_000;
+
+async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
+  const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
+  if (!onboarding.refreshTokenEnc) throw new UpstreamFailed(`${provider.source} gave no refresh token and the access token expired`);
+  const token = await tokenRequest(services, provider, { grant_type: 'refresh_token', refresh_token: services.sealer.open(onboarding.refreshTokenEnc) });
+  const fields = tokenFields(services, token);
+  await services.db.onboarding.update({
+    where: { id: onboardingId },
+    // Some providers do not rotate refresh tokens: keep the one we have.
+    data: { ...fields, refreshTokenEnc: fields.refreshTokenEnc ?? onboarding.refreshTokenEnc },
+  });
+  return token.access_token;
+}
+
+async function accessToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
+  const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
+  if (!onboarding.accessTokenEnc) throw new AppError(409, 'onboarding_incomplete', `onboarding ${onboardingId} is not completed`);
+  if (onboarding.tokenExpiresAt && onboarding.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS < Date.now()) {
+    return refreshOnboardingToken(services, provider, onboardingId);
+  }
+  return services.sealer.open(onboarding.accessTokenEnc);
+}
+
+/** A call for a merchant, with the onboarding's bearer token; refreshed and retried once on 401. */
+export async function callForOnboarding(
+  services: Services,
+  source: string,
+  onboardingId: string,
+  operation: Operation,
+  options: { method?: Method; headers?: Record<string, string>; json?: unknown; retries?: number } = {},
+): Promise<ProviderResponse> {
+  const provider = await requireProvider(services, source);
+  const attempt = (token: string) =>
+    send(services, options.method ?? 'GET', providerUrl(provider, operation), {
+      headers: { ...options.headers, authorization: `Bearer ${token}` },
+      json: options.json,
+      retries: options.retries,
+    });
+  const response = await attempt(await accessToken(services, provider, onboardingId));
+  if (response.status !== 401) return response;
+  return attempt(await refreshOnboardingToken(services, provider, onboardingId));
+}

@@ -1,0 +1,194 @@
+// Locations: the POS's stores (listed, ingested), DSP stores bound to them, and deletion
+// (SPEC.md 2.5, 3, 4.1). Connection and disconnection notices leave through the outbox, in the
+// transaction of the change.
+import type { Services } from '../../graphql/context.js';
+import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
+import { isUniqueViolation } from '../../db/client.js';
+import { enqueue } from '../../delivery/outbox.js';
+import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
+import { newId } from '../auth/service.js';
+import type { AuthInfo } from '../auth/scopes.js';
+import { findOrganization, required } from '../organizations/service.js';
+import { activeOnboarding } from '../onboarding/service.js';
+import { findProvider } from '../providers/service.js';
+
+export type Address = {
+  formatted_address?: string;
+  address_line_1?: string;
+  address_line_2?: string;
+  address_line_3?: string;
+  postal_code?: string;
+  locality?: string;
+  administrative_district_level_1?: string;
+  country?: string;
+  latitude?: number;
+  longitude?: number;
+};
+
+type PosLocation = { provider_id: string; name: string; address: Address };
+
+/** The POS's locations for an onboarding's merchant (GET /locations). */
+async function posLocations(services: Services, source: string, onboardingId: string): Promise<PosLocation[]> {
+  const response = await callForOnboarding(services, source, onboardingId, 'locations');
+  const body = response.body as { locations?: unknown } | undefined;
+  if (response.status !== 200 || !Array.isArray(body?.locations)) {
+    throw new UpstreamFailed(`${source} did not list its locations: ${describeFailure(response)}`);
+  }
+  return body.locations
+    .filter((l): l is Record<string, unknown> => !!l && typeof (l as { provider_id?: unknown }).provider_id === 'string')
+    .map((l) => ({ provider_id: l.provider_id as string, name: String(l.name ?? l.provider_id), address: (l.address ?? {}) as Address }));
+}
+
+export async function listOnboardingLocations(services: Services, auth: AuthInfo, onboardingId: string) {
+  const onboarding = await activeOnboarding(services, auth, required(onboardingId, 'onboarding_id'), 'pos');
+  const locations = await posLocations(services, onboarding.source, onboarding.id);
+  const ingested = await services.db.location.findMany({
+    where: { orgId: onboarding.orgId, source: onboarding.source, status: 'active' },
+    select: { providerId: true },
+  });
+  const taken = new Set(ingested.map((l) => l.providerId));
+  return locations.map((l) => ({ ...l, source: onboarding.source, is_eligible_to_onboard: !taken.has(l.provider_id) }));
+}
+
+export async function ingestLocations(services: Services, auth: AuthInfo, input: { onboarding_id: string; locations: { provider_id: string }[] }) {
+  if (!input.locations.length) throw new Invalid('locations must name at least one location');
+  const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'pos');
+  const wanted = input.locations.map((l, i) => required(l.provider_id, `locations[${i}].provider_id`));
+  if (new Set(wanted).size !== wanted.length) throw new Invalid('locations lists the same provider_id twice');
+  const available = new Map((await posLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
+  const unknown = wanted.filter((id) => !available.has(id));
+  if (unknown.length) throw new Invalid(`not locations of this POS merchant: ${unknown.join(', ')}`);
+  const already = await services.db.location.findMany({
+    where: { orgId: onboarding.orgId, source: onboarding.source, providerId: { in: wanted }, status: 'active' },
+    select: { providerId: true },
+  });
+  if (already.length) throw new Conflict(`already ingested: ${already.map((l) => l.providerId).join(', ')}`);
+
+  const provider = await findProvider(services, onboarding.source);
+  const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
+  await services.db.$transaction([
+    ...created.map(({ id, providerId }) => {
+      const pos = available.get(providerId)!;
+      return services.db.location.create({
+        data: {
+          id,
+          partnerId: auth.partnerId,
+          orgId: onboarding.orgId,
+          onboardingId: onboarding.id,
+          source: onboarding.source,
+          providerId,
+          name: pos.name,
+          address: JSON.stringify(pos.address),
+        },
+      });
+    }),
+    // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
+    ...(provider?.connectionNotices
+      ? created.map(({ id, providerId }) =>
+          enqueue(services.db, {
+            kind: 'location.connect',
+            source: onboarding.source,
+            onboardingId: onboarding.id,
+            operation: 'connect',
+            body: { location_id: providerId },
+            idempotencyKey: `connect:${id}`,
+          }),
+        )
+      : []),
+  ]);
+  services.delivery.wake();
+  return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
+}
+
+export async function bindDspLocations(
+  services: Services,
+  auth: AuthInfo,
+  input: { onboarding_id: string; locations: { pos_location_id: string; dsp_provider_id: string; dsp_store_name: string }[] },
+) {
+  if (!input.locations.length) throw new Invalid('locations must name at least one store');
+  const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'dsp');
+  const entries = input.locations.map((l, i) => ({
+    locationId: required(l.pos_location_id, `locations[${i}].pos_location_id`),
+    storeId: required(l.dsp_provider_id, `locations[${i}].dsp_provider_id`),
+    name: required(l.dsp_store_name, `locations[${i}].dsp_store_name`),
+  }));
+  const locations = await services.db.location.findMany({
+    where: { id: { in: entries.map((e) => e.locationId) }, orgId: onboarding.orgId, status: 'active' },
+    select: { id: true },
+  });
+  const found = new Set(locations.map((l) => l.id));
+  const missing = entries.filter((e) => !found.has(e.locationId)).map((e) => e.locationId);
+  if (missing.length) throw new NotFound(`locations not found in this organization: ${missing.join(', ')}`);
+
+  const created = entries.map((e) => ({ ...e, id: newId('dsp') }));
+  try {
+    await services.db.$transaction(
+      created.map((e) =>
+        services.db.dspConnection.create({
+          data: {
+            id: e.id,
+            partnerId: auth.partnerId,
+            orgId: onboarding.orgId,
+            locationId: e.locationId,
+            onboardingId: onboarding.id,
+            source: onboarding.source,
+            dspStoreId: e.storeId,
+            name: e.name,
+            status: 'APPROVED',
+          },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict('one of these DSP stores is already bound to a location');
+    throw error;
+  }
+  return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
+}
+
+export async function organizationLocations(services: Services, auth: AuthInfo, orgId: string, locationId?: string | null) {
+  const org = await findOrganization(services, auth, orgId);
+  const rows = await services.db.location.findMany({
+    where: {
+      orgId: org.id,
+      status: 'active',
+      ...(locationId ? { OR: [{ id: locationId }, { providerId: locationId }] } : {}),
+    },
+    include: { dspConnections: { where: { status: 'APPROVED' }, orderBy: { createdAt: 'asc' } } },
+    orderBy: { createdAt: 'asc' },
+  });
+  return rows.map((l) => ({
+    _id: l.id,
+    name: l.name,
+    source: l.source,
+    status: l.status,
+    provider_id: l.providerId,
+    address: JSON.parse(l.address) as Address,
+    dsps: l.dspConnections.map((d) => ({ _id: d.id, name: d.name, source: d.source, status: d.status, change_time: d.changeTime.getTime() })),
+  }));
+}
+
+/** Deletes (retires) a location: no order event goes to it any more; its POS is told. */
+export async function deleteLocation(services: Services, auth: AuthInfo, orgId: string, locationId: string): Promise<void> {
+  const org = await findOrganization(services, auth, orgId);
+  const location = await services.db.location.findFirst({ where: { id: locationId, orgId: org.id, status: 'active' } });
+  if (!location) throw new NotFound(`location ${locationId} not found`);
+  const provider = await findProvider(services, location.source);
+  await services.db.$transaction([
+    services.db.location.update({ where: { id: location.id }, data: { status: 'deleted', deletedAt: new Date() } }),
+    services.db.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', changeTime: new Date() } }),
+    ...(provider?.connectionNotices
+      ? [
+          enqueue(services.db, {
+            kind: 'location.disconnect',
+            source: location.source,
+            onboardingId: location.onboardingId,
+            operation: 'disconnect',
+            body: { location_id: location.providerId },
+            idempotencyKey: `disconnect:${location.id}`,
+          }),
+        ]
+      : []),
+  ]);
+  services.delivery.wake();
+}

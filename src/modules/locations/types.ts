@@ -1,0 +1,171 @@
+// GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
+import { builder } from '../../graphql/builder.js';
+import { bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
+
+const Address = builder.objectRef<AddressShape>('Address').implement({
+  description: 'SPEC.md 2.4.',
+  fields: (t) => ({
+    formattedAddress: t.exposeString('formatted_address', { nullable: true }),
+    addressLine1: t.exposeString('address_line_1', { nullable: true }),
+    addressLine2: t.exposeString('address_line_2', { nullable: true }),
+    addressLine3: t.exposeString('address_line_3', { nullable: true }),
+    postalCode: t.exposeString('postal_code', { nullable: true }),
+    locality: t.exposeString('locality', { nullable: true }),
+    administrativeDistrictLevel1: t.exposeString('administrative_district_level_1', { nullable: true }),
+    country: t.exposeString('country', { nullable: true }),
+    latitude: t.exposeFloat('latitude', { nullable: true }),
+    longitude: t.exposeFloat('longitude', { nullable: true }),
+  }),
+});
+
+type OnboardingLocationShape = Awaited<ReturnType<typeof listOnboardingLocations>>[number];
+const OnboardingLocation = builder.objectRef<OnboardingLocationShape>('OnboardingLocation').implement({
+  fields: (t) => ({
+    providerId: t.exposeString('provider_id'),
+    name: t.exposeString('name'),
+    address: t.field({ type: Address, resolve: (l) => l.address }),
+    source: t.exposeString('source'),
+    isEligibleToOnboard: t.exposeBoolean('is_eligible_to_onboard', { description: 'False once the location is ingested.' }),
+  }),
+});
+
+const OnboardingLocationsPayload = builder.objectRef<{ locations: OnboardingLocationShape[] }>('OnboardingLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [OnboardingLocation], resolve: (p) => p.locations }) }),
+});
+
+builder.queryField('onboardingLocations', (t) =>
+  t.field({
+    type: OnboardingLocationsPayload,
+    description: "The locations of the onboarding's POS merchant.",
+    authScopes: { scope: 'onboarding' },
+    args: { onboardingId: t.arg.id({ required: true }) },
+    resolve: async (_root, { onboardingId }, ctx) => ({ locations: await listOnboardingLocations(ctx.services, ctx.auth!, String(onboardingId)) }),
+  }),
+);
+
+const IngestLocationEntry = builder.inputType('IngestLocationEntry', { fields: (t) => ({ providerId: t.string({ required: true }) }) });
+const IngestLocationsInput = builder.inputType('IngestLocationsInput', {
+  fields: (t) => ({
+    onboardingId: t.id({ required: true }),
+    locations: t.field({ type: [IngestLocationEntry], required: true }),
+  }),
+});
+const IngestedLocation = builder.objectRef<{ _id: string; provider_id: string }>('IngestedLocation').implement({
+  fields: (t) => ({ id: t.exposeID('_id'), providerId: t.exposeString('provider_id') }),
+});
+const IngestLocationsPayload = builder.objectRef<{ locations: { _id: string; provider_id: string }[] }>('IngestLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [IngestedLocation], resolve: (p) => p.locations }) }),
+});
+
+builder.mutationField('ingestLocations', (t) =>
+  t.field({
+    type: IngestLocationsPayload,
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: IngestLocationsInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      locations: await ingestLocations(ctx.services, ctx.auth!, {
+        onboarding_id: String(input.onboardingId),
+        locations: input.locations.map((l) => ({ provider_id: l.providerId })),
+      }),
+    }),
+  }),
+);
+
+const BindLocationEntry = builder.inputType('BindLocationEntry', {
+  fields: (t) => ({
+    posLocationId: t.id({ required: true, description: 'The id of an ingested location.' }),
+    dspProviderId: t.string({ required: true, description: "The DSP's own store id." }),
+    dspStoreName: t.string({ required: true }),
+  }),
+});
+const BindDspLocationsInput = builder.inputType('BindDspLocationsInput', {
+  fields: (t) => ({
+    onboardingId: t.id({ required: true, description: 'A completed DSP onboarding.' }),
+    locations: t.field({ type: [BindLocationEntry], required: true }),
+  }),
+});
+type BoundShape = { _id: string; dsp_provider_id: string; dsp_store_name: string; status: string };
+const BoundLocation = builder.objectRef<BoundShape>('BoundLocation').implement({
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    dspProviderId: t.exposeString('dsp_provider_id'),
+    dspStoreName: t.exposeString('dsp_store_name'),
+    status: t.exposeString('status'),
+  }),
+});
+const BindDspLocationsPayload = builder.objectRef<{ locations: BoundShape[] }>('BindDspLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [BoundLocation], resolve: (p) => p.locations }) }),
+});
+
+builder.mutationField('bindDspLocations', (t) =>
+  t.field({
+    type: BindDspLocationsPayload,
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: BindDspLocationsInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      locations: await bindDspLocations(ctx.services, ctx.auth!, {
+        onboarding_id: String(input.onboardingId),
+        locations: input.locations.map((l) => ({ pos_location_id: String(l.posLocationId), dsp_provider_id: l.dspProviderId, dsp_store_name: l.dspStoreName })),
+      }),
+    }),
+  }),
+);
+
+type OrgLocationShape = Awaited<ReturnType<typeof organizationLocations>>[number];
+const DspConnection = builder.objectRef<OrgLocationShape['dsps'][number]>('DspConnection').implement({
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    name: t.exposeString('name'),
+    source: t.exposeString('source'),
+    status: t.exposeString('status'),
+    changeTime: t.exposeFloat('change_time', { description: 'Epoch milliseconds of the last change.' }),
+  }),
+});
+const OrganizationLocation = builder.objectRef<OrgLocationShape>('OrganizationLocation').implement({
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    name: t.exposeString('name'),
+    source: t.exposeString('source'),
+    status: t.exposeString('status'),
+    providerId: t.exposeString('provider_id'),
+    address: t.field({ type: Address, resolve: (l) => l.address }),
+    dsps: t.field({ type: [DspConnection], resolve: (l) => l.dsps }),
+  }),
+});
+const OrganizationLocationsPayload = builder.objectRef<{ locations: OrgLocationShape[] }>('OrganizationLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [OrganizationLocation], resolve: (p) => p.locations }) }),
+});
+
+builder.queryField('organizationLocations', (t) =>
+  t.field({
+    type: OrganizationLocationsPayload,
+    authScopes: { scope: 'onboarding' },
+    args: {
+      orgId: t.arg.id({ required: true }),
+      locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
+    },
+    resolve: async (_root, { orgId, locationId }, ctx) => ({
+      locations: await organizationLocations(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
+    }),
+  }),
+);
+
+const DeleteLocationInput = builder.inputType('DeleteLocationInput', {
+  fields: (t) => ({ orgId: t.id({ required: true }), locationId: t.id({ required: true }) }),
+});
+const DeleteLocationPayload = builder.objectRef<{ id: string }>('DeleteLocationPayload').implement({
+  fields: (t) => ({ id: t.exposeID('id'), deleted: t.boolean({ resolve: () => true }) }),
+});
+
+builder.mutationField('deleteLocation', (t) =>
+  t.field({
+    type: DeleteLocationPayload,
+    description: 'Retire a location: its POS gets the disconnection notice and no further order events.',
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: DeleteLocationInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      await deleteLocation(ctx.services, ctx.auth!, String(input.orgId), String(input.locationId));
+      return { id: String(input.locationId) };
+    },
+  }),
+);

@@ -1,0 +1,31 @@
+// Menu assignment of a DSP connection (SPEC.md 2.8 and 3): a non-empty list replaces the
+// assignment exactly; an empty list removes it, and every menu of the location is published.
+import type { Services } from '../../graphql/context.js';
+import { Invalid, NotFound } from '../../errors.js';
+import type { AuthInfo } from '../auth/scopes.js';
+import { findOrganization, required } from '../organizations/service.js';
+import { fetchCatalog, menuIds } from '../catalog/service.js';
+
+export async function assignMenus(
+  services: Services,
+  auth: AuthInfo,
+  input: { org_id: string; dsp_location_id: string; menu_provider_ids: string[] },
+) {
+  const org = await findOrganization(services, auth, required(input.org_id, 'org_id'));
+  const connection = await services.db.dspConnection.findFirst({
+    where: { id: required(input.dsp_location_id, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
+    include: { location: true },
+  });
+  if (!connection) throw new NotFound(`DSP connection ${input.dsp_location_id} not found`);
+  const wanted = [...new Set(input.menu_provider_ids.map((id, i) => required(id, `menu_provider_ids[${i}]`)))];
+  if (wanted.length) {
+    const known = new Set(menuIds(await fetchCatalog(services, connection.location)));
+    const unknown = wanted.filter((id) => !known.has(id));
+    if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${unknown.join(', ')}`);
+  }
+  await services.db.dspConnection.update({
+    where: { id: connection.id },
+    data: { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() },
+  });
+  return { dsp_location_id: connection.id, menu_provider_ids: wanted };
+}

@@ -1,0 +1,25 @@
+// GraphQL for menu assignment (SPEC.md 2.8).
+import { builder } from '../../graphql/builder.js';
+import { assignMenus } from './service.js';
+
+const AssignMenusInput = builder.inputType('AssignMenusInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    dspLocationId: t.id({ required: true, description: 'The id of a DSP connection (an entry of an organization location\'s dsps).' }),
+    menuProviderIds: t.stringList({ required: true, description: 'The full set of menus; empty restores the default (all menus).' }),
+  }),
+});
+
+const AssignMenusPayload = builder.objectRef<{ dsp_location_id: string; menu_provider_ids: string[] }>('AssignMenusPayload').implement({
+  fields: (t) => ({ dspLocationId: t.exposeID('dsp_location_id'), menuProviderIds: t.exposeStringList('menu_provider_ids') }),
+});
+
+builder.mutationField('assignMenus', (t) =>
+  t.field({
+    type: AssignMenusPayload,
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: AssignMenusInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      assignMenus(ctx.services, ctx.auth!, { org_id: String(input.orgId), dsp_location_id: String(input.dspLocationId), menu_provider_ids: input.menuProviderIds }),
+  }),
+);

@@ -1,0 +1,156 @@
+// OAuth onboarding of a POS or DSP (SPEC.md 2.3, 3, 4.1; CONTRACT.md section 1's browser hops).
+import { SignJWT, jwtVerify } from 'jose';
+import type { Services } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { exchangeCode, tokenFields } from '../../integrations/provider-client.js';
+import { assertOrgAccess, newId } from '../auth/service.js';
+import type { AuthInfo } from '../auth/scopes.js';
+import { findOrganization, required } from '../organizations/service.js';
+import { providerUrl, requireProvider } from '../providers/service.js';
+
+export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
+export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
+const STATE_TTL_SECONDS = 15 * 60;
+
+type OnboardingRow = NonNullable<Awaited<ReturnType<Db['onboarding']['findUnique']>>>;
+
+/** The onboarding record of SPEC.md 2.3. */
+export type OnboardingRecord = {
+  _id: string;
+  org_id: string;
+  merchant_id: string;
+  type: OnboardingType;
+  status: string;
+  partner_id: string;
+  partner_org_id: string;
+  source: string;
+  entry_url: string;
+  return_url: string;
+  integration_id: string | null;
+};
+
+export const entryUrl = (services: Services, id: string) => `${services.publicUrl}/v1/onboarding/integrations/${id}/start`;
+export const callbackUrl = (services: Services) => `${services.publicUrl}/v1/onboarding/callback`;
+
+export async function toRecord(services: Services, row: OnboardingRow): Promise<OnboardingRecord> {
+  const org = await services.db.organization.findUniqueOrThrow({ where: { id: row.orgId }, select: { providerId: true } });
+  return {
+    _id: row.id,
+    org_id: row.orgId,
+    merchant_id: row.orgId,
+    type: row.type as OnboardingType,
+    status: row.status,
+    partner_id: row.partnerId,
+    partner_org_id: org.providerId,
+    source: row.source,
+    entry_url: entryUrl(services, row.id),
+    return_url: row.returnUrl,
+    integration_id: row.integrationId,
+  };
+}
+
+function checkReturnUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+  } catch {
+    // reported below
+  }
+  throw new Invalid('return_url must be an absolute http(s) URL');
+}
+
+export async function initializeOnboarding(
+  services: Services,
+  auth: AuthInfo,
+  input: { org_id: string; source: string; type: string; return_url: string },
+): Promise<OnboardingRecord> {
+  if (!ONBOARDING_TYPES.includes(input.type as OnboardingType)) throw new Invalid('type must be pos or dsp');
+  const returnUrl = checkReturnUrl(input.return_url);
+  const org = await findOrganization(services, auth, input.org_id);
+  const source = required(input.source, 'source');
+  await requireProvider(services, source, input.type as OnboardingType).catch(() => {
+    throw new Invalid(`source ${source} is not a registered ${input.type} provider`);
+  });
+  const row = await services.db.onboarding.create({
+    data: { id: newId('onb'), partnerId: auth.partnerId, orgId: org.id, type: input.type, source, returnUrl },
+  });
+  return toRecord(services, row);
+}
+
+/** The caller's onboarding, or 404 (another partner's is not revealed). */
+export async function findOnboarding(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRow> {
+  const row = await services.db.onboarding.findFirst({ where: { id, partnerId: auth.partnerId } });
+  if (!row) throw new NotFound(`onboarding ${id} not found`);
+  assertOrgAccess(auth, row.orgId);
+  return row;
+}
+
+/** An onboarding whose OAuth grant is in place, of the expected type. */
+export async function activeOnboarding(services: Services, auth: AuthInfo, id: string, type: OnboardingType): Promise<OnboardingRow> {
+  const row = await findOnboarding(services, auth, id);
+  if (row.type !== type) throw new Invalid(`onboarding ${id} is a ${row.type} onboarding; this operation needs a ${type} onboarding`);
+  if (row.status !== 'active') throw new Conflict(`onboarding ${id} is not completed yet`, 'onboarding_incomplete');
+  return row;
+}
+
+/** The start hop: the browser goes on to the provider's authorize endpoint with a signed state. */
+export async function authorizeRedirect(services: Services, id: string): Promise<string> {
+  const row = await services.db.onboarding.findUnique({ where: { id } });
+  if (!row) throw new NotFound(`onboarding ${id} not found`);
+  const provider = await requireProvider(services, row.source);
+  const state = await new SignJWT({ onb: row.id })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('onboarding-state')
+    .setExpirationTime(`${STATE_TTL_SECONDS}s`)
+    .sign(services.config.signingKey);
+  const url = new URL(providerUrl(provider, 'authorize'));
+  url.searchParams.set('client_id', provider.clientId ?? '');
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('redirect_uri', callbackUrl(services));
+  url.searchParams.set('state', state);
+  return url.toString();
+}
+
+/** The callback hop: checks the state, then returns the browser to the partner with the code. */
+export async function callbackRedirect(services: Services, query: { code?: string; state?: string; error?: string }): Promise<string> {
+  let onboardingId: string;
+  try {
+    const { payload } = await jwtVerify(query.state ?? '', services.config.signingKey, { audience: 'onboarding-state' });
+    onboardingId = String(payload.onb);
+  } catch {
+    throw new Invalid('the state is missing, forged or expired: start the onboarding again from its entry_url', 'invalid_state');
+  }
+  const row = await services.db.onboarding.findUnique({ where: { id: onboardingId } });
+  if (!row) throw new NotFound(`onboarding ${onboardingId} not found`);
+  const back = new URL(row.returnUrl);
+  back.searchParams.set('onboarding_id', row.id);
+  if (query.code) back.searchParams.set('code', query.code);
+  else back.searchParams.set('error', query.error ?? 'access_denied');
+  return back.toString();
+}
+
+export async function completeOnboarding(services: Services, auth: AuthInfo, id: string, code: string): Promise<OnboardingRecord> {
+  if (!code.trim()) throw new Invalid('code must not be empty');
+  const row = await findOnboarding(services, auth, id);
+  if (row.status === 'active') throw new Conflict(`onboarding ${id} is already completed`);
+  const provider = await requireProvider(services, row.source);
+  // A refused code leaves the onboarding pending: the partner can try again with a fresh code.
+  const token = await exchangeCode(services, provider, code.trim(), callbackUrl(services));
+  const updated = await services.db.onboarding.update({
+    where: { id: row.id },
+    data: {
+      ...tokenFields(services, token),
+      status: 'active',
+      integrationId: token.id ?? null,
+      merchantEmail: token.email ?? null,
+      completedAt: new Date(),
+    },
+  });
+  services.pubsub.publish('onboardingUpdated', updated.id, { id: updated.id });
+  return toRecord(services, updated);
+}
+
+export async function onboardingStatus(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRecord> {
+  return toRecord(services, await findOnboarding(services, auth, id));
+}

@@ -1,0 +1,86 @@
+// GraphQL for onboarding: initialize, status, complete, and the live onboardingUpdated.
+import { builder } from '../../graphql/builder.js';
+import { ONBOARDING_TYPES, completeOnboarding, findOnboarding, initializeOnboarding, onboardingStatus, toRecord, type OnboardingRecord } from './service.js';
+
+const OnboardingType = builder.enumType('OnboardingType', { values: ONBOARDING_TYPES });
+
+export const Onboarding = builder.objectRef<OnboardingRecord>('Onboarding').implement({
+  description: 'One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3).',
+  fields: (t) => ({
+    id: t.exposeID('_id'),
+    orgId: t.exposeID('org_id'),
+    merchantId: t.exposeID('merchant_id'),
+    type: t.field({ type: OnboardingType, resolve: (o) => o.type }),
+    status: t.exposeString('status', { description: 'pending until the code is exchanged, then active.' }),
+    partnerId: t.exposeID('partner_id'),
+    partnerOrgId: t.exposeString('partner_org_id'),
+    source: t.exposeString('source'),
+    entryUrl: t.exposeString('entry_url', { description: 'Send the merchant here to start the OAuth authorization.' }),
+    returnUrl: t.exposeString('return_url'),
+    integrationId: t.exposeString('integration_id', { nullable: true }),
+  }),
+});
+
+const InitializeOnboardingInput = builder.inputType('InitializeOnboardingInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    source: t.string({ required: true, description: 'The slug of a registered POS or DSP provider.' }),
+    type: t.field({ type: OnboardingType, required: true }),
+    returnUrl: t.string({ required: true, description: 'Where the browser returns with code and onboarding_id.' }),
+  }),
+});
+
+const InitializeOnboardingPayload = builder.objectRef<{ onboarding: OnboardingRecord }>('InitializeOnboardingPayload').implement({
+  fields: (t) => ({ onboarding: t.field({ type: Onboarding, resolve: (p) => p.onboarding }) }),
+});
+
+builder.mutationField('initializeOnboarding', (t) =>
+  t.field({
+    type: InitializeOnboardingPayload,
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: InitializeOnboardingInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      onboarding: await initializeOnboarding(ctx.services, ctx.auth!, { org_id: String(input.orgId), source: input.source, type: input.type, return_url: input.returnUrl }),
+    }),
+  }),
+);
+
+builder.queryField('onboarding', (t) =>
+  t.field({
+    type: Onboarding,
+    authScopes: { scope: 'onboarding' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => onboardingStatus(ctx.services, ctx.auth!, String(id)),
+  }),
+);
+
+const CompleteOnboardingInput = builder.inputType('CompleteOnboardingInput', {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    code: t.string({ required: true, description: 'The code the callback added to return_url.' }),
+  }),
+});
+
+builder.mutationField('completeOnboarding', (t) =>
+  t.field({
+    type: Onboarding,
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: CompleteOnboardingInput, required: true }) },
+    resolve: (_root, { input }, ctx) => completeOnboarding(ctx.services, ctx.auth!, String(input.id), input.code),
+  }),
+);
+
+builder.subscriptionType({});
+builder.subscriptionField('onboardingUpdated', (t) =>
+  t.field({
+    type: Onboarding,
+    description: 'The onboarding, each time its status changes.',
+    authScopes: { scope: 'onboarding' },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async (_root, { id }, ctx) => {
+      await findOnboarding(ctx.services, ctx.auth!, String(id));
+      return ctx.services.pubsub.subscribe('onboardingUpdated', String(id));
+    },
+    resolve: async (event: { id: string }, _args, ctx) => toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth!, event.id)),
+  }),
+);

@@ -1,0 +1,115 @@
+// Provider registrations: each POS, DSP and event provider we talk to (DESIGN.md point 6).
+import type { Services } from '../../graphql/context.js';
+import { Invalid, NotFound } from '../../errors.js';
+import { newId } from '../auth/service.js';
+
+export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** CONTRACT.md sections 3 and 4, and the DSP menu intake; a registration may override any. */
+export const DEFAULT_PATHS = {
+  authorize: '/v1/authorize',
+  token: '/v1/token',
+  locations: '/v1/locations',
+  catalog: '/v1/catalog',
+  orders: '/v1/orders',
+  connect: '/v1/locations/connect',
+  disconnect: '/v1/locations/disconnect',
+  notifications: '/v1/notifications',
+  menus: '/v1/menus',
+  events: '/v1/events',
+} as const;
+export type Operation = keyof typeof DEFAULT_PATHS;
+
+export type ProviderInput = {
+  source: string;
+  kind: ProviderKind;
+  base_url: string;
+  paths?: Partial<Record<Operation, string>>;
+  client_id?: string;
+  client_secret?: string;
+  webhook_secret?: string;
+  connection_notices?: boolean;
+  notification_scope?: string[];
+};
+
+/** A registration with its secrets opened, for the code that calls the provider. */
+export type ProviderInfo = {
+  source: string;
+  kind: ProviderKind;
+  baseUrl: string;
+  paths: Record<Operation, string>;
+  clientId: string | null;
+  clientSecret: string | null;
+  webhookSecret: string | null;
+  connectionNotices: boolean;
+  notificationScope: string[];
+};
+
+export function validateProvider(input: ProviderInput): void {
+  if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(input.source)) throw new Invalid('source must be a slug: lower-case letters, digits, ".", "_" or "-"');
+  if (!PROVIDER_KINDS.includes(input.kind)) throw new Invalid(`kind must be one of ${PROVIDER_KINDS.join(', ')}`);
+  let url: URL;
+  try {
+    url = new URL(input.base_url);
+  } catch {
+    throw new Invalid('base_url must be an absolute http(s) URL');
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) throw new Invalid('base_url must be an absolute http(s) URL');
+  for (const [operation, path] of Object.entries(input.paths ?? {})) {
+    if (!(operation in DEFAULT_PATHS)) throw new Invalid(`unknown operation in paths: ${operation}`);
+    if (typeof path !== 'string' || !path.startsWith('/')) throw new Invalid(`paths.${operation} must start with /`);
+  }
+}
+
+/** Adds a provider, or updates the one with the same source. */
+export async function saveProvider(services: Services, input: ProviderInput) {
+  validateProvider(input);
+  const seal = (value: string | undefined) => (value === undefined ? undefined : services.sealer.seal(value));
+  const data = {
+    kind: input.kind,
+    baseUrl: input.base_url.replace(/\/$/, ''),
+    paths: JSON.stringify(input.paths ?? {}),
+    clientId: input.client_id,
+    clientSecretEnc: seal(input.client_secret),
+    webhookSecretEnc: seal(input.webhook_secret),
+    connectionNotices: input.connection_notices,
+    notificationScope: input.notification_scope?.join(','),
+  };
+  const provider = await services.db.provider.upsert({
+    where: { source: input.source },
+    create: { id: newId('prv'), source: input.source, ...data, kind: input.kind, baseUrl: data.baseUrl },
+    update: data,
+  });
+  return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
+}
+
+export async function listProviders(services: Services) {
+  const providers = await services.db.provider.findMany({ orderBy: { source: 'asc' } });
+  return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, base_url: p.baseUrl }));
+}
+
+export async function findProvider(services: Services, source: string): Promise<ProviderInfo | null> {
+  const p = await services.db.provider.findUnique({ where: { source } });
+  if (!p) return null;
+  const open = (value: string | null) => (value === null ? null : services.sealer.open(value));
+  return {
+    source: p.source,
+    kind: p.kind as ProviderKind,
+    baseUrl: p.baseUrl,
+    paths: { ...DEFAULT_PATHS, ...(JSON.parse(p.paths) as Partial<Record<Operation, string>>) },
+    clientId: p.clientId,
+    clientSecret: open(p.clientSecretEnc),
+    webhookSecret: open(p.webhookSecretEnc),
+    connectionNotices: p.connectionNotices,
+    notificationScope: p.notificationScope.split(',').filter(Boolean),
+  };
+}
+
+export async function requireProvider(services: Services, source: string, kind?: ProviderKind): Promise<ProviderInfo> {
+  const provider = await findProvider(services, source);
+  if (!provider || (kind && provider.kind !== kind)) throw new NotFound(`no ${kind ?? 'provider'} registered as source ${source}`);
+  return provider;
+}
+
+export const providerUrl = (provider: ProviderInfo, operation: Operation): string => `${provider.baseUrl}${provider.paths[operation]}`;

@@ -1,0 +1,78 @@
+// Single sign-on for merchant users (SPEC.md 2.7): a single-use, short-lived login token, and
+// the browser hop that consumes it and starts the user's dashboard session.
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Services } from '../../graphql/context.js';
+import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import { hashSecret, newId } from '../auth/service.js';
+import type { AuthInfo } from '../auth/scopes.js';
+import { normalizeEmail, required } from '../organizations/service.js';
+
+export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
+export type Role = (typeof ROLES)[number];
+const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
+const SESSION_TTL_SECONDS = 8 * 3600;
+
+export type SsoInput = {
+  email: string;
+  full_name: string;
+  phone_number: string;
+  role?: string | null;
+  provider_org_id?: string | null;
+  provider_org_name?: string | null;
+};
+
+/** `partner_id` may only name the caller itself. */
+export function checkPartnerParam(auth: AuthInfo, partnerId: string | null | undefined): void {
+  if (partnerId && partnerId !== auth.partnerId) throw new Forbidden('partner_id must be your own partner id');
+}
+
+export async function generateSsoSession(services: Services, auth: AuthInfo, partnerId: string | null | undefined, input: SsoInput) {
+  checkPartnerParam(auth, partnerId);
+  const email = normalizeEmail(input.email);
+  const fullName = required(input.full_name, 'full_name');
+  const phone = required(input.phone_number, 'phone_number');
+  const role = input.role ?? 'team_member';
+  if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);
+  const providerOrgId = required(input.provider_org_id ?? '', 'provider_org_id');
+  const org = await services.db.organization.findFirst({ where: { partnerId: auth.partnerId, providerId: providerOrgId } });
+  if (!org || (auth.orgId && auth.orgId !== org.id)) throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
+
+  const token = crypto.randomBytes(32).toString('base64url');
+  await services.db.$transaction(async (tx) => {
+    const user = await tx.user.upsert({
+      where: { orgId_email: { orgId: org.id, email } },
+      create: { id: newId('usr'), orgId: org.id, email, fullName, phone, role },
+      update: { fullName, phone, role },
+    });
+    await tx.ssoToken.create({
+      data: { id: newId('sso'), tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS) },
+    });
+  });
+  return { sso_login_token: token };
+}
+
+/** Consumes a login token once; returns a signed dashboard session for the user. */
+export async function consumeSsoToken(services: Services, token: string): Promise<{ session: string; maxAge: number }> {
+  const refused = () => new Unauthenticated('this login link is invalid, expired or already used', 'invalid_sso_token');
+  const stored = await services.db.ssoToken.findUnique({ where: { tokenHash: hashSecret(token) } });
+  if (!stored || stored.expiresAt.getTime() < Date.now()) throw refused();
+  const spent = await services.db.ssoToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: new Date() } });
+  if (spent.count !== 1) throw refused();
+  const session = await new SignJWT({ uid: stored.userId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('merchant-dashboard')
+    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .sign(services.config.signingKey);
+  return { session, maxAge: SESSION_TTL_SECONDS };
+}
+
+export async function dashboardUser(services: Services, session: string | undefined) {
+  if (!session) return null;
+  try {
+    const { payload } = await jwtVerify(session, services.config.signingKey, { audience: 'merchant-dashboard' });
+    return services.db.user.findUnique({ where: { id: String(payload.uid) }, include: { org: true } });
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,40 @@
+// GraphQL for single sign-on (SPEC.md 2.7).
+import { builder } from '../../graphql/builder.js';
+import { ROLES, generateSsoSession } from './service.js';
+
+const Role = builder.enumType('Role', { values: ROLES });
+
+const GenerateSsoSessionInput = builder.inputType('GenerateSsoSessionInput', {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    fullName: t.string({ required: true }),
+    phoneNumber: t.string({ required: true }),
+    role: t.field({ type: Role, description: 'Defaults to team_member.' }),
+    providerOrgId: t.string({ required: true, description: 'The provider_id the organization was created with.' }),
+    providerOrgName: t.string(),
+  }),
+});
+
+const SsoSessionPayload = builder.objectRef<{ sso_login_token: string }>('SsoSessionPayload').implement({
+  fields: (t) => ({ ssoLoginToken: t.exposeString('sso_login_token', { description: 'Single use, valid five minutes: open /v1/sso/login?token=…' }) }),
+});
+
+builder.mutationField('generateSsoSession', (t) =>
+  t.field({
+    type: SsoSessionPayload,
+    authScopes: { scope: 'sso' },
+    args: {
+      partnerId: t.arg.id({ description: 'When given, it must be your own partner id.' }),
+      input: t.arg({ type: GenerateSsoSessionInput, required: true }),
+    },
+    resolve: (_root, { partnerId, input }, ctx) =>
+      generateSsoSession(ctx.services, ctx.auth!, partnerId ? String(partnerId) : null, {
+        email: input.email,
+        full_name: input.fullName,
+        phone_number: input.phoneNumber,
+        role: input.role,
+        provider_org_id: input.providerOrgId,
+        provider_org_name: input.providerOrgName,
+      }),
+  }),
+);

@@ -1,0 +1,83 @@
+// What every sandbox peer shares (CONTRACT.md section 6): a record of the calls it got, failure
+// injection, and reset. A sandbox peer is a real HTTP server on loopback, not a mock.
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export type Received = { method: string; path: string; headers: Record<string, unknown>; body: unknown; at: number };
+
+export type Peer = {
+  app: FastifyInstance;
+  received: Received[];
+  /** Waits until `count` calls to `path` have arrived (tests and the demo). */
+  waitFor: (path: string, count?: number, timeoutMs?: number) => Promise<Received[]>;
+};
+
+export function createPeer(): Peer {
+  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  const received: Received[] = [];
+  const failures = new Map<string, { count: number; status: number }>();
+  const waiters = new Set<() => void>();
+
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/v1/_sandbox/')) return;
+    const failure = failures.get(path);
+    if (failure && failure.count > 0) {
+      failure.count -= 1;
+      if (failure.status === 0) {
+        request.raw.socket.destroy();
+        return reply.hijack();
+      }
+      return reply.status(failure.status).send({ error: 'sandbox_failure', message: `the sandbox was told to fail ${path}` });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const path = request.url.split('?')[0]!;
+    // The authorize form is the merchant's browser, not the service.
+    if (path.startsWith('/v1/_sandbox/') || path === '/v1/authorize') return;
+    received.push({ method: request.method, path, headers: { ...request.headers }, body: request.body ?? null, at: Date.now() });
+    for (const wake of waiters) wake();
+  });
+
+  app.get('/v1/_sandbox/received', async () => ({ received }));
+  app.post<{ Body: { path?: string; count?: number; status?: number } }>('/v1/_sandbox/fail', async (request, reply) => {
+    const { path, count = 1, status = 500 } = request.body ?? {};
+    if (!path?.startsWith('/')) return reply.status(400).send({ error: 'invalid_request', message: 'path must start with /' });
+    failures.set(path, { count, status });
+    return { path, count, status };
+  });
+  app.post('/v1/_sandbox/reset', async () => {
+    received.length = 0;
+    failures.clear();
+    return { reset: true };
+  });
+
+  const waitFor = (path: string, count = 1, timeoutMs = 15_000) =>
+    new Promise<Received[]>((resolve, reject) => {
+      const check = () => {
+        const hits = received.filter((r) => r.path === path);
+        if (hits.length < count) return false;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(hits);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`waited ${timeoutMs} ms for ${count} call(s) to ${path}; got ${received.filter((r) => r.path === path).length}`));
+      }, timeoutMs);
+      if (!check()) waiters.add(check);
+    });
+
+  return { app, received, waitFor };
+}
+
+export async function listen(app: FastifyInstance, port = 0, host = '127.0.0.1'): Promise<string> {
+  await app.listen({ port, host });
+  const address = app.server.address();
+  return `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
+}

@@ -1,0 +1,169 @@
+// The sandbox POS's catalogs (SPEC.md 4.2): the default US catalog and the Germany EU demo menu.
+// Realistic on purpose: several menus, categories, items, modifier groups with nested modifiers,
+// taxes and holidays, so that what publishing and validation see looks like a real POS's.
+
+type Item = { id: string; name: string; description: string; price: number; groups?: string[]; tax: string; family?: string };
+type Modifier = { id: string; name: string; price: number; groups?: string[] };
+type Group = { id: string; name: string; min: number; max: number; modifiers: string[] };
+type Menu = { id: string; name: string; categories: string[]; hours: { days: string[]; start: string; end: string } };
+type Source = {
+  language: string;
+  currency: string;
+  taxRate: number;
+  taxes: { id: string; name: string; rate: number; inclusive: boolean }[];
+  menus: Menu[];
+  categories: { id: string; name: string; items: string[] }[];
+  families: { id: string; name: string }[];
+  items: Item[];
+  groups: Group[];
+  modifiers: Modifier[];
+  holidays: { date: string; name: string; closed: boolean }[];
+};
+
+const ALL_WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+
+/** The catalog response of SPEC.md 2.10, every entity with its provider_id. */
+function build(source: Source) {
+  return {
+    default_language: source.language,
+    currency: source.currency,
+    menu: source.menus.map((m) => ({ provider_id: m.id, name: m.name, category_ids: m.categories, hours: m.hours })),
+    category: source.categories.map((c) => ({ provider_id: c.id, name: c.name, item_ids: c.items })),
+    item_family: source.families.map((f) => ({ provider_id: f.id, name: f.name })),
+    item: source.items.map((i) => ({
+      provider_id: i.id,
+      name: i.name,
+      description: i.description,
+      price: i.price,
+      modifier_group_ids: i.groups ?? [],
+      tax_ids: [i.tax],
+      item_family_id: i.family ?? null,
+    })),
+    modifier_group: source.groups.map((g) => ({ provider_id: g.id, name: g.name, min_selections: g.min, max_selections: g.max, modifier_ids: g.modifiers })),
+    modifier: source.modifiers.map((m) => ({ provider_id: m.id, name: m.name, price: m.price, modifier_group_ids: m.groups ?? [] })),
+    tax: source.taxes.map((t) => ({ provider_id: t.id, name: t.name, rate: t.rate, inclusive: t.inclusive })),
+    tax_rate: source.taxRate,
+    holidays: source.holidays,
+  };
+}
+
+export type SandboxCatalog = ReturnType<typeof build>;
+
+export const usCatalog = (): SandboxCatalog =>
+  build({
+    language: 'en-US',
+    currency: 'usd',
+    taxRate: 8.25,
+    taxes: [
+      { id: 'tax_us_sales', name: 'Sales tax', rate: 8.25, inclusive: false },
+      { id: 'tax_us_none', name: 'Tax exempt', rate: 0, inclusive: false },
+    ],
+    menus: [
+      { id: 'menu_us_all_day', name: 'All Day', categories: ['cat_us_burgers', 'cat_us_sides', 'cat_us_drinks'], hours: { days: ALL_WEEK, start: '11:00', end: '22:00' } },
+      { id: 'menu_us_breakfast', name: 'Breakfast', categories: ['cat_us_breakfast', 'cat_us_drinks'], hours: { days: ALL_WEEK, start: '07:00', end: '11:00' } },
+      { id: 'menu_us_late_night', name: 'Late Night', categories: ['cat_us_burgers', 'cat_us_sides'], hours: { days: ['friday', 'saturday'], start: '22:00', end: '02:00' } },
+    ],
+    categories: [
+      { id: 'cat_us_burgers', name: 'Burgers', items: ['item_us_classic', 'item_us_bacon', 'item_us_veggie'] },
+      { id: 'cat_us_sides', name: 'Sides', items: ['item_us_fries', 'item_us_rings'] },
+      { id: 'cat_us_drinks', name: 'Drinks', items: ['item_us_soda', 'item_us_coffee'] },
+      { id: 'cat_us_breakfast', name: 'Breakfast', items: ['item_us_pancakes', 'item_us_egg_sandwich'] },
+    ],
+    families: [
+      { id: 'fam_us_burgers', name: 'Burgers' },
+      { id: 'fam_us_beverages', name: 'Beverages' },
+    ],
+    items: [
+      { id: 'item_us_classic', name: 'Classic Burger', description: 'Quarter-pound beef patty, lettuce, tomato, house sauce', price: 11.99, groups: ['mg_us_doneness', 'mg_us_addons'], tax: 'tax_us_sales', family: 'fam_us_burgers' },
+      { id: 'item_us_bacon', name: 'Bacon Cheeseburger', description: 'Beef patty, applewood bacon, aged cheddar', price: 13.49, groups: ['mg_us_doneness', 'mg_us_addons'], tax: 'tax_us_sales', family: 'fam_us_burgers' },
+      { id: 'item_us_veggie', name: 'Garden Veggie Burger', description: 'Black bean patty, avocado, sprouts', price: 12.25, groups: ['mg_us_addons'], tax: 'tax_us_sales', family: 'fam_us_burgers' },
+      { id: 'item_us_fries', name: 'Fries', description: 'Hand-cut, sea salt', price: 4.5, groups: ['mg_us_size'], tax: 'tax_us_sales' },
+      { id: 'item_us_rings', name: 'Onion Rings', description: 'Beer-battered', price: 5.25, tax: 'tax_us_sales' },
+      { id: 'item_us_soda', name: 'Fountain Soda', description: 'Free refills', price: 2.75, groups: ['mg_us_size'], tax: 'tax_us_sales', family: 'fam_us_beverages' },
+      { id: 'item_us_coffee', name: 'Drip Coffee', description: 'Locally roasted', price: 2.95, tax: 'tax_us_sales', family: 'fam_us_beverages' },
+      { id: 'item_us_pancakes', name: 'Buttermilk Pancakes', description: 'Three stacked, maple syrup', price: 9.5, groups: ['mg_us_addons'], tax: 'tax_us_sales' },
+      { id: 'item_us_egg_sandwich', name: 'Egg Sandwich', description: 'Fried egg, cheddar, brioche', price: 7.75, groups: ['mg_us_addons'], tax: 'tax_us_sales' },
+    ],
+    groups: [
+      { id: 'mg_us_doneness', name: 'How would you like it cooked?', min: 1, max: 1, modifiers: ['mod_us_medium_rare', 'mod_us_medium', 'mod_us_well'] },
+      { id: 'mg_us_addons', name: 'Add-ons', min: 0, max: 4, modifiers: ['mod_us_cheese', 'mod_us_bacon', 'mod_us_avocado'] },
+      { id: 'mg_us_cheese_type', name: 'Cheese', min: 1, max: 1, modifiers: ['mod_us_cheddar', 'mod_us_swiss', 'mod_us_pepper_jack'] },
+      { id: 'mg_us_size', name: 'Size', min: 1, max: 1, modifiers: ['mod_us_regular', 'mod_us_large'] },
+    ],
+    modifiers: [
+      { id: 'mod_us_medium_rare', name: 'Medium rare', price: 0 },
+      { id: 'mod_us_medium', name: 'Medium', price: 0 },
+      { id: 'mod_us_well', name: 'Well done', price: 0 },
+      { id: 'mod_us_cheese', name: 'Extra cheese', price: 1.25, groups: ['mg_us_cheese_type'] },
+      { id: 'mod_us_bacon', name: 'Bacon', price: 2 },
+      { id: 'mod_us_avocado', name: 'Avocado', price: 1.75 },
+      { id: 'mod_us_cheddar', name: 'Cheddar', price: 0 },
+      { id: 'mod_us_swiss', name: 'Swiss', price: 0 },
+      { id: 'mod_us_pepper_jack', name: 'Pepper Jack', price: 0.25 },
+      { id: 'mod_us_regular', name: 'Regular', price: 0 },
+      { id: 'mod_us_large', name: 'Large', price: 1.5 },
+    ],
+    holidays: [
+      { date: '2026-11-26', name: 'Thanksgiving', closed: true },
+      { date: '2026-12-25', name: 'Christmas Day', closed: true },
+      { date: '2027-01-01', name: "New Year's Day", closed: false },
+    ],
+  });
+
+export const deCatalog = (): SandboxCatalog =>
+  build({
+    language: 'de-DE',
+    currency: 'eur',
+    taxRate: 19,
+    taxes: [
+      { id: 'tax_de_mwst_19', name: 'MwSt. 19 %', rate: 19, inclusive: true },
+      { id: 'tax_de_mwst_7', name: 'MwSt. 7 %', rate: 7, inclusive: true },
+    ],
+    menus: [
+      { id: 'menu_de_hauptkarte', name: 'Hauptkarte', categories: ['cat_de_hauptgerichte', 'cat_de_beilagen', 'cat_de_getraenke'], hours: { days: ALL_WEEK, start: '11:30', end: '22:00' } },
+      { id: 'menu_de_mittagstisch', name: 'Mittagstisch', categories: ['cat_de_mittag', 'cat_de_getraenke'], hours: { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '11:30', end: '14:30' } },
+      { id: 'menu_de_fruehstueck', name: 'Frühstück', categories: ['cat_de_fruehstueck', 'cat_de_getraenke'], hours: { days: ['saturday', 'sunday'], start: '08:00', end: '12:00' } },
+    ],
+    categories: [
+      { id: 'cat_de_hauptgerichte', name: 'Hauptgerichte', items: ['item_de_schnitzel', 'item_de_currywurst', 'item_de_spaetzle'] },
+      { id: 'cat_de_beilagen', name: 'Beilagen', items: ['item_de_pommes', 'item_de_kartoffelsalat'] },
+      { id: 'cat_de_getraenke', name: 'Getränke', items: ['item_de_apfelschorle', 'item_de_wasser'] },
+      { id: 'cat_de_mittag', name: 'Mittagsangebot', items: ['item_de_tagessuppe', 'item_de_currywurst'] },
+      { id: 'cat_de_fruehstueck', name: 'Frühstück', items: ['item_de_broetchen'] },
+    ],
+    families: [{ id: 'fam_de_getraenke', name: 'Alkoholfreie Getränke' }],
+    items: [
+      { id: 'item_de_schnitzel', name: 'Wiener Schnitzel', description: 'Kalbsschnitzel mit Zitrone und Preiselbeeren', price: 18.9, groups: ['mg_de_beilage'], tax: 'tax_de_mwst_19' },
+      { id: 'item_de_currywurst', name: 'Currywurst', description: 'Mit hausgemachter Currysauce', price: 8.5, groups: ['mg_de_schaerfe'], tax: 'tax_de_mwst_19' },
+      { id: 'item_de_spaetzle', name: 'Käsespätzle', description: 'Mit Röstzwiebeln und Bergkäse', price: 13.5, tax: 'tax_de_mwst_19' },
+      { id: 'item_de_pommes', name: 'Pommes frites', description: 'Mit Mayonnaise oder Ketchup', price: 4.2, groups: ['mg_de_sauce'], tax: 'tax_de_mwst_19' },
+      { id: 'item_de_kartoffelsalat', name: 'Kartoffelsalat', description: 'Schwäbische Art', price: 4.8, tax: 'tax_de_mwst_19' },
+      { id: 'item_de_apfelschorle', name: 'Apfelschorle 0,4 l', description: 'Naturtrüb', price: 3.9, tax: 'tax_de_mwst_19', family: 'fam_de_getraenke' },
+      { id: 'item_de_wasser', name: 'Mineralwasser 0,5 l', description: 'Still oder sprudelnd', price: 3.2, tax: 'tax_de_mwst_19', family: 'fam_de_getraenke' },
+      { id: 'item_de_tagessuppe', name: 'Tagessuppe', description: 'Frag nach der Suppe des Tages', price: 5.9, tax: 'tax_de_mwst_7' },
+      { id: 'item_de_broetchen', name: 'Brötchenkorb', description: 'Mit Butter, Konfitüre und Käse', price: 7.5, tax: 'tax_de_mwst_7' },
+    ],
+    groups: [
+      { id: 'mg_de_beilage', name: 'Beilage wählen', min: 1, max: 1, modifiers: ['mod_de_pommes', 'mod_de_kartoffelsalat', 'mod_de_salat'] },
+      { id: 'mg_de_schaerfe', name: 'Schärfegrad', min: 1, max: 1, modifiers: ['mod_de_mild', 'mod_de_scharf'] },
+      { id: 'mg_de_sauce', name: 'Sauce', min: 0, max: 2, modifiers: ['mod_de_mayo', 'mod_de_ketchup'] },
+      { id: 'mg_de_dressing', name: 'Dressing', min: 1, max: 1, modifiers: ['mod_de_essig_oel', 'mod_de_joghurt'] },
+    ],
+    modifiers: [
+      { id: 'mod_de_pommes', name: 'Pommes frites', price: 0 },
+      { id: 'mod_de_kartoffelsalat', name: 'Kartoffelsalat', price: 0 },
+      { id: 'mod_de_salat', name: 'Beilagensalat', price: 1.5, groups: ['mg_de_dressing'] },
+      { id: 'mod_de_mild', name: 'Mild', price: 0 },
+      { id: 'mod_de_scharf', name: 'Scharf', price: 0.5 },
+      { id: 'mod_de_mayo', name: 'Mayonnaise', price: 0.6 },
+      { id: 'mod_de_ketchup', name: 'Ketchup', price: 0.6 },
+      { id: 'mod_de_essig_oel', name: 'Essig & Öl', price: 0 },
+      { id: 'mod_de_joghurt', name: 'Joghurt-Kräuter', price: 0 },
+    ],
+    holidays: [
+      { date: '2026-12-24', name: 'Heiligabend', closed: false },
+      { date: '2026-12-25', name: '1. Weihnachtstag', closed: true },
+      { date: '2026-12-26', name: '2. Weihnachtstag', closed: true },
+      { date: '2027-01-01', name: 'Neujahr', closed: true },
+    ],
+  });

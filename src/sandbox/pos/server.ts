@@ -1,0 +1,209 @@
+// The sandbox POS (CONTRACT.md section 3): a real OAuth authorization server and POS API on
+// loopback. It also plays a DSP (menus intake). Its tokens are HMAC-signed, so a restarted
+// sandbox with the same secret still honours the tokens it issued.
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createPeer, listen, type Peer } from '../peer.js';
+import { deCatalog, usCatalog } from './catalogs.js';
+
+export type SandboxPosOptions = {
+  clientId: string;
+  clientSecret: string;
+  /** Signs the webhooks it sends to the service. */
+  webhookSecret: string;
+  /** Signs its own access and refresh tokens. */
+  tokenSecret: string;
+  accessTokenTtlSeconds?: number;
+  port?: number;
+  host?: string;
+};
+
+export type SandboxPos = Peer & { url: string; close: () => Promise<void> };
+
+type Grant = { tid: string; email: string };
+type TokenClaims = Grant & { kind: 'access' | 'refresh'; exp: number; jti: string };
+
+const CODE_TTL_MS = 5 * 60 * 1000;
+const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function startSandboxPos(options: SandboxPosOptions): Promise<SandboxPos> {
+  const peer = createPeer();
+  const { app } = peer;
+  const codes = new Map<string, Grant & { clientId: string; redirectUri: string; expires: number; used: boolean }>();
+  const spentRefreshTokens = new Set<string>();
+  const accessTtl = options.accessTokenTtlSeconds ?? 3600;
+
+  const sign = (claims: TokenClaims) => {
+    const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    const mac = crypto.createHmac('sha256', options.tokenSecret).update(payload).digest('base64url');
+    return `sbx.${payload}.${mac}`;
+  };
+  const verify = (token: string, kind: TokenClaims['kind']): TokenClaims | null => {
+    const [prefix, payload, mac] = token.split('.');
+    if (prefix !== 'sbx' || !payload || !mac) return null;
+    const expected = crypto.createHmac('sha256', options.tokenSecret).update(payload).digest('base64url');
+    if (expected.length !== mac.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac))) return null;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as TokenClaims;
+    return claims.kind === kind && claims.exp * 1000 > Date.now() ? claims : null;
+  };
+  const issue = (grant: Grant) => {
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      access_token: sign({ ...grant, kind: 'access', exp: now + accessTtl, jti: crypto.randomUUID() }),
+      refresh_token: sign({ ...grant, kind: 'refresh', exp: now + REFRESH_TTL_SECONDS, jti: crypto.randomUUID() }),
+      email: grant.email,
+      expire_time: (now + accessTtl) * 1000,
+      refresh_token_expire_time: (now + REFRESH_TTL_SECONDS) * 1000,
+      id: grant.tid,
+      sso_details: { merchant_email: grant.email, merchant_id: `m_${grant.tid}` },
+    };
+  };
+
+  // Every POS call but the OAuth endpoints needs a live bearer token.
+  const grantOf = (request: FastifyRequest, reply: FastifyReply): Grant | null => {
+    const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+    const claims = match ? verify(match[1]!, 'access') : null;
+    if (!claims) {
+      void reply.status(401).send({ error: 'invalid_token', message: 'a valid bearer token is required' });
+      return null;
+    }
+    return { tid: claims.tid, email: claims.email };
+  };
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/v1/authorize', async (request, reply) => {
+    const { client_id, response_type, redirect_uri, state = '' } = request.query;
+    reply.type('text/html; charset=utf-8');
+    if (client_id !== options.clientId || response_type !== 'code' || !redirect_uri) {
+      return reply.status(400).send('<!doctype html><p>Invalid authorization request: client_id, response_type=code and redirect_uri are required.</p>');
+    }
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+    return reply.send(`<!doctype html><html><head><title>Sandbox POS: connect your restaurant</title></head><body>
+<h1>Sandbox POS</h1><p>An ordering integration asks to read your locations and menus and to send you orders.</p>
+<form method="post" action="/v1/authorize">${hidden('client_id', client_id)}${hidden('redirect_uri', redirect_uri)}${hidden('state', state)}
+<label>Merchant email <input name="email" type="email" value="owner@sandbox-pos.example" required></label>
+<button name="decision" value="allow" type="submit">Allow</button> <button name="decision" value="deny" type="submit">Deny</button></form></body></html>`);
+  });
+
+  app.post<{ Body: Record<string, string | undefined> }>('/v1/authorize', async (request, reply) => {
+    const { client_id, redirect_uri, state, email, decision } = request.body ?? {};
+    if (client_id !== options.clientId || !redirect_uri) return reply.status(400).send({ error: 'invalid_request' });
+    const back = new URL(redirect_uri);
+    if (state) back.searchParams.set('state', state);
+    if (decision !== 'allow') {
+      back.searchParams.set('error', 'access_denied');
+      return reply.redirect(back.toString(), 302);
+    }
+    const code = crypto.randomBytes(16).toString('base64url');
+    const tid = crypto.randomBytes(4).toString('hex');
+    codes.set(code, { tid, email: email || 'owner@sandbox-pos.example', clientId: client_id, redirectUri: redirect_uri, expires: Date.now() + CODE_TTL_MS, used: false });
+    back.searchParams.set('code', code);
+    return reply.redirect(back.toString(), 302);
+  });
+
+  app.post<{ Body: Record<string, string | undefined> }>('/v1/token', async (request, reply) => {
+    const body = request.body ?? {};
+    if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret) {
+      return reply.status(401).send({ error: 'invalid_client', message: 'unknown client or wrong secret' });
+    }
+    if (body.grant_type === 'authorization_code') {
+      const code = codes.get(body.code ?? '');
+      if (!code || code.used || code.expires < Date.now() || code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) {
+        return reply.status(400).send({ error: 'invalid_grant', message: 'the code is unknown, used, expired or bound to another client or redirect_uri' });
+      }
+      code.used = true;
+      return issue({ tid: code.tid, email: code.email });
+    }
+    if (body.grant_type === 'refresh_token') {
+      const claims = verify(body.refresh_token ?? '', 'refresh');
+      if (!claims || spentRefreshTokens.has(claims.jti)) return reply.status(400).send({ error: 'invalid_grant', message: 'the refresh token is invalid or used' });
+      spentRefreshTokens.add(claims.jti);
+      return issue({ tid: claims.tid, email: claims.email });
+    }
+    return reply.status(400).send({ error: 'unsupported_grant_type' });
+  });
+
+  app.get('/v1/locations', async (request, reply) => {
+    const grant = grantOf(request, reply);
+    if (!grant) return reply;
+    return { locations: sandboxLocations(grant.tid) };
+  });
+
+  app.get('/v1/catalog', async (request, reply) => {
+    const grant = grantOf(request, reply);
+    if (!grant) return reply;
+    const header = request.headers['x-provider-location-id'];
+    const locationId = Array.isArray(header) ? header[0] : header;
+    // SPEC.md 4.2: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
+    if (locationId === `loc_${grant.tid}_de`) return deCatalog();
+    if (locationId === undefined || locationId.startsWith('loc_')) return usCatalog();
+    return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
+  });
+
+  const recordOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!grantOf(request, reply)) return reply;
+    return { received: true };
+  };
+  app.post('/v1/locations/connect', recordOnly);
+  app.post('/v1/locations/disconnect', recordOnly);
+  app.post('/v1/notifications', recordOnly);
+  app.post('/v1/menus', recordOnly);
+
+  app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
+    if (!grantOf(request, reply)) return reply;
+    const object = request.body?.object ?? {};
+    return { order: { ...object, pos_order_id: `pos_${crypto.createHash('sha256').update(String(object.id ?? crypto.randomUUID())).digest('hex').slice(0, 12)}` } };
+  });
+
+  const url = await listen(app, options.port, options.host);
+  return { ...peer, url, close: () => app.close() };
+}
+
+/** The merchant's locations: one in Berlin (the DE demo menu) and two in the US. */
+export function sandboxLocations(tid: string) {
+  return [
+    {
+      provider_id: `loc_${tid}_de`,
+      name: 'Sandbox Grill Berlin Mitte',
+      address: {
+        formatted_address: 'Rosenthaler Straße 40, 10178 Berlin, Deutschland',
+        address_line_1: 'Rosenthaler Straße 40',
+        postal_code: '10178',
+        locality: 'Berlin',
+        administrative_district_level_1: 'Berlin',
+        country: 'DE',
+        latitude: 52.5262,
+        longitude: 13.4022,
+      },
+    },
+    {
+      provider_id: `loc_2_${tid}`,
+      name: 'Sandbox Grill Austin',
+      address: {
+        formatted_address: '1100 Congress Ave, Austin, TX 78701, USA',
+        address_line_1: '1100 Congress Ave',
+        address_line_2: 'Suite 100',
+        postal_code: '78701',
+        locality: 'Austin',
+        administrative_district_level_1: 'TX',
+        country: 'US',
+        latitude: 30.2747,
+        longitude: -97.7404,
+      },
+    },
+    {
+      provider_id: `loc_3_${tid}`,
+      name: 'Sandbox Grill Brooklyn',
+      address: {
+        formatted_address: '200 Bedford Ave, Brooklyn, NY 11249, USA',
+        address_line_1: '200 Bedford Ave',
+        postal_code: '11249',
+        locality: 'Brooklyn',
+        administrative_district_level_1: 'NY',
+        country: 'US',
+        latitude: 40.7176,
+        longitude: -73.9586,
+      },
+    },
+  ];
+}

@@ -1,0 +1,47 @@
+// Starts the sandbox peers beside the service and registers them as providers, so a new user
+// can walk the whole flow on one machine (`SANDBOX=on`, the default). Their secrets are kept in
+// DATA_DIR/sandbox.json so that a restart keeps the grants the service holds valid.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { Services } from '../graphql/context.js';
+import { saveProvider } from '../modules/providers/service.js';
+import { startSandboxPos, type SandboxPos } from './pos/server.js';
+
+export type SandboxSecrets = { clientId: string; clientSecret: string; webhookSecret: string; tokenSecret: string };
+
+export function sandboxSecrets(dataDir: string): SandboxSecrets {
+  const file = path.join(dataDir, 'sandbox.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SandboxSecrets;
+  const secrets = {
+    clientId: 'sandbox-client',
+    clientSecret: crypto.randomBytes(24).toString('base64url'),
+    webhookSecret: crypto.randomBytes(24).toString('base64url'),
+    tokenSecret: crypto.randomBytes(24).toString('base64url'),
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export type SandboxPeers = { pos: SandboxPos; close: () => Promise<void> };
+
+/** The sandbox POS (also the sandbox DSP) as providers `sandbox-pos` and `sandbox-dsp`. */
+export async function registerSandboxPos(services: Services, pos: SandboxPos, secrets: SandboxSecrets): Promise<void> {
+  const common = { base_url: pos.url, client_id: secrets.clientId, client_secret: secrets.clientSecret, webhook_secret: secrets.webhookSecret };
+  await saveProvider(services, {
+    ...common,
+    source: 'sandbox-pos',
+    kind: 'pos',
+    connection_notices: true,
+    notification_scope: ['menu.publish_success', 'menu.publish_failure'],
+  });
+  await saveProvider(services, { ...common, source: 'sandbox-dsp', kind: 'dsp' });
+}
+
+export async function startSandboxPeers(services: Services, options: { port?: number } = {}): Promise<SandboxPeers> {
+  const secrets = sandboxSecrets(services.config.dataDir);
+  const pos = await startSandboxPos({ ...secrets, port: options.port });
+  await registerSandboxPos(services, pos, secrets);
+  return { pos, close: () => pos.close() };
+}
