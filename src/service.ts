@@ -28,7 +28,10 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 export async function prepareDatabase(config: Config, log: Logger) {
   const applied = await applyPendingMigrations(config.databaseUrl);
   if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
-  return openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl);
+  // The first query loads Prisma's query compiler; do it now rather than inside a request.
+  await db.$queryRawUnsafe('SELECT 1');
+  return db;
 }
 
 export async function startService(config: Config, log: Logger = createLogger(config)): Promise<RunningService> {
