@@ -6,14 +6,46 @@ import { createLogger, prepareDatabase, startService } from './service.js';
 import { applyPendingMigrations } from './db/schema-engine.js';
 import { createPartner } from './modules/auth/service.js';
 import { SCOPES, isScope } from './modules/auth/scopes.js';
+import { listProviders, saveProvider, type ProviderInput } from './modules/providers/service.js';
+import { startSandboxPeers } from './sandbox/register.js';
+import { sealer } from './crypto.js';
+import { AppError } from './errors.js';
+import { runDemo } from './demo.js';
+import type { Services } from './graphql/context.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const USAGE = `usage: npm run cli -- <command> [--json]
   start                                   run the service (what npm start does)
   migrate                                 apply pending database migrations
   partners create --name N [--scopes a,b] create a partner; prints its client_id and client_secret once
+  providers add --source S --kind pos|dsp|event_provider --base-url URL
+      [--client-id ID --client-secret S --webhook-secret S --connection-notices
+       --notification-scope a,b --path operation=/path ...]
+                                          register (or update) a provider
+  providers list                          the registered providers
+  demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
 class UsageError extends Error {}
+
+/** First start: a demo partner, its credentials kept in DATA_DIR/demo-partner.json and shown. */
+async function announce(url: string, config: Config, db: Db): Promise<void> {
+  const file = path.join(config.dataDir, 'demo-partner.json');
+  let created = false;
+  if (config.sandbox && !fs.existsSync(file)) {
+    fs.writeFileSync(file, JSON.stringify(await createPartner(db, { name: 'Demo Partner' }), null, 2), { mode: 0o600 });
+    created = true;
+  }
+  const lines = [`\n  GraphiQL:  ${url}/graphql`, `  REST:      ${url}/v1   health: ${url}/health`];
+  if (created) {
+    const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as { client_id: string; client_secret: string };
+    lines.push(`  Demo partner (kept in ${file}):`, `    client_id:     ${demo.client_id}`, `    client_secret: ${demo.client_secret}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
 
 function print(json: boolean, value: Record<string, unknown>, human: string): void {
   process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${human}\n`);
@@ -27,6 +59,15 @@ async function run(argv: string[]): Promise<void> {
       json: { type: 'boolean', default: false },
       name: { type: 'string' },
       scopes: { type: 'string' },
+      source: { type: 'string' },
+      kind: { type: 'string' },
+      'base-url': { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      'webhook-secret': { type: 'string' },
+      'connection-notices': { type: 'boolean' },
+      'notification-scope': { type: 'string' },
+      path: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -42,13 +83,16 @@ async function run(argv: string[]): Promise<void> {
 
   if (command === 'start') {
     const service = await startService(config, log);
-    log.info({ url: service.url, graphql: `${service.url}/graphql`, database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql' }, 'service started');
+    const peers = config.sandbox ? await startSandboxPeers(service.services) : undefined;
+    log.info({ url: service.url, graphql: `${service.url}/graphql`, database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql', sandboxPos: peers?.pos.url }, 'service started');
+    await announce(service.url, config, service.services.db);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       log.info({ signal }, 'stopping: draining in-flight requests');
       await service.close();
+      await peers?.close();
       log.info('stopped');
       process.exit(0);
     };
@@ -79,6 +123,41 @@ async function run(argv: string[]): Promise<void> {
     } finally {
       await db.$disconnect();
     }
+    return;
+  }
+  if (command === 'providers' && (sub === 'add' || sub === 'list')) {
+    const db = await prepareDatabase(config, log);
+    const services = { config, db, log, sealer: sealer(config.encryptionKey) } as unknown as Services;
+    try {
+      if (sub === 'list') {
+        const providers = await listProviders(services);
+        print(json, { providers }, providers.map((p) => `${p.source}\t${p.kind}\t${p.base_url}`).join('\n') || 'no providers');
+        return;
+      }
+      if (!values.source || !values.kind || !values['base-url']) throw new UsageError('providers add needs --source, --kind and --base-url');
+      const paths = Object.fromEntries((values.path ?? []).map((p) => p.split('=') as [string, string]));
+      const saved = await saveProvider(services, {
+        source: values.source,
+        kind: values.kind as ProviderInput['kind'],
+        base_url: values['base-url'],
+        paths,
+        client_id: values['client-id'],
+        client_secret: values['client-secret'],
+        webhook_secret: values['webhook-secret'],
+        connection_notices: values['connection-notices'],
+        notification_scope: values['notification-scope']?.split(',').filter(Boolean),
+      }).catch((error: unknown) => {
+        throw error instanceof AppError ? new UsageError(error.message) : error;
+      });
+      print(json, saved, `provider ${saved.source} (${saved.kind}) at ${saved.base_url}`);
+    } finally {
+      await db.$disconnect();
+    }
+    return;
+  }
+
+  if (command === 'demo') {
+    await runDemo();
     return;
   }
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);

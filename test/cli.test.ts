@@ -40,3 +40,28 @@ test('an unknown scope is a usage error (exit 2) with a JSON error under --json'
     await database.drop();
   }
 });
+
+test('providers add seals the secrets; providers list shows source, kind and base_url', async () => {
+  const database = await freshDatabase();
+  const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
+  try {
+    const added = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'add', '--source', 'acme-pos', '--kind', 'pos', '--base-url', 'https://pos.acme.example/api', '--client-id', 'cid', '--client-secret', 'very-secret', '--webhook-secret', 'hook-secret', '--connection-notices', '--path', 'orders=/v2/orders', '--json'], { env });
+    expect(JSON.parse(added.stdout)).toEqual({ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' });
+    const listed = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], { env });
+    expect(JSON.parse(listed.stdout)).toEqual({ providers: [{ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' }] });
+    const db = openDatabase(database.url);
+    try {
+      const row = await db.provider.findUniqueOrThrow({ where: { source: 'acme-pos' } });
+      expect(JSON.stringify(row)).not.toContain('very-secret');
+      expect(JSON.stringify(row)).not.toContain('hook-secret');
+      expect(row).toMatchObject({ connectionNotices: true, paths: JSON.stringify({ orders: '/v2/orders' }) });
+    } finally {
+      await db.$disconnect();
+    }
+    const bad = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'add', '--source', 'x', '--kind', 'kiosk', '--base-url', 'https://x.example', '--json'], { env }).catch((e: { code: number; stdout: string }) => e);
+    expect((bad as { code: number }).code).toBe(2);
+    expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
+  } finally {
+    await database.drop();
+  }
+});

@@ -18,12 +18,34 @@ type Documents = {
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": typeof types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": typeof types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": typeof types.NamedTokenDocument,
+    "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": typeof types.GqlCreateOrgDocument,
+    "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": typeof types.GqlInitDocument,
+    "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": typeof types.GqlCompleteDocument,
+    "subscription GqlOnboardingUpdated($id: ID!) { onboardingUpdated(id: $id) { id status integrationId } }": typeof types.GqlOnboardingUpdatedDocument,
+    "\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n": typeof types.GqlOnboardingLocationsDocument,
+    "mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }": typeof types.GqlIngestDocument,
+    "mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }": typeof types.GqlBindDocument,
+    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) { locations { id name status dsps { id name source status changeTime } } }\n  }\n": typeof types.GqlOrgLocationsDocument,
+    "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": typeof types.GqlAssignDocument,
+    "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": typeof types.GqlDeleteDocument,
+    "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": typeof types.GqlSsoDocument,
 };
 const documents: Documents = {
     "\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    ": types.TokenDocument,
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": types.NamedTokenDocument,
+    "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": types.GqlCreateOrgDocument,
+    "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": types.GqlInitDocument,
+    "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": types.GqlCompleteDocument,
+    "subscription GqlOnboardingUpdated($id: ID!) { onboardingUpdated(id: $id) { id status integrationId } }": types.GqlOnboardingUpdatedDocument,
+    "\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n": types.GqlOnboardingLocationsDocument,
+    "mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }": types.GqlIngestDocument,
+    "mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }": types.GqlBindDocument,
+    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) { locations { id name status dsps { id name source status changeTime } } }\n  }\n": types.GqlOrgLocationsDocument,
+    "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": types.GqlAssignDocument,
+    "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": types.GqlDeleteDocument,
+    "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": types.GqlSsoDocument,
 };
 
 /**
@@ -56,6 +78,50 @@ export function graphql(source: "query OrgName($id: ID!) { organization(id: $id)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    "): (typeof documents)["\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }"): (typeof documents)["mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n"): (typeof documents)["\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }"): (typeof documents)["mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription GqlOnboardingUpdated($id: ID!) { onboardingUpdated(id: $id) { id status integrationId } }"): (typeof documents)["subscription GqlOnboardingUpdated($id: ID!) { onboardingUpdated(id: $id) { id status integrationId } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n"): (typeof documents)["\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }"): (typeof documents)["mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }"): (typeof documents)["mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) { locations { id name status dsps { id name source status changeTime } } }\n  }\n"): (typeof documents)["\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) { locations { id name status dsps { id name source status changeTime } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }"): (typeof documents)["mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }"): (typeof documents)["mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }"): (typeof documents)["mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

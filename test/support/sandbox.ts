@@ -16,32 +16,4 @@ export async function startPos(service: TestService, secrets = testSecrets(), po
   return pos;
 }
 
-async function hop(url: string, init?: RequestInit): Promise<Response> {
-  return fetch(url, { redirect: 'manual', ...init });
-}
-
-/** Follows entry_url like a browser: our start hop, the POS's consent form, our callback. */
-export async function authorizeInBrowser(entryUrl: string, decision: 'allow' | 'deny' = 'allow') {
-  const start = await hop(entryUrl);
-  if (start.status !== 302) throw new Error(`start hop answered ${start.status}`);
-  const authorizeUrl = new URL(start.headers.get('location')!);
-  const form = await hop(authorizeUrl.toString());
-  const html = await form.text();
-  if (!html.includes('<form')) throw new Error(`no consent form: ${html.slice(0, 200)}`);
-  const consent = await hop(new URL('/v1/authorize', authorizeUrl).toString(), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: authorizeUrl.searchParams.get('client_id')!,
-      redirect_uri: authorizeUrl.searchParams.get('redirect_uri')!,
-      state: authorizeUrl.searchParams.get('state')!,
-      email: 'owner@grill.example',
-      decision,
-    }).toString(),
-  });
-  const callbackUrl = consent.headers.get('location')!;
-  const callback = await hop(callbackUrl);
-  if (callback.status !== 302) throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
-  const returned = new URL(callback.headers.get('location')!);
-  return { authorizeUrl, callbackUrl, returned, code: returned.searchParams.get('code'), onboardingId: returned.searchParams.get('onboarding_id') };
-}
+export { authorizeInBrowser } from '../../src/sandbox/browser.js';
