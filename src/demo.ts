@@ -75,6 +75,19 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
 
     const assigned = await call(base, 'PUT', '/v1/onboarding/menus', t, { org_id: org.org_id, dsp_location_id: bound.locations[0]._id, menu_provider_ids: ['menu_de_hauptkarte'] });
     step('11. assign menus: PUT /v1/onboarding/menus', assigned);
+
+    const signed = await fetch(`${peers.pos.url}/v1/_sandbox/catalog-updated`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ location_id: `loc_${tid}_de` }),
+    });
+    step('    the POS signs location.catalog.updated and sends it to POST /v1/webhooks/pos/sandbox-pos', await signed.json());
+    const [published] = await peers.pos.waitFor('/v1/menus', 1);
+    const [notified] = await peers.pos.waitFor('/v1/notifications', 1);
+    step('    the DSP store received exactly its assigned menus, and the POS was told', {
+      dsp_received: (published!.body as { menu_provider_ids: string[] }).menu_provider_ids,
+      pos_notified: (notified!.body as { type: string }).type,
+    });
     const cleared = await call(base, 'PUT', '/v1/onboarding/menus', t, { org_id: org.org_id, dsp_location_id: bound.locations[0]._id, menu_provider_ids: [] });
     step('    and clear them (all menus again)', cleared);
 

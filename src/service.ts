@@ -11,6 +11,7 @@ import { plainRoutes, restRoutes } from './server/routes.js';
 import { sealer } from './crypto.js';
 import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
+import { WebhookProcessor } from './webhooks/processor.js';
 
 export type RunningService = {
   url: string;
@@ -42,14 +43,18 @@ export async function startService(config: Config, log: Logger = createLogger(co
     log,
     sealer: sealer(config.encryptionKey),
     delivery: { wake: () => {} },
+    inbox: { wake: () => {} },
     pubsub: createEvents(),
     publicUrl: config.publicUrl ?? '',
   };
   const worker = new DeliveryWorker(services);
+  const inbox = new WebhookProcessor(services);
   services.delivery = worker;
+  services.inbox = inbox;
   const { app } = buildServer(services, schema, restRoutes, plainRoutes);
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  inbox.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -64,6 +69,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        await inbox.stop();
         await worker.stop();
         await db.$disconnect();
       })()),

@@ -17,7 +17,7 @@ export type OutboxInput = {
   idempotencyKey?: string;
 };
 
-export function enqueue(db: Db, message: OutboxInput) {
+export function enqueue(db: Pick<Db, 'outboxMessage'>, message: OutboxInput) {
   return db.outboxMessage.create({
     data: {
       id: `msg_${crypto.randomBytes(12).toString('base64url')}`,

@@ -1,145 +1,94 @@
-// The delivery worker: claims due outbox messages, sends them, and records the outcome.
-// 2xx: delivered. Network errors, timeouts, 429 (honouring Retry-After) and 5xx: retried with
-// exponential backoff and jitter. Other 4xx: the receiver refused it, retrying cannot help:
-// dead at once. After the last attempt: dead, visible with its attempts and last error.
-// Claims are conditional updates, so any number of workers (and instances) share the table and
-// a message is sent by one at a time; a worker that dies mid-send leaves a lock that expires.
+// The delivery worker: sends due outbox messages and records the outcome.
+// 2xx: delivered. Network errors, timeouts, 408, 429 (honouring Retry-After) and 5xx: retried
+// with exponential backoff and jitter. Other 4xx: the receiver refused it and retrying cannot
+// help: dead at once. After the last attempt: dead, visible with its attempts and last error.
+// Modules that must know how a message ended (a menu publish) register an outcome handler; it
+// runs in the transaction that records the outcome.
 import type { Services } from '../graphql/context.js';
+import type { Db } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
+import { Runner, backoff, claimDue, type ClaimDelegate } from './runner.js';
 
-const LOCK_MS = 60_000;
-const BATCH = 32;
+type Message = NonNullable<Awaited<ReturnType<Db['outboxMessage']['findUnique']>>>;
+export type Outcome = { delivered: boolean; status: number | null; error: string | null };
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-type Message = NonNullable<Awaited<ReturnType<Services['db']['outboxMessage']['findUnique']>>>;
-
-/** Signs an outgoing body for a provider that expects a signature (event providers). */
+/** Extra headers for an outgoing body (event providers want it signed). */
 export type BodySigner = (source: string, body: string) => Promise<Record<string, string>>;
+export type OutcomeHandler = (tx: Tx, message: Message, outcome: Outcome) => Promise<void>;
+
+export const outcomeHandlers = new Map<string, OutcomeHandler>();
+export const bodySigners: BodySigner[] = [];
 
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-  readonly signers: BodySigner[] = [];
+  private readonly runner: Runner<Message>;
 
-  constructor(
-    private readonly services: Services,
-    private readonly pollMs = 500,
-  ) {}
-
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    this.wake();
+  constructor(private readonly services: Services) {
+    this.runner = new Runner(
+      'delivery',
+      services.log,
+      () => claimDue(services.db.outboxMessage as unknown as ClaimDelegate<Message>),
+      (message) => this.deliver(message),
+    );
   }
 
-  /** Run now: called right after a transaction that wrote to the outbox commits. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      for (;;) {
-        const claimed = await this.claim();
-        if (!claimed.length) return;
-        await Promise.all(claimed.map((m) => this.deliver(m)));
-        if (this.stopped) return;
-      }
-    } catch (error) {
-      this.services.log.error({ err: error }, 'delivery worker failed; will retry');
-    }
-  }
-
-  private async claim(): Promise<Message[]> {
-    const { db } = this.services;
-    const now = new Date();
-    const due = await db.outboxMessage.findMany({
-      where: { status: 'pending', nextAttemptAt: { lte: now }, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
-      orderBy: { createdAt: 'asc' },
-      take: BATCH,
-    });
-    const claimed: Message[] = [];
-    for (const message of due) {
-      const taken = await db.outboxMessage.updateMany({
-        where: { id: message.id, status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
-        data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
-      });
-      if (taken.count === 1) claimed.push({ ...message, attempts: message.attempts + 1 });
-    }
-    return claimed;
-  }
+  start = () => this.runner.start();
+  wake = () => this.runner.wake();
+  stop = () => this.runner.stop();
 
   private async send(message: Message): Promise<ProviderResponse> {
     const headers: Record<string, string> = { 'idempotency-key': message.idempotencyKey, 'content-type': 'application/json' };
-    const body = JSON.parse(message.body) as unknown;
-    for (const sign of this.signers) Object.assign(headers, await sign(message.source, message.body));
+    for (const sign of bodySigners) Object.assign(headers, await sign(message.source, message.body));
+    const json = JSON.parse(message.body) as unknown;
     if (message.onboardingId) {
-      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, { method: 'POST', headers, json: body, retries: 0 });
+      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, { method: 'POST', headers, json, retries: 0 });
     }
     const provider = await requireProvider(this.services, message.source);
-    return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, json: body, retries: 0 });
+    return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, json, retries: 0 });
+  }
+
+  private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
+    const handler = outcomeHandlers.get(message.kind);
+    await this.services.db.$transaction(async (tx) => {
+      await tx.outboxMessage.update({ where: { id: message.id }, data: { ...data, lockedUntil: null } });
+      await handler?.(tx, message, outcome);
+    });
+    if (handler) this.wake();
   }
 
   private async deliver(message: Message): Promise<void> {
-    const { db, config, log } = this.services;
+    const { config, log } = this.services;
     let response: ProviderResponse | undefined;
     let error: string;
     try {
       response = await this.send(message);
       if (response.status >= 200 && response.status < 300) {
-        await db.outboxMessage.update({
-          where: { id: message.id },
-          data: { status: 'delivered', deliveredAt: new Date(), lockedUntil: null, lastStatus: response.status, lastError: null },
-        });
-        log.debug({ message: message.id, kind: message.kind }, 'delivered');
+        await this.finish(message, { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null }, { delivered: true, status: response.status, error: null });
         return;
       }
       error = describeFailure(response);
     } catch (failure) {
       error = (failure as Error).message;
     }
-
-    const status = response?.status;
-    const retryable = status === undefined || status === 408 || status === 429 || status >= 500;
-    const last = message.attempts >= config.outbox.maxAttempts;
-    if (!retryable || last) {
-      await db.outboxMessage.update({ where: { id: message.id }, data: { status: 'dead', lockedUntil: null, lastStatus: status ?? null, lastError: error } });
+    const status = response?.status ?? null;
+    const retryable = status === null || status === 408 || status === 429 || status >= 500;
+    if (!retryable || message.attempts >= config.outbox.maxAttempts) {
       log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered');
+      await this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error });
       return;
     }
-    const delay = retryDelay(message.attempts, config.outbox, response);
-    await db.outboxMessage.update({
+    await this.services.db.outboxMessage.update({
       where: { id: message.id },
-      data: { nextAttemptAt: new Date(Date.now() + delay), lockedUntil: null, lastStatus: status ?? null, lastError: error },
+      data: { nextAttemptAt: new Date(Date.now() + retryDelay(message.attempts, config.outbox, response)), lockedUntil: null, lastStatus: status, lastError: error },
     });
   }
 }
 
-/** Exponential backoff with full jitter; a 429's Retry-After (seconds or a date) wins. */
+/** Backoff for the next attempt; a 429's Retry-After (seconds or a date) wins. */
 export function retryDelay(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }, response?: ProviderResponse): number {
   const header = response?.status === 429 ? response.headers['retry-after'] : undefined;
   const retryAfter = typeof header === 'string' ? (/^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now()) : NaN;
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter, policy.retryMaxMs);
-  const ceiling = Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));
-  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+  return backoff(attempts, policy);
 }

@@ -16,6 +16,8 @@ export type Services = {
   sealer: Sealer;
   /** Wakes the delivery worker after a transaction that wrote to the outbox. */
   delivery: { wake: () => void };
+  /** Wakes the webhook processor after a webhook is stored. */
+  inbox: { wake: () => void };
   /** Live events for subscriptions. */
   pubsub: PubSub;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */

@@ -6,5 +6,6 @@ import '../modules/onboarding/types.js';
 import '../modules/locations/types.js';
 import '../modules/menus/types.js';
 import '../modules/sso/types.js';
+import '../modules/catalog/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -41,7 +41,7 @@ export async function registerSandboxPos(services: Services, pos: SandboxPos, se
 
 export async function startSandboxPeers(services: Services, options: { port?: number } = {}): Promise<SandboxPeers> {
   const secrets = sandboxSecrets(services.config.dataDir);
-  const pos = await startSandboxPos({ ...secrets, port: options.port });
+  const pos = await startSandboxPos({ ...secrets, port: options.port, service: { url: services.publicUrl, source: 'sandbox-pos' } });
   await registerSandboxPos(services, pos, secrets);
   return { pos, close: () => pos.close() };
 }

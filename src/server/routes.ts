@@ -7,6 +7,9 @@ import { onboardingHops, onboardingRoutes } from '../modules/onboarding/rest.js'
 import { locationRoutes } from '../modules/locations/rest.js';
 import { menuRoutes } from '../modules/menus/rest.js';
 import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
+import { webhookRoutes } from '../webhooks/intake.js';
+// Webhook handlers register themselves with the intake.
+import '../modules/catalog/sync.js';
 
 export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes];
-export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes];

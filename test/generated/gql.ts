@@ -18,6 +18,7 @@ type Documents = {
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": typeof types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": typeof types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": typeof types.NamedTokenDocument,
+    "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": typeof types.CatalogAndPublishesDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": typeof types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": typeof types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": typeof types.GqlCompleteDocument,
@@ -35,6 +36,7 @@ const documents: Documents = {
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": types.NamedTokenDocument,
+    "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": types.CatalogAndPublishesDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": types.GqlCompleteDocument,
@@ -78,6 +80,10 @@ export function graphql(source: "query OrgName($id: ID!) { organization(id: $id)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    "): (typeof documents)["\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "): (typeof documents)["\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

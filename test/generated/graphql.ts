@@ -73,6 +73,81 @@ export type BoundLocation = {
   status: Scalars['String']['output'];
 };
 
+/** A category of items. */
+export type CatalogCategory = {
+  __typename?: 'CatalogCategory';
+  itemIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** An item. */
+export type CatalogItem = {
+  __typename?: 'CatalogItem';
+  description?: Maybe<Scalars['String']['output']>;
+  modifierGroupIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** Null when the POS sent no number. */
+  price?: Maybe<Scalars['Float']['output']>;
+  providerId: Scalars['String']['output'];
+  taxIds: Array<Scalars['String']['output']>;
+};
+
+/** A menu; its provider_id is what menu assignment takes. */
+export type CatalogMenu = {
+  __typename?: 'CatalogMenu';
+  categoryIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A modifier; it may open further modifier groups. */
+export type CatalogModifier = {
+  __typename?: 'CatalogModifier';
+  modifierGroupIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  price?: Maybe<Scalars['Float']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A group of modifiers of an item or, nested, of a modifier. */
+export type CatalogModifierGroup = {
+  __typename?: 'CatalogModifierGroup';
+  maxSelections?: Maybe<Scalars['Int']['output']>;
+  minSelections?: Maybe<Scalars['Int']['output']>;
+  modifierIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A tax. */
+export type CatalogTax = {
+  __typename?: 'CatalogTax';
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+  /** Percent. */
+  rate?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersion = {
+  __typename?: 'CatalogVersion';
+  categories: Array<CatalogCategory>;
+  currency?: Maybe<Scalars['String']['output']>;
+  defaultLanguage?: Maybe<Scalars['String']['output']>;
+  /** Epoch milliseconds. */
+  fetchedAt: Scalars['Float']['output'];
+  items: Array<CatalogItem>;
+  menus: Array<CatalogMenu>;
+  modifierGroups: Array<CatalogModifierGroup>;
+  modifiers: Array<CatalogModifier>;
+  /** Why it cannot be published; empty when it is valid. */
+  problems: Array<Scalars['String']['output']>;
+  taxRate?: Maybe<Scalars['Float']['output']>;
+  taxes: Array<CatalogTax>;
+  version: Scalars['Int']['output'];
+};
+
 export type CompleteOnboardingInput = {
   /** The code the callback added to return_url. */
   code: Scalars['String']['input'];
@@ -115,14 +190,27 @@ export type DeleteLocationPayload = {
   id: Scalars['ID']['output'];
 };
 
+/** A DSP store bound to a location (SPEC.md 2.5). */
 export type DspConnection = {
   __typename?: 'DspConnection';
   /** Epoch milliseconds of the last change. */
   changeTime: Scalars['Float']['output'];
+  /** The DSP's own store id. */
+  dspStoreId: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The assigned menus; null when none are assigned (every menu is published). */
+  menuProviderIds?: Maybe<Array<Scalars['String']['output']>>;
   name: Scalars['String']['output'];
+  /** The latest menu publishes to this store, newest first. */
+  publishes: Array<MenuPublish>;
   source: Scalars['String']['output'];
   status: Scalars['String']['output'];
+};
+
+
+/** A DSP store bound to a location (SPEC.md 2.5). */
+export type DspConnectionPublishesArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type GenerateSsoSessionInput = {
@@ -172,6 +260,35 @@ export type InitializeOnboardingInput = {
 export type InitializeOnboardingPayload = {
   __typename?: 'InitializeOnboardingPayload';
   onboarding: Onboarding;
+};
+
+/** A location of an organization (SPEC.md 2.5). */
+export type Location = {
+  __typename?: 'Location';
+  address: Address;
+  /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
+  catalog: Array<CatalogVersion>;
+  dsps: Array<DspConnection>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The POS's id of the location. */
+  providerId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** One publish of menus to a DSP connection. */
+export type MenuPublish = {
+  __typename?: 'MenuPublish';
+  catalogVersion: Scalars['Int']['output'];
+  completedAt?: Maybe<Scalars['Float']['output']>;
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  menuProviderIds: Array<Scalars['String']['output']>;
+  /** pending, published, failed (the DSP refused it or never answered) or invalid (not sent). */
+  status: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -290,20 +407,9 @@ export type Organization = {
   users: Array<User>;
 };
 
-export type OrganizationLocation = {
-  __typename?: 'OrganizationLocation';
-  address: Address;
-  dsps: Array<DspConnection>;
-  id: Scalars['ID']['output'];
-  name: Scalars['String']['output'];
-  providerId: Scalars['String']['output'];
-  source: Scalars['String']['output'];
-  status: Scalars['String']['output'];
-};
-
 export type OrganizationLocationsPayload = {
   __typename?: 'OrganizationLocationsPayload';
-  locations: Array<OrganizationLocation>;
+  locations: Array<Location>;
 };
 
 export type PartnerTokenPayload = {
@@ -439,6 +545,14 @@ export type NamedTokenMutationVariables = Exact<{
 
 export type NamedTokenMutation = { __typename?: 'Mutation', createPartnerToken: { __typename?: 'PartnerTokenPayload', id: string, orgId: string, tokenName: string, scopes: Array<Scope>, accessToken: string, expiresIn: number } };
 
+export type CatalogAndPublishesQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type CatalogAndPublishesQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, catalog: Array<{ __typename?: 'CatalogVersion', version: number, fetchedAt: number, currency?: string | null, problems: Array<string>, menus: Array<{ __typename?: 'CatalogMenu', providerId: string, name?: string | null, categoryIds: Array<string> }>, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null, price?: number | null }>, modifierGroups: Array<{ __typename?: 'CatalogModifierGroup', providerId: string, modifierIds: Array<string> }>, taxes: Array<{ __typename?: 'CatalogTax', providerId: string, rate?: number | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, dspStoreId: string, menuProviderIds?: Array<string> | null, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null }> }> }> } };
+
 export type GqlCreateOrgMutationVariables = Exact<{
   input: CreateOrganizationInput;
 }>;
@@ -493,7 +607,7 @@ export type GqlOrgLocationsQueryVariables = Exact<{
 }>;
 
 
-export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'OrganizationLocation', id: string, name: string, status: string, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, changeTime: number }> }> } };
+export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, status: string, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, changeTime: number }> }> } };
 
 export type GqlAssignMutationVariables = Exact<{
   input: AssignMenusInput;
@@ -522,6 +636,7 @@ export const TokenDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const OrgByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<OrgByIdQuery, OrgByIdQueryVariables>;
 export const OrgNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<OrgNameQuery, OrgNameQueryVariables>;
 export const NamedTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"NamedToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePartnerTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPartnerToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenName"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}}]}}]}}]} as unknown as DocumentNode<NamedTokenMutation, NamedTokenMutationVariables>;
+export const CatalogAndPublishesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CatalogAndPublishes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"catalog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"fetchedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"categoryIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"price"}}]}},{"kind":"Field","name":{"kind":"Name","value":"modifierGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"modifierIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"taxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"publishes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"catalogVersion"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CatalogAndPublishesQuery, CatalogAndPublishesQueryVariables>;
 export const GqlCreateOrgDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlCreateOrg"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrganizationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrganization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<GqlCreateOrgMutation, GqlCreateOrgMutationVariables>;
 export const GqlInitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlInit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InitializeOnboardingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"initializeOnboarding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"onboarding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"entryUrl"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"partnerOrgId"}}]}}]}}]}}]} as unknown as DocumentNode<GqlInitMutation, GqlInitMutationVariables>;
 export const GqlCompleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlComplete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CompleteOnboardingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completeOnboarding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"integrationId"}}]}}]}}]} as unknown as DocumentNode<GqlCompleteMutation, GqlCompleteMutationVariables>;

@@ -11,7 +11,7 @@ export function testSecrets(): SandboxSecrets {
 }
 
 export async function startPos(service: TestService, secrets = testSecrets(), port?: number): Promise<SandboxPos> {
-  const pos = await startSandboxPos({ ...secrets, port });
+  const pos = await startSandboxPos({ ...secrets, port, service: { url: service.url, source: 'sandbox-pos' } });
   await registerSandboxPos(service.services, pos, secrets);
   return pos;
 }

@@ -146,26 +146,15 @@ export async function bindDspLocations(
   return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
 }
 
-export async function organizationLocations(services: Services, auth: AuthInfo, orgId: string, locationId?: string | null) {
+/** Which of an organization's locations a listing shows: active ones, optionally one (our id
+ * or the POS provider_id). Checks the caller may see the organization. */
+export async function organizationLocationsWhere(services: Services, auth: AuthInfo, orgId: string, locationId?: string | null) {
   const org = await findOrganization(services, auth, orgId);
-  const rows = await services.db.location.findMany({
-    where: {
-      orgId: org.id,
-      status: 'active',
-      ...(locationId ? { OR: [{ id: locationId }, { providerId: locationId }] } : {}),
-    },
-    include: { dspConnections: { where: { status: 'APPROVED' }, orderBy: { createdAt: 'asc' } } },
-    orderBy: { createdAt: 'asc' },
-  });
-  return rows.map((l) => ({
-    _id: l.id,
-    name: l.name,
-    source: l.source,
-    status: l.status,
-    provider_id: l.providerId,
-    address: JSON.parse(l.address) as Address,
-    dsps: l.dspConnections.map((d) => ({ _id: d.id, name: d.name, source: d.source, status: d.status, change_time: d.changeTime.getTime() })),
-  }));
+  return {
+    orgId: org.id,
+    status: 'active',
+    ...(locationId ? { OR: [{ id: locationId }, { providerId: locationId }] } : {}),
+  };
 }
 
 /** Deletes (retires) a location: no order event goes to it any more; its POS is told. */

@@ -1,6 +1,6 @@
 // GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
 import { builder } from '../../graphql/builder.js';
-import { bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
+import { bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocationsWhere, type Address as AddressShape } from './service.js';
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
@@ -111,29 +111,52 @@ builder.mutationField('bindDspLocations', (t) =>
   }),
 );
 
-type OrgLocationShape = Awaited<ReturnType<typeof organizationLocations>>[number];
-const DspConnection = builder.objectRef<OrgLocationShape['dsps'][number]>('DspConnection').implement({
+builder.prismaObject('DspConnection', {
+  description: 'A DSP store bound to a location (SPEC.md 2.5).',
   fields: (t) => ({
-    id: t.exposeID('_id'),
+    id: t.exposeID('id'),
     name: t.exposeString('name'),
     source: t.exposeString('source'),
     status: t.exposeString('status'),
-    changeTime: t.exposeFloat('change_time', { description: 'Epoch milliseconds of the last change.' }),
+    dspStoreId: t.exposeString('dspStoreId', { description: "The DSP's own store id." }),
+    changeTime: t.float({ description: 'Epoch milliseconds of the last change.', resolve: (d) => d.changeTime.getTime() }),
+    menuProviderIds: t.stringList({
+      nullable: true,
+      description: 'The assigned menus; null when none are assigned (every menu is published).',
+      resolve: (d) => (d.assignedMenus ? (JSON.parse(d.assignedMenus) as string[]) : null),
+    }),
+    publishes: t.relation('publishes', {
+      description: 'The latest menu publishes to this store, newest first.',
+      args: { last: t.arg.int({ defaultValue: 20 }) },
+      query: (args) => ({ orderBy: { createdAt: 'desc' }, take: Math.min(Math.max(args.last ?? 20, 1), 100) }),
+    }),
   }),
 });
-const OrganizationLocation = builder.objectRef<OrgLocationShape>('OrganizationLocation').implement({
+
+builder.prismaObject('Location', {
+  description: 'A location of an organization (SPEC.md 2.5).',
   fields: (t) => ({
-    id: t.exposeID('_id'),
+    id: t.exposeID('id'),
     name: t.exposeString('name'),
     source: t.exposeString('source'),
     status: t.exposeString('status'),
-    providerId: t.exposeString('provider_id'),
-    address: t.field({ type: Address, resolve: (l) => l.address }),
-    dsps: t.field({ type: [DspConnection], resolve: (l) => l.dsps }),
+    providerId: t.exposeString('providerId', { description: "The POS's id of the location." }),
+    address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
+    dsps: t.relation('dspConnections', { query: { where: { status: 'APPROVED' }, orderBy: { createdAt: 'asc' } } }),
+    catalog: t.relation('catalogs', {
+      description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
+      query: { orderBy: { version: 'desc' }, take: 1 },
+    }),
   }),
 });
-const OrganizationLocationsPayload = builder.objectRef<{ locations: OrgLocationShape[] }>('OrganizationLocationsPayload').implement({
-  fields: (t) => ({ locations: t.field({ type: [OrganizationLocation], resolve: (p) => p.locations }) }),
+
+const OrganizationLocationsPayload = builder.objectRef<{ where: Awaited<ReturnType<typeof organizationLocationsWhere>> }>('OrganizationLocationsPayload').implement({
+  fields: (t) => ({
+    locations: t.prismaField({
+      type: ['Location'],
+      resolve: (query, parent, _args, ctx) => ctx.db.location.findMany({ ...query, where: parent.where, orderBy: { createdAt: 'asc' } }),
+    }),
+  }),
 });
 
 builder.queryField('organizationLocations', (t) =>
@@ -145,7 +168,7 @@ builder.queryField('organizationLocations', (t) =>
       locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
     },
     resolve: async (_root, { orgId, locationId }, ctx) => ({
-      locations: await organizationLocations(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
+      where: await organizationLocationsWhere(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
     }),
   }),
 );

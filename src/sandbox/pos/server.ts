@@ -14,6 +14,8 @@ export type SandboxPosOptions = {
   /** Signs its own access and refresh tokens. */
   tokenSecret: string;
   accessTokenTtlSeconds?: number;
+  /** Where it sends its signed webhooks: the service's base URL and its source slug there. */
+  service?: { url: string; source: string };
   port?: number;
   host?: string;
 };
@@ -33,6 +35,8 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   const codes = new Map<string, Grant & { clientId: string; redirectUri: string; expires: number; used: boolean }>();
   const spentRefreshTokens = new Set<string>();
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
+  // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test.
+  const catalogOverrides = new Map<string, unknown>();
 
   const sign = (claims: TokenClaims) => {
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -134,6 +138,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     if (!grant) return reply;
     const header = request.headers['x-provider-location-id'];
     const locationId = Array.isArray(header) ? header[0] : header;
+    if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
     // SPEC.md 4.2: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
     if (locationId === `loc_${grant.tid}_de`) return deCatalog();
     if (locationId === undefined || locationId.startsWith('loc_')) return usCatalog();
@@ -153,6 +158,35 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     if (!grantOf(request, reply)) return reply;
     const object = request.body?.object ?? {};
     return { order: { ...object, pos_order_id: `pos_${crypto.createHash('sha256').update(String(object.id ?? crypto.randomUUID())).digest('hex').slice(0, 12)}` } };
+  });
+
+  // Sandbox controls of the POS side (CONTRACT.md section 6): send the service a signed webhook.
+  const sendWebhook = async (type: string, object: Record<string, unknown>) => {
+    if (!options.service) return { status: 0, body: { error: 'the sandbox was started without a service to call' } };
+    const body = JSON.stringify({ type, object });
+    const response = await fetch(`${options.service.url}/v1/webhooks/pos/${options.service.source}`, {
+      method: 'POST',
+      // Each event carries its own id: a later, identical change is a new event, not a repeat.
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': crypto.randomUUID(),
+        'service-webhook-signature': crypto.createHmac('sha256', options.webhookSecret).update(body).digest('hex'),
+      },
+      body,
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  };
+  app.post<{ Body: { location_id?: string } }>('/v1/_sandbox/catalog-updated', async (request) => sendWebhook('location.catalog.updated', { location_id: request.body?.location_id }));
+  app.post<{ Body: { order_id?: string; status?: string } }>('/v1/_sandbox/order-status', async (request) =>
+    sendWebhook('order.updated', { order_id: request.body?.order_id, status: request.body?.status }),
+  );
+  app.post<{ Body: { location_id?: string; catalog?: unknown } }>('/v1/_sandbox/catalog', async (request, reply) => {
+    const { location_id, catalog } = request.body ?? {};
+    if (!location_id) return reply.status(400).send({ error: 'invalid_request', message: 'location_id is required' });
+    if (catalog === undefined || catalog === null) catalogOverrides.delete(location_id);
+    else catalogOverrides.set(location_id, catalog);
+    return { location_id, overridden: catalogOverrides.has(location_id) };
   });
 
   const url = await listen(app, options.port, options.host);

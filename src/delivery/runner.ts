@@ -1,0 +1,95 @@
+// A background loop over a table of due work (the outbox, the webhook inbox): woken right after
+// a write, and polling for retries that come due. Claims are conditional updates on a lock
+// time, so any number of runners, in any number of instances, share one table; a runner that
+// dies mid-work leaves a lock that expires, and the row is taken up again.
+import type { Logger } from 'pino';
+
+export const LOCK_MS = 60_000;
+const BATCH = 32;
+
+type Claimable = { id: string; attempts: number };
+type Where = Record<string, unknown>;
+/** The part of a Prisma model delegate the claim needs (outboxMessage, webhookEvent). */
+export type ClaimDelegate<Row extends Claimable> = {
+  findMany(args: { where: Where; orderBy: { createdAt: 'asc' }; take: number }): Promise<Row[]>;
+  updateMany(args: { where: Where; data: Record<string, unknown> }): Promise<{ count: number }>;
+};
+
+/** Takes up to a batch of pending, due, unlocked rows; each is taken by one claimer only. */
+export async function claimDue<Row extends Claimable>(delegate: ClaimDelegate<Row>): Promise<Row[]> {
+  const now = new Date();
+  const free = { status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] };
+  const due = await delegate.findMany({ where: { ...free, nextAttemptAt: { lte: now } }, orderBy: { createdAt: 'asc' }, take: BATCH });
+  const claimed: Row[] = [];
+  for (const row of due) {
+    const taken = await delegate.updateMany({
+      where: { id: row.id, ...free },
+      data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
+    });
+    if (taken.count === 1) claimed.push({ ...row, attempts: row.attempts + 1 });
+  }
+  return claimed;
+}
+
+/** Exponential backoff with full jitter, between base and max. */
+export function backoff(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }): number {
+  const ceiling = Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** (attempts - 1));
+  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
+}
+
+export class Runner<Row extends Claimable> {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly name: string,
+    private readonly log: Logger,
+    private readonly claim: () => Promise<Row[]>,
+    private readonly work: (row: Row) => Promise<void>,
+    private readonly pollMs = 500,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Run now: called after a transaction that wrote work commits. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        const claimed = await this.claim();
+        if (!claimed.length) return;
+        await Promise.all(claimed.map((row) => this.work(row)));
+        if (this.stopped) return;
+      }
+    } catch (error) {
+      this.log.error({ err: error, runner: this.name }, 'runner failed; it will try again');
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// Catalog sync (SPEC.md 3, 6): when a POS says a location's catalog changed, fetch it, keep it as
+// a new version, and publish to each DSP connection exactly its assigned menus (all menus when
+// it has no assignment). Publishes leave through the outbox; how each ends becomes a
+// menu.publish_success or menu.publish_failure notification to the POS, when its notification
+// scope includes that type. An invalid catalog is not published: the POS is told why.
+import type { Services } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import { Invalid, NotFound } from '../../errors.js';
+import { enqueue } from '../../delivery/outbox.js';
+import { outcomeHandlers } from '../../delivery/worker.js';
+import { webhookHandlers } from '../../webhooks/intake.js';
+import { newId } from '../auth/service.js';
+import { findProvider } from '../providers/service.js';
+import { fetchCatalog, menuIds } from './service.js';
+import { catalogFor, catalogProblems } from './validate.js';
+
+type Tx = Pick<Db, 'outboxMessage'>;
+type LocationRow = NonNullable<Awaited<ReturnType<Db['location']['findUnique']>>>;
+
+export const PUBLISH_SUCCESS = 'menu.publish_success';
+export const PUBLISH_FAILURE = 'menu.publish_failure';
+
+/** An event notification (SPEC.md 2.10) to the location's POS, if its scope includes the type. */
+async function notifyPos(tx: Tx, location: LocationRow, scope: string[], type: string, data: Record<string, unknown>, key: string) {
+  if (!scope.includes(type)) return;
+  await enqueue(tx, {
+    kind: 'notification',
+    source: location.source,
+    onboardingId: location.onboardingId,
+    operation: 'notifications',
+    body: { type, data, created_at: Date.now() },
+    idempotencyKey: `notify:${key}`,
+  });
+}
+
+export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
+  const { db } = services;
+  const catalog = await fetchCatalog(services, location);
+  const problems = catalogProblems(catalog);
+  const available = new Set(menuIds(catalog));
+  const connections = await db.dspConnection.findMany({ where: { locationId: location.id, status: 'APPROVED' }, orderBy: { createdAt: 'asc' } });
+  const scope = (await findProvider(services, location.source))?.notificationScope ?? [];
+
+  await db.$transaction(async (tx) => {
+    const last = await tx.catalogVersion.findFirst({ where: { locationId: location.id }, orderBy: { version: 'desc' }, select: { version: true } });
+    const version = await tx.catalogVersion.create({
+      data: { id: newId('cat'), locationId: location.id, version: (last?.version ?? 0) + 1, body: JSON.stringify(catalog), problems: JSON.stringify(problems) },
+    });
+    for (const connection of connections) {
+      const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
+      const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
+      const publishId = newId('pub');
+      const common = { id: publishId, locationId: location.id, dspConnectionId: connection.id, catalogVersionId: version.id, menus: JSON.stringify(menus) };
+      if (problems.length) {
+        const error = `the catalog is invalid: ${problems.join('; ')}`;
+        await tx.menuPublish.create({ data: { ...common, status: 'invalid', error, completedAt: new Date() } });
+        await notifyPos(tx, location, scope, PUBLISH_FAILURE, publishData(location, connection, menus, version.version, publishId, error), publishId);
+        continue;
+      }
+      await tx.menuPublish.create({ data: common });
+      await enqueue(tx, {
+        kind: 'menu.publish',
+        source: connection.source,
+        onboardingId: connection.onboardingId,
+        operation: 'menus',
+        body: {
+          store_id: connection.dspStoreId,
+          dsp_location_id: connection.id,
+          location_id: location.providerId,
+          catalog_version: version.version,
+          menu_provider_ids: menus,
+          catalog: catalogFor(catalog, menus),
+        },
+        idempotencyKey: `publish:${publishId}`,
+      });
+    }
+  });
+  services.delivery.wake();
+}
+
+function publishData(
+  location: LocationRow,
+  connection: { id: string; dspStoreId: string; source: string },
+  menus: string[],
+  version: number,
+  publishId: string,
+  error?: string,
+) {
+  return {
+    publish_id: publishId,
+    location_id: location.providerId,
+    org_location_id: location.id,
+    dsp_location_id: connection.id,
+    dsp_store_id: connection.dspStoreId,
+    dsp_source: connection.source,
+    menu_provider_ids: menus,
+    catalog_version: version,
+    ...(error ? { error } : {}),
+  };
+}
+
+/** When a publish's outbox message ends: record it and tell the POS. */
+outcomeHandlers.set('menu.publish', async (tx, message, outcome) => {
+  const publishId = message.idempotencyKey.replace(/^publish:/, '');
+  const publish = await tx.menuPublish.findUnique({
+    where: { id: publishId },
+    include: { location: true, dspConnection: true, catalogVersion: { select: { version: true } } },
+  });
+  if (!publish) return;
+  const error = outcome.delivered ? undefined : `the DSP did not accept the menus: ${outcome.error ?? 'no answer'}`;
+  await tx.menuPublish.update({ where: { id: publishId }, data: { status: outcome.delivered ? 'published' : 'failed', error: error ?? null, completedAt: new Date() } });
+  const provider = await tx.provider.findUnique({ where: { source: publish.location.source }, select: { notificationScope: true } });
+  await notifyPos(
+    tx,
+    publish.location,
+    provider?.notificationScope.split(',') ?? [],
+    outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE,
+    publishData(publish.location, publish.dspConnection, JSON.parse(publish.menus) as string[], publish.catalogVersion.version, publishId, error),
+    `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
+  );
+});
+
+webhookHandlers.pos.set('location.catalog.updated', {
+  precheck: async (services, event) => {
+    if (typeof event.object.location_id !== 'string' || !event.object.location_id) throw new Invalid('object.location_id is required');
+    const count = await services.db.location.count({ where: { source: event.source, providerId: event.object.location_id, status: 'active' } });
+    if (!count) throw new NotFound(`no active location ${event.object.location_id} from ${event.source}`);
+  },
+  apply: async (services, event) => {
+    const locations = await services.db.location.findMany({ where: { source: event.source, providerId: String(event.object.location_id), status: 'active' } });
+    for (const location of locations) await syncLocationCatalog(services, location);
+  },
+});

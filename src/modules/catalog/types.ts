@@ -1,0 +1,80 @@
+// GraphQL for catalogs: a location's current catalog (to choose menu_provider_ids) and the menu
+// publish history of each DSP connection.
+import { builder } from '../../graphql/builder.js';
+import type { Catalog, CatalogEntity } from './service.js';
+
+// A version's body is parsed once per row, however many of its fields a query asks for.
+const parsed = new WeakMap<object, Catalog>();
+const catalogOf = (row: { body: string }): Catalog => {
+  let catalog = parsed.get(row);
+  if (!catalog) parsed.set(row, (catalog = JSON.parse(row.body) as Catalog));
+  return catalog;
+};
+const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+const entity = (name: string, description: string, extra: (t: any) => Record<string, unknown>) =>
+  builder.objectRef<CatalogEntity>(name).implement({
+    description,
+    fields: (t) => ({
+      providerId: t.string({ resolve: (e) => e.provider_id }),
+      name: t.string({ nullable: true, resolve: (e) => (typeof e.name === 'string' ? e.name : null) }),
+      ...(extra(t) as object),
+    }),
+  });
+
+const Menu = entity('CatalogMenu', 'A menu; its provider_id is what menu assignment takes.', (t) => ({
+  categoryIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.category_ids) }),
+}));
+const Category = entity('CatalogCategory', 'A category of items.', (t) => ({
+  itemIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.item_ids) }),
+}));
+const Item = entity('CatalogItem', 'An item.', (t) => ({
+  description: t.string({ nullable: true, resolve: (e: CatalogEntity) => (typeof e.description === 'string' ? e.description : null) }),
+  price: t.float({ nullable: true, description: 'Null when the POS sent no number.', resolve: (e: CatalogEntity) => num(e.price) }),
+  modifierGroupIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_group_ids) }),
+  taxIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.tax_ids) }),
+}));
+const ModifierGroup = entity('CatalogModifierGroup', 'A group of modifiers of an item or, nested, of a modifier.', (t) => ({
+  minSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => num(e.min_selections) }),
+  maxSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => num(e.max_selections) }),
+  modifierIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_ids) }),
+}));
+const Modifier = entity('CatalogModifier', 'A modifier; it may open further modifier groups.', (t) => ({
+  price: t.float({ nullable: true, resolve: (e: CatalogEntity) => num(e.price) }),
+  modifierGroupIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_group_ids) }),
+}));
+const Tax = entity('CatalogTax', 'A tax.', (t) => ({
+  rate: t.float({ nullable: true, description: 'Percent.', resolve: (e: CatalogEntity) => num(e.rate) }),
+}));
+
+builder.prismaObject('CatalogVersion', {
+  description: 'A catalog fetched from the POS; each fetch is a new version.',
+  fields: (t) => ({
+    version: t.exposeInt('version'),
+    fetchedAt: t.float({ description: 'Epoch milliseconds.', resolve: (c) => c.fetchedAt.getTime() }),
+    problems: t.stringList({ description: 'Why it cannot be published; empty when it is valid.', resolve: (c) => JSON.parse(c.problems) as string[] }),
+    defaultLanguage: t.string({ nullable: true, resolve: (c) => catalogOf(c).default_language ?? null }),
+    currency: t.string({ nullable: true, resolve: (c) => catalogOf(c).currency ?? null }),
+    taxRate: t.float({ nullable: true, resolve: (c) => num(catalogOf(c).tax_rate) }),
+    menus: t.field({ type: [Menu], resolve: (c) => catalogOf(c).menu }),
+    categories: t.field({ type: [Category], resolve: (c) => catalogOf(c).category }),
+    items: t.field({ type: [Item], resolve: (c) => catalogOf(c).item }),
+    modifierGroups: t.field({ type: [ModifierGroup], resolve: (c) => catalogOf(c).modifier_group }),
+    modifiers: t.field({ type: [Modifier], resolve: (c) => catalogOf(c).modifier }),
+    taxes: t.field({ type: [Tax], resolve: (c) => catalogOf(c).tax }),
+  }),
+});
+
+builder.prismaObject('MenuPublish', {
+  description: 'One publish of menus to a DSP connection.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.exposeString('status', { description: 'pending, published, failed (the DSP refused it or never answered) or invalid (not sent).' }),
+    menuProviderIds: t.stringList({ resolve: (p) => JSON.parse(p.menus) as string[] }),
+    error: t.exposeString('error', { nullable: true }),
+    createdAt: t.float({ description: 'Epoch milliseconds.', resolve: (p) => p.createdAt.getTime() }),
+    completedAt: t.float({ nullable: true, resolve: (p) => p.completedAt?.getTime() ?? null }),
+    catalogVersion: t.int({ select: { catalogVersion: { select: { version: true } } }, resolve: (p) => p.catalogVersion.version }),
+  }),
+});

@@ -1,0 +1,76 @@
+// Webhooks into the service (CONTRACT.md section 2). The signature is checked over the raw bytes
+// before anything is parsed or stored; an accepted webhook is stored (deduplicated by the
+// sender's id header or the body's hash) before the 2xx; it is applied afterwards, from the
+// stored record, by the inbox processor.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../graphql/context.js';
+import { Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { isUniqueViolation } from '../db/client.js';
+import { findProvider, type ProviderKind } from '../modules/providers/service.js';
+import { verifySignature } from './signature.js';
+
+/** The path segment of each sender kind. */
+export const CHANNELS = { pos: 'pos', dsp: 'dsp', 'event-providers': 'event_provider' } as const satisfies Record<string, ProviderKind>;
+export type Channel = keyof typeof CHANNELS;
+
+export type WebhookEvent = { id: string; source: string; type: string; object: Record<string, unknown> };
+export type WebhookHandler = {
+  /** Optional check before the webhook is accepted: throwing refuses it (nothing is stored). */
+  precheck?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<void>;
+  /** Applies a stored webhook; throwing makes the processor retry it later. */
+  apply: (services: Services, event: WebhookEvent) => Promise<void>;
+};
+
+export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = { pos: new Map(), dsp: new Map(), 'event-providers': new Map() };
+
+const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
+
+export function webhookRoutes(app: FastifyInstance, services: Services): void {
+  void app.register(async (scope) => {
+    // Raw bytes: the signature covers them exactly as sent.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+    scope.post<{ Params: { channel: string; source: string } }>('/v1/webhooks/:channel/:source', async (request, reply) => {
+      const { channel, source } = request.params;
+      request.operation = `webhook ${channel}`;
+      if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
+      const provider = await findProvider(services, source);
+      if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret) throw new NotFound(`no ${channel} provider registered as ${source}`);
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (!verifySignature(raw, request.headers['service-webhook-signature'] as string | undefined, provider.webhookSecret)) {
+        throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
+      }
+
+      let parsed: { type?: unknown; object?: unknown };
+      try {
+        parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
+      } catch {
+        throw new Invalid('the body is not valid JSON');
+      }
+      if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
+      const handlers = webhookHandlers[channel as Channel];
+      const type = typeof parsed.type === 'string' ? parsed.type : '';
+      const handler = handlers.get(type);
+      if (!handler) throw new Invalid(`unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`, 'unsupported_event');
+      if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object)) throw new Invalid('object must be a JSON object');
+      const object = parsed.object as Record<string, unknown>;
+      await handler.precheck?.(services, { source, type, object });
+
+      const idHeader = ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
+      const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
+      const id = `whk_${crypto.randomBytes(12).toString('base64url')}`;
+      try {
+        await services.db.webhookEvent.create({ data: { id, channel, source, dedupeKey, type, body: raw.toString('utf8') } });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });
+        return reply.status(200).send({ received: true, duplicate: true, id: first?.id });
+      }
+      services.inbox.wake();
+      return reply.status(202).send({ received: true, id });
+    });
+  });
+}
+

@@ -1,0 +1,47 @@
+// Applies stored webhooks, in the order they arrived, with retries: a failure is retried with
+// backoff and, after the last attempt, left as `failed` with its error (logged, and visible in
+// the table), never dropped silently.
+import type { Services } from '../graphql/context.js';
+import type { Db } from '../db/client.js';
+import { Runner, backoff, claimDue, type ClaimDelegate } from '../delivery/runner.js';
+import { webhookHandlers, type Channel } from './intake.js';
+
+type StoredWebhook = NonNullable<Awaited<ReturnType<Db['webhookEvent']['findUnique']>>>;
+
+export class WebhookProcessor {
+  private readonly runner: Runner<StoredWebhook>;
+
+  constructor(private readonly services: Services) {
+    this.runner = new Runner(
+      'webhooks',
+      services.log,
+      () => claimDue(services.db.webhookEvent as unknown as ClaimDelegate<StoredWebhook>),
+      (row) => this.apply(row),
+    );
+  }
+
+  start = () => this.runner.start();
+  wake = () => this.runner.wake();
+  stop = () => this.runner.stop();
+
+  private async apply(row: StoredWebhook): Promise<void> {
+    const { db, config, log } = this.services;
+    const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
+    try {
+      if (!handler) throw new Error(`no handler for ${row.channel} ${row.type}`);
+      const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };
+      await handler.apply(this.services, { id: row.id, source: row.source, type: row.type, object });
+      await db.webhookEvent.update({ where: { id: row.id }, data: { status: 'applied', appliedAt: new Date(), lockedUntil: null, lastError: null } });
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      const last = row.attempts >= config.outbox.maxAttempts;
+      log[last ? 'error' : 'warn']({ webhook: row.id, type: row.type, attempts: row.attempts, err: error }, last ? 'webhook failed for good' : 'webhook failed; will retry');
+      await db.webhookEvent.update({
+        where: { id: row.id },
+        data: last
+          ? { status: 'failed', lockedUntil: null, lastError: message }
+          : { lockedUntil: null, lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) },
+      });
+    }
+  }
+}
