@@ -22,6 +22,7 @@ const schema = z.object({
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  FLAGS_FILE: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
   PARTNER_TOKEN_TTL: z.coerce.number().int().positive().default(365 * 24 * 3600),
@@ -41,6 +42,7 @@ export type Config = {
   encryptionKey: Uint8Array;
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
   providerTimeoutMs: number;
+  flagsFile: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   partnerTokenTtl: number;
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    flagsFile: e.FLAGS_FILE ? path.resolve(e.FLAGS_FILE) : undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     partnerTokenTtl: e.PARTNER_TOKEN_TTL,

@@ -11,6 +11,7 @@ import { startSandboxPeers } from './sandbox/register.js';
 import { sealer } from './crypto.js';
 import { AppError } from './errors.js';
 import { runDemo } from './demo.js';
+import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 import type { Services } from './graphql/context.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -26,6 +27,10 @@ const USAGE = `usage: npm run cli -- <command> [--json]
        --notification-scope a,b --path operation=/path ...]
                                           register (or update) a provider
   providers list                          the registered providers
+  flags define --file F                   load flag and segment definitions (YAML or JSON, as FLAGS_FILE)
+  flags define --partner P --flag K [--variations JSON] [--on N --off N --fallthrough N]
+      [--disabled] [--segments a,b]       define (or redefine) one flag
+  flags define --partner P --segment K    define a segment
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -68,6 +73,16 @@ async function run(argv: string[]): Promise<void> {
       'connection-notices': { type: 'boolean' },
       'notification-scope': { type: 'string' },
       path: { type: 'string', multiple: true },
+      file: { type: 'string' },
+      partner: { type: 'string' },
+      flag: { type: 'string' },
+      segment: { type: 'string' },
+      variations: { type: 'string' },
+      on: { type: 'string' },
+      off: { type: 'string' },
+      fallthrough: { type: 'string' },
+      disabled: { type: 'boolean' },
+      segments: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -150,6 +165,45 @@ async function run(argv: string[]): Promise<void> {
         throw error instanceof AppError ? new UsageError(error.message) : error;
       });
       print(json, saved, `provider ${saved.source} (${saved.kind}) at ${saved.base_url}`);
+    } finally {
+      await db.$disconnect();
+    }
+    return;
+  }
+
+  if (command === 'flags' && sub === 'define') {
+    const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+    let document: unknown;
+    if (values.file) document = readDefinitionsFile(values.file);
+    else if (values.flag) {
+      let variations: unknown;
+      try {
+        variations = values.variations ? JSON.parse(values.variations) : undefined;
+      } catch {
+        throw new UsageError('--variations must be a JSON array');
+      }
+      document = {
+        flags: [
+          {
+            partner: values.partner,
+            key: values.flag,
+            variations,
+            on: number(values.on),
+            off: number(values.off),
+            fallthrough: number(values.fallthrough),
+            enabled: !values.disabled,
+            segments: values.segments?.split(',').filter(Boolean),
+          },
+        ],
+      };
+    } else if (values.segment) document = { segments: [{ partner: values.partner, key: values.segment }] };
+    else throw new UsageError('flags define needs --file, --flag or --segment');
+    const db = await prepareDatabase(config, log);
+    try {
+      const defined = await applyDefinitions(db, document).catch((error: unknown) => {
+        throw error instanceof AppError ? new UsageError(error.message) : error;
+      });
+      print(json, defined, `defined flags: ${defined.flags.join(', ') || 'none'}; segments: ${defined.segments.join(', ') || 'none'}`);
     } finally {
       await db.$disconnect();
     }

@@ -12,6 +12,8 @@ import { sealer } from './crypto.js';
 import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
 import { WebhookProcessor } from './webhooks/processor.js';
+import { featureClient } from './modules/flags/openfeature.js';
+import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 
 export type RunningService = {
   url: string;
@@ -37,6 +39,10 @@ export async function prepareDatabase(config: Config, log: Logger) {
 
 export async function startService(config: Config, log: Logger = createLogger(config)): Promise<RunningService> {
   const db = await prepareDatabase(config, log);
+  if (config.flagsFile) {
+    const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
+    log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
+  }
   const services: Services = {
     config,
     db,
@@ -45,6 +51,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     delivery: { wake: () => {} },
     inbox: { wake: () => {} },
     pubsub: createEvents(),
+    features: await featureClient(db),
     publicUrl: config.publicUrl ?? '',
   };
   const worker = new DeliveryWorker(services);

@@ -204,10 +204,39 @@ export async function openSchemaEngine(
   };
 }
 
-/** Applies the migrations not yet applied; returns their names. */
+/** The names of the migrations recorded as finished in the database. */
+async function appliedMigrationNames(url: string): Promise<Set<string>> {
+  const sql = `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+  if (providerOf(url) === 'sqlite') {
+    const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+    const db = new Database(sqliteFile(url), { readonly: true });
+    try {
+      return new Set((db.prepare(sql).all() as { migration_name: string }[]).map((r) => r.migration_name));
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client(pgConfig(url).config);
+  await client.connect();
+  try {
+    return new Set((await client.query<{ migration_name: string }>(sql)).rows.map((r) => r.migration_name));
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return new Set(); // no migrations table yet
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Applies the migrations not yet applied; returns their names. When every migration is
+ * already applied (the usual start), the engine is not loaded at all: that is quicker, and it
+ * takes no write lock on a database another process is using. */
 export async function applyPendingMigrations(url: string): Promise<string[]> {
   const provider = providerOf(url);
   await prepareSqliteFile(url);
+  const onDisk = migrationsList(provider).migrationDirectories.map((d) => d.path);
+  const applied = await appliedMigrationNames(url);
+  if (onDisk.every((name) => applied.has(name))) return [];
   const { engine, close } = await openSchemaEngine(url);
   try {
     const { appliedMigrationNames } = await engine.applyMigrations({

@@ -6,6 +6,7 @@ import type { AppError } from '../errors.js';
 import type { AuthInfo } from '../modules/auth/scopes.js';
 import type { Sealer } from '../crypto.js';
 import type { PubSub } from './pubsub.js';
+import type { Client } from '@openfeature/server-sdk';
 
 /** The parts of the running service that domain code uses. Built once at start-up. */
 export type Services = {
@@ -18,6 +19,8 @@ export type Services = {
   delivery: { wake: () => void };
   /** Wakes the webhook processor after a webhook is stored. */
   inbox: { wake: () => void };
+  /** The service's own feature flags, read through OpenFeature. */
+  features: Client;
   /** Live events for subscriptions. */
   pubsub: PubSub;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */

@@ -7,5 +7,6 @@ import '../modules/locations/types.js';
 import '../modules/menus/types.js';
 import '../modules/sso/types.js';
 import '../modules/catalog/types.js';
+import '../modules/flags/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

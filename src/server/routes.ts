@@ -8,8 +8,9 @@ import { locationRoutes } from '../modules/locations/rest.js';
 import { menuRoutes } from '../modules/menus/rest.js';
 import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
 import { webhookRoutes } from '../webhooks/intake.js';
+import { flagRoutes } from '../modules/flags/rest.js';
 // Webhook handlers register themselves with the intake.
 import '../modules/catalog/sync.js';
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes];
+export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes, ...flagRoutes];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes];

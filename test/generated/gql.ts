@@ -19,6 +19,11 @@ type Documents = {
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": typeof types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": typeof types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": typeof types.CatalogAndPublishesDocument,
+    "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": typeof types.GqlEvaluateDocument,
+    "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlAddFlagDocument,
+    "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlRemoveFlagDocument,
+    "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": typeof types.GqlAddSegmentDocument,
+    "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": typeof types.GqlSearchDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": typeof types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": typeof types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": typeof types.GqlCompleteDocument,
@@ -37,6 +42,11 @@ const documents: Documents = {
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": types.CatalogAndPublishesDocument,
+    "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": types.GqlEvaluateDocument,
+    "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlAddFlagDocument,
+    "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlRemoveFlagDocument,
+    "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": types.GqlAddSegmentDocument,
+    "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": types.GqlSearchDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": types.GqlCompleteDocument,
@@ -84,6 +94,26 @@ export function graphql(source: "\n      mutation NamedToken($input: CreatePartn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "): (typeof documents)["\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }"): (typeof documents)["query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }"): (typeof documents)["mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }"): (typeof documents)["mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }"): (typeof documents)["mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"): (typeof documents)["query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

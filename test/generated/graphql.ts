@@ -148,10 +148,31 @@ export type CatalogVersion = {
   version: Scalars['Int']['output'];
 };
 
+export type ChangeContextsInput = {
+  contexts: Array<ContextInput>;
+  /** The flag key or segment key. */
+  key: Scalars['String']['input'];
+  /** Your own partner id. */
+  partnerId: Scalars['ID']['input'];
+};
+
 export type CompleteOnboardingInput = {
   /** The code the callback added to return_url. */
   code: Scalars['String']['input'];
   id: Scalars['ID']['input'];
+};
+
+export type Context = {
+  __typename?: 'Context';
+  key: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+};
+
+export type ContextInput = {
+  /** A user or entity id. */
+  key: Scalars['String']['input'];
+  /** Matches [A-Za-z0-9._-]+, not "kind" or "multi"; defaults to user. */
+  kind?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateOrganizationInput = {
@@ -211,6 +232,21 @@ export type DspConnection = {
 /** A DSP store bound to a location (SPEC.md 2.5). */
 export type DspConnectionPublishesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type EvaluationReason =
+  | 'FALLTHROUGH'
+  | 'OFF'
+  | 'SEGMENT_MATCH'
+  | 'TARGET_MATCH';
+
+export type FlagEvaluation = {
+  __typename?: 'FlagEvaluation';
+  /** Whether the flag is on. */
+  enabled: Scalars['Boolean']['output'];
+  flagKey: Scalars['String']['output'];
+  reason: EvaluationReason;
+  value?: Maybe<Scalars['JSON']['output']>;
 };
 
 export type GenerateSsoSessionInput = {
@@ -293,6 +329,10 @@ export type MenuPublish = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Add contexts to a flag's targeting (served its on variation). */
+  addFlagContexts: TargetsPayload;
+  /** Add contexts to a segment. */
+  addSegmentContexts: TargetsPayload;
   assignMenus: AssignMenusPayload;
   bindDspLocations: BindDspLocationsPayload;
   completeOnboarding: Onboarding;
@@ -305,8 +345,22 @@ export type Mutation = {
   generateSsoSession: SsoSessionPayload;
   ingestLocations: IngestLocationsPayload;
   initializeOnboarding: InitializeOnboardingPayload;
+  /** Remove contexts from a flag's targeting. */
+  removeFlagContexts: TargetsPayload;
+  /** Remove contexts from a segment. */
+  removeSegmentContexts: TargetsPayload;
   /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
   token: TokenPayload;
+};
+
+
+export type MutationAddFlagContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationAddSegmentContextsArgs = {
+  input: ChangeContextsInput;
 };
 
 
@@ -353,6 +407,16 @@ export type MutationIngestLocationsArgs = {
 
 export type MutationInitializeOnboardingArgs = {
   input: InitializeOnboardingInput;
+};
+
+
+export type MutationRemoveFlagContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationRemoveSegmentContextsArgs = {
+  input: ChangeContextsInput;
 };
 
 
@@ -427,11 +491,22 @@ export type PartnerTokenPayload = {
 
 export type Query = {
   __typename?: 'Query';
+  evaluateFlag: FlagEvaluation;
   onboarding: Onboarding;
   /** The locations of the onboarding's POS merchant. */
   onboardingLocations: OnboardingLocationsPayload;
   organization: Organization;
   organizationLocations: OrganizationLocationsPayload;
+  /** Contexts across the flags and segments you own. */
+  searchContexts: SearchContextsPayload;
+};
+
+
+export type QueryEvaluateFlagArgs = {
+  flagKey: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+  partnerId: Scalars['ID']['input'];
 };
 
 
@@ -455,6 +530,14 @@ export type QueryOrganizationLocationsArgs = {
   orgId: Scalars['ID']['input'];
 };
 
+
+export type QuerySearchContextsArgs = {
+  kind?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['String']['input']>;
+  partnerId?: InputMaybe<Scalars['ID']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Role =
   | 'admin'
   | 'custom'
@@ -468,6 +551,21 @@ export type Scope =
   | 'onboarding'
   | 'sso'
   | 'user';
+
+export type SearchContextsPayload = {
+  __typename?: 'SearchContextsPayload';
+  contexts: Array<SearchedContext>;
+};
+
+export type SearchedContext = {
+  __typename?: 'SearchedContext';
+  /** Flags targeting this context. */
+  flags: Array<Scalars['String']['output']>;
+  key: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** Segments including this context. */
+  segments: Array<Scalars['String']['output']>;
+};
 
 export type SsoSessionPayload = {
   __typename?: 'SsoSessionPayload';
@@ -484,6 +582,14 @@ export type Subscription = {
 
 export type SubscriptionOnboardingUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+/** A flag's or segment's contexts after the change. */
+export type TargetsPayload = {
+  __typename?: 'TargetsPayload';
+  flagKey?: Maybe<Scalars['String']['output']>;
+  segmentKey?: Maybe<Scalars['String']['output']>;
+  targets: Array<Context>;
 };
 
 export type TokenInput = {
@@ -552,6 +658,46 @@ export type CatalogAndPublishesQueryVariables = Exact<{
 
 
 export type CatalogAndPublishesQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, catalog: Array<{ __typename?: 'CatalogVersion', version: number, fetchedAt: number, currency?: string | null, problems: Array<string>, menus: Array<{ __typename?: 'CatalogMenu', providerId: string, name?: string | null, categoryIds: Array<string> }>, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null, price?: number | null }>, modifierGroups: Array<{ __typename?: 'CatalogModifierGroup', providerId: string, modifierIds: Array<string> }>, taxes: Array<{ __typename?: 'CatalogTax', providerId: string, rate?: number | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, dspStoreId: string, menuProviderIds?: Array<string> | null, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null }> }> }> } };
+
+export type GqlEvaluateQueryVariables = Exact<{
+  partnerId: Scalars['ID']['input'];
+  flagKey: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type GqlEvaluateQuery = { __typename?: 'Query', evaluateFlag: { __typename?: 'FlagEvaluation', flagKey: string, value?: any | null, enabled: boolean, reason: EvaluationReason } };
+
+export type GqlAddFlagMutationVariables = Exact<{
+  input: ChangeContextsInput;
+}>;
+
+
+export type GqlAddFlagMutation = { __typename?: 'Mutation', addFlagContexts: { __typename?: 'TargetsPayload', flagKey?: string | null, targets: Array<{ __typename?: 'Context', key: string, kind: string }> } };
+
+export type GqlRemoveFlagMutationVariables = Exact<{
+  input: ChangeContextsInput;
+}>;
+
+
+export type GqlRemoveFlagMutation = { __typename?: 'Mutation', removeFlagContexts: { __typename?: 'TargetsPayload', flagKey?: string | null, targets: Array<{ __typename?: 'Context', key: string, kind: string }> } };
+
+export type GqlAddSegmentMutationVariables = Exact<{
+  input: ChangeContextsInput;
+}>;
+
+
+export type GqlAddSegmentMutation = { __typename?: 'Mutation', addSegmentContexts: { __typename?: 'TargetsPayload', segmentKey?: string | null, targets: Array<{ __typename?: 'Context', key: string, kind: string }> } };
+
+export type GqlSearchQueryVariables = Exact<{
+  q?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type GqlSearchQuery = { __typename?: 'Query', searchContexts: { __typename?: 'SearchContextsPayload', contexts: Array<{ __typename?: 'SearchedContext', key: string, kind: string, flags: Array<string>, segments: Array<string> }> } };
 
 export type GqlCreateOrgMutationVariables = Exact<{
   input: CreateOrganizationInput;
@@ -637,6 +783,11 @@ export const OrgByIdDocument = {"kind":"Document","definitions":[{"kind":"Operat
 export const OrgNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<OrgNameQuery, OrgNameQueryVariables>;
 export const NamedTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"NamedToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePartnerTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPartnerToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenName"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}}]}}]}}]} as unknown as DocumentNode<NamedTokenMutation, NamedTokenMutationVariables>;
 export const CatalogAndPublishesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CatalogAndPublishes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"catalog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"fetchedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"categoryIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"price"}}]}},{"kind":"Field","name":{"kind":"Name","value":"modifierGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"modifierIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"taxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"publishes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"catalogVersion"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CatalogAndPublishesQuery, CatalogAndPublishesQueryVariables>;
+export const GqlEvaluateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlEvaluate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"flagKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evaluateFlag"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"flagKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"flagKey"}}},{"kind":"Argument","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}},{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"flagKey"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]} as unknown as DocumentNode<GqlEvaluateQuery, GqlEvaluateQueryVariables>;
+export const GqlAddFlagDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAddFlag"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangeContextsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addFlagContexts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"flagKey"}},{"kind":"Field","name":{"kind":"Name","value":"targets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<GqlAddFlagMutation, GqlAddFlagMutationVariables>;
+export const GqlRemoveFlagDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlRemoveFlag"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangeContextsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeFlagContexts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"flagKey"}},{"kind":"Field","name":{"kind":"Name","value":"targets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<GqlRemoveFlagMutation, GqlRemoveFlagMutationVariables>;
+export const GqlAddSegmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAddSegment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangeContextsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSegmentContexts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segmentKey"}},{"kind":"Field","name":{"kind":"Name","value":"targets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}}]}}]}}]}}]} as unknown as DocumentNode<GqlAddSegmentMutation, GqlAddSegmentMutationVariables>;
+export const GqlSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchContexts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"q"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contexts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"flags"}},{"kind":"Field","name":{"kind":"Name","value":"segments"}}]}}]}}]}}]} as unknown as DocumentNode<GqlSearchQuery, GqlSearchQueryVariables>;
 export const GqlCreateOrgDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlCreateOrg"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateOrganizationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createOrganization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"userId"}}]}}]}}]} as unknown as DocumentNode<GqlCreateOrgMutation, GqlCreateOrgMutationVariables>;
 export const GqlInitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlInit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InitializeOnboardingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"initializeOnboarding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"onboarding"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"entryUrl"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"partnerOrgId"}}]}}]}}]}}]} as unknown as DocumentNode<GqlInitMutation, GqlInitMutationVariables>;
 export const GqlCompleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlComplete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CompleteOnboardingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"completeOnboarding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"integrationId"}}]}}]}}]} as unknown as DocumentNode<GqlCompleteMutation, GqlCompleteMutationVariables>;

@@ -10,7 +10,16 @@ import { newId } from '../auth/service.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
 import { activeOnboarding } from '../onboarding/service.js';
-import { findProvider } from '../providers/service.js';
+import { findProvider, type ProviderInfo } from '../providers/service.js';
+import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
+
+/** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag
+ * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
+ * provider registration's switch otherwise. */
+async function sendsNotices(services: Services, provider: ProviderInfo | null): Promise<boolean> {
+  if (!provider) return false;
+  return services.features.getBooleanValue(CONNECTION_NOTICES_FLAG, provider.connectionNotices, { targetingKey: provider.source, kind: 'provider' });
+}
 
 export type Address = {
   formatted_address?: string;
@@ -64,7 +73,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
   });
   if (already.length) throw new Conflict(`already ingested: ${already.map((l) => l.providerId).join(', ')}`);
 
-  const provider = await findProvider(services, onboarding.source);
+  const notices = await sendsNotices(services, await findProvider(services, onboarding.source));
   const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
   await services.db.$transaction([
     ...created.map(({ id, providerId }) => {
@@ -83,7 +92,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
       });
     }),
     // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
-    ...(provider?.connectionNotices
+    ...(notices
       ? created.map(({ id, providerId }) =>
           enqueue(services.db, {
             kind: 'location.connect',
@@ -162,11 +171,11 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   const org = await findOrganization(services, auth, orgId);
   const location = await services.db.location.findFirst({ where: { id: locationId, orgId: org.id, status: 'active' } });
   if (!location) throw new NotFound(`location ${locationId} not found`);
-  const provider = await findProvider(services, location.source);
+  const notices = await sendsNotices(services, await findProvider(services, location.source));
   await services.db.$transaction([
     services.db.location.update({ where: { id: location.id }, data: { status: 'deleted', deletedAt: new Date() } }),
     services.db.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', changeTime: new Date() } }),
-    ...(provider?.connectionNotices
+    ...(notices
       ? [
           enqueue(services.db, {
             kind: 'location.disconnect',

@@ -1,0 +1,143 @@
+// Feature flags and segments per partner (SPEC.md 2.9, 4.1), with the semantics people know from
+// LaunchDarkly and OpenFeature. A flag that is off serves its off variation (reason OFF); a flag
+// that is on serves its on variation to its targets (TARGET_MATCH) and to the contexts of the
+// segments it includes (SEGMENT_MATCH), and its fallthrough variation to everyone else
+// (FALLTHROUGH). `enabled` in an evaluation says whether the flag is on.
+import crypto from 'node:crypto';
+import type { Services } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import { Forbidden, Invalid, NotFound } from '../../errors.js';
+import type { AuthInfo } from '../auth/scopes.js';
+
+/** The owner of the service's own flags (read through OpenFeature inside the service). */
+export const SERVICE_OWNER = 'service';
+
+export type Context = { key: string; kind: string };
+export type Reason = 'TARGET_MATCH' | 'SEGMENT_MATCH' | 'FALLTHROUGH' | 'OFF';
+export type Evaluation = { flagKey: string; value: unknown; enabled: boolean; reason: Reason };
+
+const KIND = /^[A-Za-z0-9._-]+$/;
+const id = () => crypto.randomBytes(12).toString('base64url');
+
+export function checkContext(context: { key?: unknown; kind?: unknown }, at = 'context'): Context {
+  if (typeof context.key !== 'string' || !context.key.trim()) throw new Invalid(`${at}.key must be a non-empty string`);
+  const kind = context.kind ?? 'user';
+  if (typeof kind !== 'string' || !KIND.test(kind)) throw new Invalid(`${at}.kind must match [A-Za-z0-9._-]+`);
+  if (kind === 'kind' || kind === 'multi') throw new Invalid(`${at}.kind may not be "kind" or "multi"`);
+  return { key: context.key, kind };
+}
+
+function checkContexts(contexts: unknown): Context[] {
+  if (!Array.isArray(contexts) || !contexts.length) throw new Invalid('contexts must be a non-empty array of {key, kind}');
+  return contexts.map((c, i) => checkContext((c ?? {}) as Context, `contexts[${i}]`));
+}
+
+/** `partner_id` in the query: required where SPEC.md says so, and only ever the caller itself. */
+export function partnerOf(auth: AuthInfo, partnerId: string | null | undefined, required = true): string {
+  if (!partnerId) {
+    if (required) throw new Invalid('partner_id is required');
+    return auth.partnerId;
+  }
+  if (partnerId !== auth.partnerId) throw new Forbidden('partner_id must be your own partner id');
+  return partnerId;
+}
+
+async function findFlag(db: Db, owner: string, key: string) {
+  const flag = await db.flag.findUnique({ where: { partnerId_key: { partnerId: owner, key } } });
+  if (!flag) throw new NotFound(`flag ${key} not found`);
+  return flag;
+}
+
+async function findSegment(db: Db, owner: string, key: string) {
+  const segment = await db.segment.findUnique({ where: { partnerId_key: { partnerId: owner, key } } });
+  if (!segment) throw new NotFound(`segment ${key} not found`);
+  return segment;
+}
+
+const identity = (c: Context) => `${c.kind}\u0000${c.key}`;
+
+/** The wanted contexts not already present, each once: adding a context twice is harmless. */
+function notYetIn(existing: Context[], wanted: Context[]): Context[] {
+  const have = new Set(existing.map(identity));
+  return [...new Map(wanted.map((c) => [identity(c), c])).values()].filter((c) => !have.has(identity(c)));
+}
+
+const byKindAndKey = (a: Context, b: Context) => a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key);
+
+export async function changeFlagTargets(services: Services, owner: string, flagKey: string, contexts: unknown, change: 'add' | 'remove') {
+  const wanted = checkContexts(contexts);
+  const flag = await findFlag(services.db, owner, flagKey);
+  if (change === 'add') {
+    const fresh = notYetIn(await services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } }), wanted);
+    if (fresh.length) await services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: id(), flagId: flag.id, ...c })) });
+  } else {
+    await services.db.flagTarget.deleteMany({ where: { flagId: flag.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
+  }
+  const targets = await services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } });
+  return { flagKey, targets: targets.sort(byKindAndKey) };
+}
+
+export async function changeSegmentContexts(services: Services, owner: string, segmentKey: string, contexts: unknown, change: 'add' | 'remove') {
+  const wanted = checkContexts(contexts);
+  const segment = await findSegment(services.db, owner, segmentKey);
+  if (change === 'add') {
+    const fresh = notYetIn(await services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } }), wanted);
+    if (fresh.length) await services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: id(), segmentId: segment.id, ...c })) });
+  } else {
+    await services.db.segmentMember.deleteMany({ where: { segmentId: segment.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
+  }
+  const members = await services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } });
+  return { segmentKey, targets: members.sort(byKindAndKey) };
+}
+
+/** `limit` arrives as a string: a whole number from 1 to 50; 20 when omitted. */
+export function parseLimit(limit: string | null | undefined): number {
+  if (limit === undefined || limit === null) return 20;
+  if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 50) throw new Invalid('limit must be a whole number from 1 to 50');
+  return Number(limit);
+}
+
+export type SearchResult = { key: string; kind: string; flags: string[]; segments: string[] };
+
+/** Contexts in the partner's flags' targets and segments: `q` is a case-insensitive substring
+ * of the key (the same on SQLite and PostgreSQL, hence compared here). */
+export async function searchContexts(services: Services, owner: string, input: { q?: string | null; kind?: string | null; limit?: string | null }) {
+  const limit = parseLimit(input.limit);
+  if (input.kind) checkContext({ key: 'x', kind: input.kind }, 'kind');
+  const kindFilter = input.kind ? { kind: input.kind } : {};
+  const [targets, members] = await Promise.all([
+    services.db.flagTarget.findMany({ where: { ...kindFilter, flag: { partnerId: owner } }, select: { kind: true, key: true, flag: { select: { key: true } } } }),
+    services.db.segmentMember.findMany({ where: { ...kindFilter, segment: { partnerId: owner } }, select: { kind: true, key: true, segment: { select: { key: true } } } }),
+  ]);
+  const q = input.q?.toLowerCase() ?? '';
+  const found = new Map<string, SearchResult>();
+  const entry = (c: Context) => {
+    const k = identity(c);
+    let result = found.get(k);
+    if (!result) found.set(k, (result = { key: c.key, kind: c.kind, flags: [], segments: [] }));
+    return result;
+  };
+  for (const t of targets) if (t.key.toLowerCase().includes(q)) entry(t).flags.push(t.flag.key);
+  for (const m of members) if (m.key.toLowerCase().includes(q)) entry(m).segments.push(m.segment.key);
+  const contexts = [...found.values()].sort(byKindAndKey).slice(0, limit);
+  for (const c of contexts) (c.flags.sort(), c.segments.sort());
+  return { contexts };
+}
+
+export async function evaluateFlag(db: Db, owner: string, flagKey: string, context: { key?: unknown; kind?: unknown }): Promise<Evaluation> {
+  const ctx = checkContext(context);
+  const flag = await db.flag.findUnique({
+    where: { partnerId_key: { partnerId: owner, key: flagKey } },
+    include: {
+      targets: { where: { kind: ctx.kind, key: ctx.key }, take: 1 },
+      segments: { where: { segment: { members: { some: { kind: ctx.kind, key: ctx.key } } } }, take: 1 },
+    },
+  });
+  if (!flag) throw new NotFound(`flag ${flagKey} not found`);
+  const variations = JSON.parse(flag.variations) as unknown[];
+  const serve = (index: number, reason: Reason): Evaluation => ({ flagKey, value: variations[index] ?? null, enabled: flag.enabled, reason });
+  if (!flag.enabled) return serve(flag.offVariation, 'OFF');
+  if (flag.targets.length) return serve(flag.onVariation, 'TARGET_MATCH');
+  if (flag.segments.length) return serve(flag.onVariation, 'SEGMENT_MATCH');
+  return serve(flag.fallthroughVariation, 'FALLTHROUGH');
+}
