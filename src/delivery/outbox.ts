@@ -13,6 +13,8 @@ export type OutboxInput = {
   onboardingId?: string | null;
   operation: Operation;
   body: unknown;
+  /** The partner whose data caused it, so that partner can see how it went. */
+  partnerId?: string | null;
   /** Defaults to a new UUID; give a stable one where the cause itself can repeat. */
   idempotencyKey?: string;
 };
@@ -22,6 +24,7 @@ export function enqueue(db: Pick<Db, 'outboxMessage'>, message: OutboxInput) {
     data: {
       id: `msg_${crypto.randomBytes(12).toString('base64url')}`,
       kind: message.kind,
+      partnerId: message.partnerId ?? null,
       source: message.source,
       onboardingId: message.onboardingId ?? null,
       operation: message.operation,

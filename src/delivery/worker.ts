@@ -9,17 +9,16 @@ import type { Db } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
 import { Runner, backoff, claimDue, type ClaimDelegate } from './runner.js';
+import { signBody } from '../webhooks/signature.js';
 
 type Message = NonNullable<Awaited<ReturnType<Db['outboxMessage']['findUnique']>>>;
-export type Outcome = { delivered: boolean; status: number | null; error: string | null };
+export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-/** Extra headers for an outgoing body (event providers want it signed). */
-export type BodySigner = (source: string, body: string) => Promise<Record<string, string>>;
-export type OutcomeHandler = (tx: Tx, message: Message, outcome: Outcome) => Promise<void>;
+/** Runs in the transaction that records the outcome; what it returns runs after the commit. */
+export type OutcomeHandler = (tx: Tx, message: Message, outcome: Outcome, services: Services) => Promise<void | (() => void)>;
 
 export const outcomeHandlers = new Map<string, OutcomeHandler>();
-export const bodySigners: BodySigner[] = [];
 
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
@@ -39,22 +38,24 @@ export class DeliveryWorker {
 
   private async send(message: Message): Promise<ProviderResponse> {
     const headers: Record<string, string> = { 'idempotency-key': message.idempotencyKey, 'content-type': 'application/json' };
-    for (const sign of bodySigners) Object.assign(headers, await sign(message.source, message.body));
-    const json = JSON.parse(message.body) as unknown;
+    // The stored bytes go out as they are: a signature over them stays true.
+    const body = message.body;
     if (message.onboardingId) {
-      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, { method: 'POST', headers, json, retries: 0 });
+      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, { method: 'POST', headers, body, retries: 0 });
     }
     const provider = await requireProvider(this.services, message.source);
-    return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, json, retries: 0 });
+    if (provider.kind === 'event_provider' && provider.webhookSecret) headers['x-service-signature'] = signBody(body, provider.webhookSecret);
+    return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
   }
 
   private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
     const handler = outcomeHandlers.get(message.kind);
-    await this.services.db.$transaction(async (tx) => {
+    const after = await this.services.db.$transaction(async (tx) => {
       await tx.outboxMessage.update({ where: { id: message.id }, data: { ...data, lockedUntil: null } });
-      await handler?.(tx, message, outcome);
+      return handler?.(tx, message, outcome, this.services);
     });
     if (handler) this.wake();
+    if (typeof after === 'function') after();
   }
 
   private async deliver(message: Message): Promise<void> {
@@ -64,7 +65,7 @@ export class DeliveryWorker {
     try {
       response = await this.send(message);
       if (response.status >= 200 && response.status < 300) {
-        await this.finish(message, { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null }, { delivered: true, status: response.status, error: null });
+        await this.finish(message, { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null }, { delivered: true, status: response.status, error: null, body: response.body });
         return;
       }
       error = describeFailure(response);

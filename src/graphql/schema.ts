@@ -8,5 +8,6 @@ import '../modules/menus/types.js';
 import '../modules/sso/types.js';
 import '../modules/catalog/types.js';
 import '../modules/flags/types.js';
+import '../modules/orders/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

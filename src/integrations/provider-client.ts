@@ -32,7 +32,7 @@ export async function send(
   services: Services,
   method: Method,
   url: string,
-  options: { headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; retries?: number } = {},
+  options: { headers?: Record<string, string>; json?: unknown; body?: string; form?: Record<string, string>; retries?: number } = {},
 ): Promise<ProviderResponse> {
   try {
     return await pRetry(
@@ -41,6 +41,7 @@ export async function send(
           method,
           headers: options.headers,
           json: options.json,
+          body: options.body,
           form: options.form,
           timeout: { request: services.config.providerTimeoutMs },
         });
@@ -138,13 +139,14 @@ export async function callForOnboarding(
   source: string,
   onboardingId: string,
   operation: Operation,
-  options: { method?: Method; headers?: Record<string, string>; json?: unknown; retries?: number } = {},
+  options: { method?: Method; headers?: Record<string, string>; json?: unknown; body?: string; retries?: number } = {},
 ): Promise<ProviderResponse> {
   const provider = await requireProvider(services, source);
   const attempt = (token: string) =>
     send(services, options.method ?? 'GET', providerUrl(provider, operation), {
       headers: { ...options.headers, authorization: `Bearer ${token}` },
       json: options.json,
+      body: options.body,
       retries: options.retries,
     });
   const response = await attempt(await accessToken(services, provider, onboardingId));

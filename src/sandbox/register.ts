@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Services } from '../graphql/context.js';
 import { saveProvider } from '../modules/providers/service.js';
 import { startSandboxPos, type SandboxPos } from './pos/server.js';
+import { startSandboxEventProvider, type SandboxEventProvider } from './event-provider/server.js';
 
 export type SandboxSecrets = { clientId: string; clientSecret: string; webhookSecret: string; tokenSecret: string };
 
@@ -24,7 +25,12 @@ export function sandboxSecrets(dataDir: string): SandboxSecrets {
   return secrets;
 }
 
-export type SandboxPeers = { pos: SandboxPos; close: () => Promise<void> };
+export type SandboxPeers = { pos: SandboxPos; events: SandboxEventProvider; close: () => Promise<void> };
+
+/** The sandbox event provider as provider `sandbox-events`. */
+export async function registerSandboxEvents(services: Services, events: SandboxEventProvider, secrets: SandboxSecrets): Promise<void> {
+  await saveProvider(services, { source: 'sandbox-events', kind: 'event_provider', base_url: events.url, webhook_secret: secrets.webhookSecret });
+}
 
 /** The sandbox POS (also the sandbox DSP) as providers `sandbox-pos` and `sandbox-dsp`. */
 export async function registerSandboxPos(services: Services, pos: SandboxPos, secrets: SandboxSecrets): Promise<void> {
@@ -43,5 +49,7 @@ export async function startSandboxPeers(services: Services, options: { port?: nu
   const secrets = sandboxSecrets(services.config.dataDir);
   const pos = await startSandboxPos({ ...secrets, port: options.port, service: { url: services.publicUrl, source: 'sandbox-pos' } });
   await registerSandboxPos(services, pos, secrets);
-  return { pos, close: () => pos.close() };
+  const events = await startSandboxEventProvider({ secret: secrets.webhookSecret, service: { url: services.publicUrl, provider: 'sandbox-events' } });
+  await registerSandboxEvents(services, events, secrets);
+  return { pos, events, close: async () => (await pos.close(), await events.close()) };
 }

@@ -11,6 +11,7 @@ import { webhookRoutes } from '../webhooks/intake.js';
 import { flagRoutes } from '../modules/flags/rest.js';
 // Webhook handlers register themselves with the intake.
 import '../modules/catalog/sync.js';
+import '../modules/orders/service.js';
 
 export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes, ...flagRoutes];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes];

@@ -19,7 +19,10 @@ export type WebhookHandler = {
   /** Optional check before the webhook is accepted: throwing refuses it (nothing is stored). */
   precheck?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<void>;
   /** Applies a stored webhook; throwing makes the processor retry it later. */
-  apply: (services: Services, event: WebhookEvent) => Promise<void>;
+  apply?: (services: Services, event: WebhookEvent) => Promise<void>;
+  /** Instead of apply: handles it before answering, writing what it accepts durably itself,
+   * for senders who must learn the outcome (an order refused, a change to a closed order). */
+  accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
 };
 
 export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = { pos: new Map(), dsp: new Map(), 'event-providers': new Map() };
@@ -57,6 +60,10 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object)) throw new Invalid('object must be a JSON object');
       const object = parsed.object as Record<string, unknown>;
       await handler.precheck?.(services, { source, type, object });
+      if (handler.accept) {
+        const answer = await handler.accept(services, { source, type, object });
+        return reply.status(answer.status).send(answer.body);
+      }
 
       const idHeader = ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
       const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;

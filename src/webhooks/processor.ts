@@ -28,7 +28,7 @@ export class WebhookProcessor {
     const { db, config, log } = this.services;
     const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
     try {
-      if (!handler) throw new Error(`no handler for ${row.channel} ${row.type}`);
+      if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);
       const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };
       await handler.apply(this.services, { id: row.id, source: row.source, type: row.type, object });
       await db.webhookEvent.update({ where: { id: row.id }, data: { status: 'applied', appliedAt: new Date(), lockedUntil: null, lastError: null } });

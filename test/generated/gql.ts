@@ -35,6 +35,10 @@ type Documents = {
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": typeof types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": typeof types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": typeof types.GqlSsoDocument,
+    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }": typeof types.OrderUpdatedDocument,
+    "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": typeof types.DeadDeliveriesDocument,
+    "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": typeof types.RedeliverDocument,
+    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": typeof types.OrdersPageDocument,
 };
 const documents: Documents = {
     "\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    ": types.TokenDocument,
@@ -58,6 +62,10 @@ const documents: Documents = {
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": types.GqlSsoDocument,
+    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }": types.OrderUpdatedDocument,
+    "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": types.DeadDeliveriesDocument,
+    "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": types.RedeliverDocument,
+    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": types.OrdersPageDocument,
 };
 
 /**
@@ -158,6 +166,22 @@ export function graphql(source: "mutation GqlDelete($input: DeleteLocationInput!
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }"): (typeof documents)["mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }"): (typeof documents)["subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }"): (typeof documents)["query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }"): (typeof documents)["mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  "): (typeof documents)["\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  "];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

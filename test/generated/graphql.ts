@@ -211,6 +211,22 @@ export type DeleteLocationPayload = {
   id: Scalars['ID']['output'];
 };
 
+/** A message to a POS, DSP or event provider, and how its delivery is going. */
+export type Delivery = {
+  __typename?: 'Delivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['Float']['output'];
+  deliveredAt?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  idempotencyKey: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  lastStatus?: Maybe<Scalars['Int']['output']>;
+  source: Scalars['String']['output'];
+  /** pending, delivered or dead. */
+  status: Scalars['String']['output'];
+};
+
 /** A DSP store bound to a location (SPEC.md 2.5). */
 export type DspConnection = {
   __typename?: 'DspConnection';
@@ -345,6 +361,8 @@ export type Mutation = {
   generateSsoSession: SsoSessionPayload;
   ingestLocations: IngestLocationsPayload;
   initializeOnboarding: InitializeOnboardingPayload;
+  /** Send a dead delivery again, from a fresh attempt count (same idempotency key). */
+  redeliver: Delivery;
   /** Remove contexts from a flag's targeting. */
   removeFlagContexts: TargetsPayload;
   /** Remove contexts from a segment. */
@@ -410,6 +428,11 @@ export type MutationInitializeOnboardingArgs = {
 };
 
 
+export type MutationRedeliverArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRemoveFlagContextsArgs = {
   input: ChangeContextsInput;
 };
@@ -461,6 +484,46 @@ export type OnboardingType =
   | 'dsp'
   | 'pos';
 
+/** An order from a DSP (SPEC.md 2.11). */
+export type Order = {
+  __typename?: 'Order';
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  deliveryStatus: Scalars['String']['output'];
+  driver?: Maybe<Scalars['JSON']['output']>;
+  dspOrderId: Scalars['String']['output'];
+  dspSource: Scalars['String']['output'];
+  dspStoreId: Scalars['String']['output'];
+  failureReason?: Maybe<Scalars['String']['output']>;
+  fulfillmentType?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  locationId?: Maybe<Scalars['ID']['output']>;
+  /** The order object as sent to the POS. */
+  order: Scalars['JSON']['output'];
+  orgId?: Maybe<Scalars['ID']['output']>;
+  posOrderId?: Maybe<Scalars['String']['output']>;
+  /** CONTRACT.md 2a. */
+  status: Scalars['String']['output'];
+  /** Epoch milliseconds. */
+  updatedAt: Scalars['Float']['output'];
+};
+
+export type OrderStatus =
+  | 'completed'
+  | 'dsp_canceled'
+  | 'failed'
+  | 'in_progress'
+  | 'merchant_canceled'
+  | 'out_for_delivery'
+  | 'ready_for_pickup';
+
+export type OrdersPage = {
+  __typename?: 'OrdersPage';
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  orders: Array<Order>;
+};
+
 export type Organization = {
   __typename?: 'Organization';
   /** Epoch milliseconds. */
@@ -491,14 +554,25 @@ export type PartnerTokenPayload = {
 
 export type Query = {
   __typename?: 'Query';
+  /** Your deliveries, newest first: by default the dead ones, to redeliver. */
+  deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
   onboarding: Onboarding;
   /** The locations of the onboarding's POS merchant. */
   onboardingLocations: OnboardingLocationsPayload;
+  order: Order;
+  /** An organization's orders, newest first. */
+  orders: OrdersPage;
   organization: Organization;
   organizationLocations: OrganizationLocationsPayload;
   /** Contexts across the flags and segments you own. */
   searchContexts: SearchContextsPayload;
+};
+
+
+export type QueryDeliveriesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -517,6 +591,22 @@ export type QueryOnboardingArgs = {
 
 export type QueryOnboardingLocationsArgs = {
   onboardingId: Scalars['ID']['input'];
+};
+
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  from?: InputMaybe<Scalars['Float']['input']>;
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+  status?: InputMaybe<OrderStatus>;
+  to?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -577,11 +667,19 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** The onboarding, each time its status changes. */
   onboardingUpdated: Onboarding;
+  /** An organization's order, each time it changes (optionally of one location). */
+  orderUpdated: Order;
 };
 
 
 export type SubscriptionOnboardingUpdatedArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionOrderUpdatedArgs = {
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
 };
 
 /** A flag's or segment's contexts after the change. */
@@ -777,6 +875,37 @@ export type GqlSsoMutationVariables = Exact<{
 
 export type GqlSsoMutation = { __typename?: 'Mutation', generateSsoSession: { __typename?: 'SsoSessionPayload', ssoLoginToken: string } };
 
+export type OrderUpdatedSubscriptionVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+}>;
+
+
+export type OrderUpdatedSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, status: string, deliveryStatus: string, posOrderId?: string | null, driver?: any | null } };
+
+export type DeadDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeadDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, idempotencyKey: string }> };
+
+export type RedeliverMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RedeliverMutation = { __typename?: 'Mutation', redeliver: { __typename?: 'Delivery', id: string, status: string, attempts: number } };
+
+export type OrdersPageQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  status?: InputMaybe<OrderStatus>;
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['ID']['input']>;
+  from?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+
+export type OrdersPageQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', nextCursor?: string | null, orders: Array<{ __typename?: 'Order', id: string, status: string }> } };
+
 
 export const TokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Token"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"tokenType"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"refreshToken"}}]}}]}}]} as unknown as DocumentNode<TokenMutation, TokenMutationVariables>;
 export const OrgByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<OrgByIdQuery, OrgByIdQueryVariables>;
@@ -799,3 +928,7 @@ export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind"
 export const GqlAssignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAssign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignMenusInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignMenus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dspLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}}]}}]}}]} as unknown as DocumentNode<GqlAssignMutation, GqlAssignMutationVariables>;
 export const GqlDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteLocationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<GqlDeleteMutation, GqlDeleteMutationVariables>;
 export const GqlSsoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlSso"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateSsoSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateSsoSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ssoLoginToken"}}]}}]}}]} as unknown as DocumentNode<GqlSsoMutation, GqlSsoMutationVariables>;
+export const OrderUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OrderUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryStatus"}},{"kind":"Field","name":{"kind":"Name","value":"posOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"driver"}}]}}]}}]} as unknown as DocumentNode<OrderUpdatedSubscription, OrderUpdatedSubscriptionVariables>;
+export const DeadDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeadDeliveries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"StringValue","value":"dead","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"lastStatus"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}}]}}]}}]} as unknown as DocumentNode<DeadDeliveriesQuery, DeadDeliveriesQueryVariables>;
+export const RedeliverDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Redeliver"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliver"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}}]}}]}}]} as unknown as DocumentNode<RedeliverMutation, RedeliverMutationVariables>;
+export const OrdersPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrdersPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"OrderStatus"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextCursor"}}]}}]}}]} as unknown as DocumentNode<OrdersPageQuery, OrdersPageQueryVariables>;

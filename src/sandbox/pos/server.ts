@@ -16,6 +16,8 @@ export type SandboxPosOptions = {
   accessTokenTtlSeconds?: number;
   /** Where it sends its signed webhooks: the service's base URL and its source slug there. */
   service?: { url: string; source: string };
+  /** Its source slug as a DSP at the service (default sandbox-dsp). */
+  dspSource?: string;
   port?: number;
   host?: string;
 };
@@ -154,17 +156,23 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post('/v1/notifications', recordOnly);
   app.post('/v1/menus', recordOnly);
 
+  // Order events: a repeat of an Idempotency-Key gets the first answer and creates nothing.
+  const orderAnswers = new Map<string, unknown>();
   app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
     if (!grantOf(request, reply)) return reply;
+    const key = request.headers['idempotency-key'];
+    if (typeof key === 'string' && orderAnswers.has(key)) return orderAnswers.get(key);
     const object = request.body?.object ?? {};
-    return { order: { ...object, pos_order_id: `pos_${crypto.createHash('sha256').update(String(object.id ?? crypto.randomUUID())).digest('hex').slice(0, 12)}` } };
+    const answer = { order: { ...object, pos_order_id: `pos_${crypto.randomBytes(6).toString('hex')}` } };
+    if (typeof key === 'string') orderAnswers.set(key, answer);
+    return answer;
   });
 
   // Sandbox controls of the POS side (CONTRACT.md section 6): send the service a signed webhook.
-  const sendWebhook = async (type: string, object: Record<string, unknown>) => {
+  const sendWebhook = async (type: string, object: Record<string, unknown>, path = `pos/${options.service?.source}`) => {
     if (!options.service) return { status: 0, body: { error: 'the sandbox was started without a service to call' } };
     const body = JSON.stringify({ type, object });
-    const response = await fetch(`${options.service.url}/v1/webhooks/pos/${options.service.source}`, {
+    const response = await fetch(`${options.service.url}/v1/webhooks/${path}`, {
       method: 'POST',
       // Each event carries its own id: a later, identical change is a new event, not a repeat.
       headers: {
@@ -181,6 +189,16 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post<{ Body: { order_id?: string; status?: string } }>('/v1/_sandbox/order-status', async (request) =>
     sendWebhook('order.updated', { order_id: request.body?.order_id, status: request.body?.status }),
   );
+  // The DSP side: an order placed on the platform, sent to the service signed (CONTRACT.md 6).
+  app.post<{ Body: { dsp_store_id?: string; order?: Record<string, unknown> } }>('/v1/_sandbox/orders', async (request) => {
+    const object = sandboxOrder(request.body?.dsp_store_id ?? '', request.body?.order ?? {});
+    const answer = await sendWebhook('order.created', object, `dsp/${options.dspSource ?? 'sandbox-dsp'}`);
+    return { dsp_order_id: object.dsp_order_id, ...answer };
+  });
+  app.post<{ Body: { dsp_store_id?: string; dsp_order_id?: string } }>('/v1/_sandbox/orders/cancel', async (request) =>
+    sendWebhook('order.canceled', { dsp_order_id: request.body?.dsp_order_id, dsp_store_id: request.body?.dsp_store_id }, `dsp/${options.dspSource ?? 'sandbox-dsp'}`),
+  );
+
   app.post<{ Body: { location_id?: string; catalog?: unknown } }>('/v1/_sandbox/catalog', async (request, reply) => {
     const { location_id, catalog } = request.body ?? {};
     if (!location_id) return reply.status(400).send({ error: 'invalid_request', message: 'location_id is required' });
@@ -240,4 +258,48 @@ export function sandboxLocations(tid: string) {
       },
     },
   ];
+}
+
+/** A realistic order of SPEC.md 2.11; any field given wins. */
+export function sandboxOrder(storeId: string, given: Record<string, unknown>): Record<string, unknown> & { dsp_order_id: string } {
+  const dspOrderId = typeof given.dsp_order_id === 'string' ? given.dsp_order_id : `dsp_${crypto.randomBytes(6).toString('hex')}`;
+  const customer = { provider_loyalty_id: 'loy_1001', name: 'Jamie Rivera', phone: '+15125550123', masked_phone_code: '4821' };
+  return {
+    id: dspOrderId,
+    dsp_order_id: dspOrderId,
+    dsp_order_number: `#${Math.floor(1000 + Math.random() * 9000)}`,
+    dsp_store_id: storeId,
+    customer,
+    customers: [customer],
+    currency: 'usd',
+    delivery_address: { address_line_1: '500 E 4th St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
+    estimated_fulfillment_time: Date.now() + 30 * 60 * 1000,
+    is_future_order: false,
+    fulfillment_type: 'merchant_managed_delivery',
+    fulfillment_instructions: 'Leave at the front desk',
+    special_instructions: 'No cutlery',
+    source: 'sandbox-dsp',
+    status: 'in_progress',
+    delivery_status: 'pending',
+    subtotal: 26.73,
+    tax: 2.21,
+    driver_tip: 4,
+    delivery_fee: 2.99,
+    delivery_fee_tax: 0.25,
+    total: 36.18,
+    items: [
+      {
+        service_id: 'item_us_classic',
+        name: 'Classic Burger',
+        quantity: 2,
+        price: 11.99,
+        special_instructions: 'Medium',
+        modifiers: [{ service_id: 'mod_us_cheese', name: 'Extra cheese', quantity: 1, price: 1.25, modifiers: [{ service_id: 'mod_us_swiss', name: 'Swiss', quantity: 1, price: 0, modifiers: [] }] }],
+      },
+      { service_id: 'item_us_fries', name: 'Fries', quantity: 1, price: 4.5, special_instructions: '', modifiers: [] },
+    ],
+    unpaid: false,
+    cash_amount_due: 0,
+    ...given,
+  };
 }

@@ -1,0 +1,216 @@
+// Orders end to end (SPEC.md 2.11, 3, 6; CONTRACT.md 2 and 2a): a DSP's order.created becomes
+// one order, exactly once per (DSP, dsp_order_id), sent to the bound location's POS through the
+// outbox; the POS's answer gives the pos_order_id or the refusal; an accepted
+// merchant_managed_delivery order goes to the event provider as order.confirmed (signed), whose
+// order.assign.driver brings the driver back. Every change is published to orderUpdated.
+import crypto from 'node:crypto';
+import type { Services } from '../../graphql/context.js';
+import type { Db } from '../../db/client.js';
+import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
+import { isUniqueViolation } from '../../db/client.js';
+import { enqueue } from '../../delivery/outbox.js';
+import { outcomeHandlers } from '../../delivery/worker.js';
+import { webhookHandlers } from '../../webhooks/intake.js';
+
+export const ORDER_STATUSES = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed', 'failed', 'merchant_canceled', 'dsp_canceled'] as const;
+export const FINAL_STATUSES = new Set(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
+export const DELIVERY_STATUSES = ['pending', 'pending_driver_confirmation', 'enroute_to_pickup', 'arrived_at_pickup', 'enroute_to_dropoff', 'arrived_at_dropoff', 'delivered'] as const;
+export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
+/** Forward moves a POS may make (CONTRACT.md 2a); cancellations and completion from any open state. */
+const FORWARD: Record<string, string[]> = {
+  in_progress: ['ready_for_pickup', 'out_for_delivery', 'completed', 'merchant_canceled'],
+  ready_for_pickup: ['out_for_delivery', 'completed', 'merchant_canceled'],
+  out_for_delivery: ['completed', 'merchant_canceled'],
+};
+
+type OrderRow = NonNullable<Awaited<ReturnType<Db['order']['findUnique']>>>;
+type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+
+function publish(services: Services, order: Pick<OrderRow, 'id' | 'orgId' | 'locationId'>): void {
+  if (order.orgId) services.pubsub.publish('orderUpdated', order.orgId, { id: order.id, locationId: order.locationId });
+}
+
+/** The order object of SPEC.md 2.11 as we send it on: what the DSP sent, with our id and state. */
+export function orderObject(order: OrderRow): Record<string, unknown> {
+  const sent = JSON.parse(order.body) as Record<string, unknown>;
+  return {
+    ...sent,
+    id: order.id,
+    dsp_order_id: order.dspOrderId,
+    source: sent.source ?? order.dspSource,
+    status: order.status,
+    delivery_status: order.deliveryStatus,
+    ...(order.posOrderId ? { pos_order_id: order.posOrderId } : {}),
+  };
+}
+
+const text = (value: unknown, field: string): string => {
+  if (typeof value !== 'string' || !value.trim()) throw new Invalid(`${field} is required`);
+  return value.trim();
+};
+
+/** order.created from a DSP: one order per (DSP, dsp_order_id), however often and however
+ * concurrently it is sent. */
+async function acceptOrder(services: Services, source: string, object: Record<string, unknown>) {
+  const dspOrderId = text(object.dsp_order_id ?? object.id, 'object.dsp_order_id');
+  const storeId = text(object.dsp_store_id, 'object.dsp_store_id');
+  if (object.fulfillment_type !== undefined && !FULFILLMENT_TYPES.includes(object.fulfillment_type as never)) {
+    throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
+  }
+  if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
+  const { db } = services;
+  const existing = await db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: source, dspOrderId } } });
+  if (existing) return { status: 200, body: { order_id: existing.id, status: existing.status, duplicate: true } };
+
+  const connection = await db.dspConnection.findUnique({ where: { source_dspStoreId: { source, dspStoreId: storeId } }, include: { location: true } });
+  const location = connection?.location;
+  const refusal =
+    !connection || connection.status !== 'APPROVED' || !location
+      ? { code: 'store_not_bound', message: `DSP store ${storeId} is not bound to a location` }
+      : location.status !== 'active'
+        ? { code: 'location_deleted', message: `the location of DSP store ${storeId} was deleted` }
+        : null;
+  const id = `ord_${crypto.randomBytes(12).toString('base64url')}`;
+  const row = {
+    id,
+    partnerId: location?.partnerId ?? null,
+    orgId: location?.orgId ?? null,
+    locationId: location?.id ?? null,
+    dspSource: source,
+    dspStoreId: storeId,
+    dspOrderId,
+    fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
+    body: JSON.stringify(object),
+  };
+  try {
+    if (refusal) {
+      // Refused, and kept: the operator sees what was refused and why.
+      await db.order.create({ data: { ...row, status: 'failed', failureReason: refusal.message } });
+      throw new AppError(422, refusal.code, refusal.message);
+    }
+    const created = await db.$transaction(async (tx) => {
+      const order = await tx.order.create({ data: row });
+      await enqueue(tx, {
+        kind: 'order.created',
+        partnerId: order.partnerId,
+        source: location!.source,
+        onboardingId: location!.onboardingId,
+        operation: 'orders',
+        body: { type: 'order.created', object: orderObject(order) },
+        idempotencyKey: `order.created:${order.id}`,
+      });
+      return order;
+    });
+    services.delivery.wake();
+    publish(services, created);
+    return { status: 201, body: { order_id: created.id, status: created.status } };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same order arrived at the same moment through another request: that one won.
+    const winner = await db.order.findUniqueOrThrow({ where: { dspSource_dspOrderId: { dspSource: source, dspOrderId } } });
+    return { status: 200, body: { order_id: winner.id, status: winner.status, duplicate: true } };
+  }
+}
+
+/** The location's event provider: the registered event provider (one per deployment for now). */
+async function eventProviderSource(tx: Tx): Promise<string | null> {
+  const provider = await tx.provider.findFirst({ where: { kind: 'event_provider' }, orderBy: { createdAt: 'asc' } });
+  return provider?.source ?? null;
+}
+
+/** How the POS answered order.created: its order id, or its refusal. */
+outcomeHandlers.set('order.created', async (tx, message, outcome, services) => {
+  const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
+  const order = await tx.order.findUnique({ where: { id: orderId } });
+  if (!order || FINAL_STATUSES.has(order.status)) return;
+  if (!outcome.delivered) {
+    await tx.order.update({ where: { id: orderId }, data: { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` } });
+    return () => publish(services, order);
+  }
+  const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
+  const updated = await tx.order.update({
+    where: { id: orderId },
+    data: { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null },
+  });
+  const after = () => publish(services, updated);
+  if (updated.fulfillmentType !== 'merchant_managed_delivery') return after;
+  const source = await eventProviderSource(tx);
+  const location = updated.locationId ? await tx.location.findUnique({ where: { id: updated.locationId } }) : null;
+  if (!source || !location) return after;
+  await enqueue(tx, {
+    kind: 'order.confirmed',
+    partnerId: updated.partnerId,
+    source,
+    operation: 'events',
+    body: { location_id: location.providerId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
+    idempotencyKey: `order.confirmed:${updated.id}`,
+  });
+  return after;
+});
+
+webhookHandlers.dsp.set('order.created', { accept: (services, event) => acceptOrder(services, event.source, event.object) });
+
+webhookHandlers.dsp.set('order.canceled', {
+  accept: async (services, event) => {
+    const dspOrderId = text(event.object.dsp_order_id, 'object.dsp_order_id');
+    const order = await services.db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: event.source, dspOrderId } } });
+    if (!order) throw new NotFound(`order ${dspOrderId} not found`);
+    if (FINAL_STATUSES.has(order.status)) throw new FeatureDisabled('order is not modifiable');
+    const location = order.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
+    const updated = await services.db.$transaction(async (tx) => {
+      const changed = await tx.order.update({ where: { id: order.id }, data: { status: 'dsp_canceled' } });
+      if (location) {
+        await enqueue(tx, {
+          kind: 'order.updated',
+          partnerId: order.partnerId,
+          source: location.source,
+          onboardingId: location.onboardingId,
+          operation: 'orders',
+          body: { type: 'order.updated', object: orderObject(changed) },
+          idempotencyKey: `order.canceled:${order.id}`,
+        });
+      }
+      return changed;
+    });
+    services.delivery.wake();
+    publish(services, updated);
+    return { status: 200, body: { order_id: order.id, status: updated.status } };
+  },
+});
+
+webhookHandlers.pos.set('order.updated', {
+  accept: async (services, event) => {
+    const orderId = text(event.object.order_id, 'object.order_id');
+    const status = text(event.object.status, 'object.status');
+    if (!ORDER_STATUSES.includes(status as never)) throw new Invalid(`object.status must be one of ${ORDER_STATUSES.join(', ')}`);
+    const order = await services.db.order.findUnique({ where: { id: orderId } });
+    const location = order?.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
+    if (!order || location?.source !== event.source) throw new NotFound(`order ${orderId} not found`);
+    if (FINAL_STATUSES.has(order.status)) throw new FeatureDisabled('order is not modifiable');
+    if (status !== order.status && !FORWARD[order.status]?.includes(status) && status !== 'failed') {
+      throw new Conflict(`an order cannot move from ${order.status} to ${status}`, 'invalid_transition');
+    }
+    // Conditional on the status we read: two updates at once cannot both move the order.
+    const moved = await services.db.order.updateMany({ where: { id: order.id, status: order.status }, data: { status } });
+    if (!moved.count) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
+    publish(services, order);
+    return { status: 200, body: { order_id: order.id, status } };
+  },
+});
+
+webhookHandlers['event-providers'].set('order.assign.driver', {
+  precheck: async (services, event) => {
+    const orderId = text(event.object.order_id, 'object.order_id');
+    if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
+    if (!(await services.db.order.count({ where: { id: orderId } }))) throw new NotFound(`order ${orderId} not found`);
+  },
+  apply: async (services, event) => {
+    const order = await services.db.order.update({
+      where: { id: String(event.object.order_id) },
+      data: { driver: JSON.stringify(event.object.driver), deliveryStatus: 'enroute_to_pickup' },
+    });
+    publish(services, order);
+  },
+});
+
+export { publish as publishOrder };
