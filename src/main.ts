@@ -11,6 +11,7 @@ import { startSandboxPeers } from './sandbox/register.js';
 import { sealer } from './crypto.js';
 import { AppError } from './errors.js';
 import { runDemo } from './demo.js';
+import { redeliver } from './delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 import type { Services } from './graphql/context.js';
 import type { Config } from './config.js';
@@ -31,6 +32,9 @@ const USAGE = `usage: npm run cli -- <command> [--json]
   flags define --partner P --flag K [--variations JSON] [--on N --off N --fallthrough N]
       [--disabled] [--segments a,b]       define (or redefine) one flag
   flags define --partner P --segment K    define a segment
+  deliveries list [--status dead|pending|delivered]
+                                          outbox messages (default: the dead ones)
+  deliveries redeliver ID                 send a dead message again (same idempotency key)
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -83,6 +87,7 @@ async function run(argv: string[]): Promise<void> {
       fallthrough: { type: 'string' },
       disabled: { type: 'boolean' },
       segments: { type: 'string' },
+      status: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -204,6 +209,28 @@ async function run(argv: string[]): Promise<void> {
         throw error instanceof AppError ? new UsageError(error.message) : error;
       });
       print(json, defined, `defined flags: ${defined.flags.join(', ') || 'none'}; segments: ${defined.segments.join(', ') || 'none'}`);
+    } finally {
+      await db.$disconnect();
+    }
+    return;
+  }
+
+  if (command === 'deliveries' && (sub === 'list' || sub === 'redeliver')) {
+    const db = await prepareDatabase(config, log);
+    try {
+      if (sub === 'list') {
+        const rows = await db.outboxMessage.findMany({ where: { status: values.status ?? 'dead' }, orderBy: { createdAt: 'desc' }, take: 200 });
+        const deliveries = rows.map((m) => ({ id: m.id, kind: m.kind, source: m.source, status: m.status, attempts: m.attempts, last_status: m.lastStatus, last_error: m.lastError, created_at: m.createdAt.getTime() }));
+        print(json, { deliveries }, deliveries.map((d) => `${d.id}\t${d.kind}\t${d.source}\t${d.status}\t${d.attempts}\t${d.last_error ?? ''}`).join('\n') || 'none');
+        return;
+      }
+      const id = positionals[2];
+      if (!id) throw new UsageError('deliveries redeliver needs the delivery id');
+      // The running service's worker polls the outbox, so it picks this up within a second.
+      await redeliver({ db, delivery: { wake: () => {} } }, id).catch((error: unknown) => {
+        throw error instanceof AppError ? new UsageError(error.message) : error;
+      });
+      print(json, { id, status: 'pending' }, `delivery ${id} is queued again`);
     } finally {
       await db.$disconnect();
     }

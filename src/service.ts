@@ -43,6 +43,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
+  const events = createEvents(config.redisUrl);
   const services: Services = {
     config,
     db,
@@ -50,7 +51,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     sealer: sealer(config.encryptionKey),
     delivery: { wake: () => {} },
     inbox: { wake: () => {} },
-    pubsub: createEvents(),
+    pubsub: events.pubsub,
     features: await featureClient(db),
     publicUrl: config.publicUrl ?? '',
   };
@@ -78,6 +79,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
         await app.close();
         await inbox.stop();
         await worker.stop();
+        await events.close();
         await db.$disconnect();
       })()),
   };

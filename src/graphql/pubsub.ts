@@ -1,13 +1,24 @@
-// Live events behind the subscriptions: in-process by default.
+// Live events behind the subscriptions: in-process by default; through Redis when REDIS_URL is
+// set, so a subscriber on one instance sees what happened on another.
 import { createPubSub } from 'graphql-yoga';
+import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
+import { Redis } from 'ioredis';
 
 export type OnboardingEvent = { id: string };
 
-export const createEvents = () =>
-  createPubSub<{
-    onboardingUpdated: [id: string, event: OnboardingEvent];
-    /** Keyed by organization; subscribers filter by location. */
-    orderUpdated: [orgId: string, event: { id: string; locationId: string | null }];
-  }>();
+type Channels = {
+  onboardingUpdated: [id: string, event: OnboardingEvent];
+  /** Keyed by organization; subscribers filter by location. */
+  orderUpdated: [orgId: string, event: { id: string; locationId: string | null }];
+};
 
-export type PubSub = ReturnType<typeof createEvents>;
+export function createEvents(redisUrl?: string) {
+  if (!redisUrl) return { pubsub: createPubSub<Channels>(), close: async () => {} };
+  // Redis needs one connection to publish and one that only subscribes.
+  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const pubsub = createPubSub<Channels>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
+  return { pubsub, close: async () => (publishClient.disconnect(), subscribeClient.disconnect()) };
+}
+
+export type PubSub = ReturnType<typeof createPubSub<Channels>>;

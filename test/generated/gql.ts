@@ -24,6 +24,7 @@ type Documents = {
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlRemoveFlagDocument,
     "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": typeof types.GqlAddSegmentDocument,
     "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": typeof types.GqlSearchDocument,
+    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.MultiOrderUpdatedDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": typeof types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": typeof types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": typeof types.GqlCompleteDocument,
@@ -51,6 +52,7 @@ const documents: Documents = {
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlRemoveFlagDocument,
     "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": types.GqlAddSegmentDocument,
     "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": types.GqlSearchDocument,
+    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.MultiOrderUpdatedDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": types.GqlCompleteDocument,
@@ -122,6 +124,10 @@ export function graphql(source: "mutation GqlAddSegment($input: ChangeContextsIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"): (typeof documents)["query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,10 @@
 // A merchant ready to take orders: POS and DSP onboarded, the US location ingested and bound to
 // a DSP store, and the sandbox event provider registered.
-import type { SandboxPos } from '../../src/sandbox/pos/server.js';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
+import { signBody } from '../../src/webhooks/signature.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
 import { bind, completeOnboarding, createOrg, ingest } from './flows.js';
@@ -43,4 +47,44 @@ export async function until<T>(check: () => Promise<T | undefined | null | false
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A DSP's signed order.created straight to a service instance (as the sandbox DSP sends it). */
+export async function sendDspOrder(base: string, webhookSecret: string, storeId: string, order: Record<string, unknown> = {}) {
+  const object = sandboxOrder(storeId, order);
+  const body = JSON.stringify({ type: 'order.created', object });
+  const res = await fetch(`${base}/v1/webhooks/dsp/sandbox-dsp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'webhook-id': crypto.randomUUID(), 'service-webhook-signature': signBody(body, webhookSecret) },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as { order_id?: string; duplicate?: boolean }, dspOrderId: object.dsp_order_id };
+}
+
+/** The service as an operator runs it: `node src/main.ts start`, its own process. */
+export function spawnService(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], { env: { ...process.env, SANDBOX: 'off', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let logs = '';
+  child.stdout.on('data', (chunk) => (logs += chunk));
+  child.stderr.on('data', (chunk) => (logs += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    logs: () => logs,
+    ready: () => until(async () => logs.includes('GraphiQL:') || undefined, 30_000),
+    kill: async (signal: NodeJS.Signals = 'SIGKILL') => {
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

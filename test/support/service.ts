@@ -52,6 +52,8 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
     DATABASE_URL: database.url,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SANDBOX: 'off',
+    // A test service joins Redis only when it asks to (the multi-instance test).
+    REDIS_URL: '',
     ...env,
   });
 }

@@ -1,0 +1,91 @@
+// Nothing accepted is lost: with the POS down, 200 orders are accepted; the service is killed
+// (SIGKILL) in the middle, twice, once while it is delivering; after the POS is back, each order
+// reaches it exactly once by idempotency key.
+import { startSandboxPos, type SandboxPos } from '../src/sandbox/pos/server.js';
+import { registerSandboxPos } from '../src/sandbox/register.js';
+import { loadConfig } from '../src/config.js';
+import { prepareDatabase, createLogger } from '../src/service.js';
+import { sealer } from '../src/crypto.js';
+import { createPartner } from '../src/modules/auth/service.js';
+import type { Services } from '../src/graphql/context.js';
+import { testSecrets } from './support/sandbox.js';
+import { bind, completeOnboarding, createOrg, ingest } from './support/flows.js';
+import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
+import { freshDatabase, type TestDatabase } from './support/service.js';
+
+
+
+let database: TestDatabase;
+let pos: SandboxPos | undefined;
+let service: ReturnType<typeof spawnService> | undefined;
+afterAll(async () => {
+  await service?.kill();
+  await pos?.close();
+  await database?.drop();
+});
+
+test('200 orders accepted while the POS is down survive two SIGKILLs and reach it exactly once', async () => {
+  database = await freshDatabase();
+  const secrets = testSecrets();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', OUTBOX_RETRY_BASE_MS: '100', OUTBOX_RETRY_MAX_MS: '400', OUTBOX_MAX_ATTEMPTS: '1000' };
+
+  // Providers and a partner, written as an operator's CLI would, before the service starts.
+  pos = await startSandboxPos({ ...secrets });
+  const posPort = Number(new URL(pos.url).port);
+  const config = loadConfig({ ...process.env, ...env });
+  const db = await prepareDatabase(config, createLogger({ logLevel: 'warn' }));
+  const services = { config, db, sealer: sealer(config.encryptionKey) } as unknown as Services;
+  await registerSandboxPos(services, pos, secrets);
+  const partner = await createPartner(db, { name: 'durable' });
+  await db.$disconnect();
+
+  service = spawnService(env);
+  await service.ready();
+  const token = ((await (await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret }) })).json()) as { access_token: string }).access_token;
+  const { orgId } = await createOrg(base, token);
+  const onboarding = await completeOnboarding(base, token, orgId, 'pos');
+  const [location] = await ingest(base, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);
+  const dsp = await completeOnboarding(base, token, orgId, 'dsp');
+  await bind(base, token, dsp._id, location!, 'store-durable');
+
+  // The POS goes down. 100 orders are accepted; the service is killed without warning.
+  await pos.close();
+  const send = async (count: number) => {
+    const answers = [];
+    for (let i = 0; i < count; i += 10) {
+      answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => sendDspOrder(base, secrets.webhookSecret, 'store-durable', { fulfillment_type: 'pickup' })))));
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(count).fill(201));
+    return answers.map((a) => a.body.order_id!);
+  };
+  const accepted = await send(100);
+  await service.kill();
+
+  // Back up; 100 more accepted, still with the POS down.
+  service = spawnService(env);
+  await service.ready();
+  accepted.push(...(await send(100)));
+
+  // The POS returns; while the service is delivering, it is killed again, then restarted.
+  pos = await startSandboxPos({ ...secrets, port: posPort });
+  const orders = () => pos!.received.filter((r) => r.path === '/v1/orders');
+  await until(async () => orders().length >= 20, 60_000);
+  await service.kill();
+  service = spawnService(env);
+  await service.ready();
+
+  const keys = () => new Set(orders().map((r) => r.headers['idempotency-key'] as string));
+  await until(async () => keys().size >= 200, 120_000);
+  await new Promise((r) => setTimeout(r, 1000));
+  expect(keys().size).toBe(200);
+  expect([...keys()].sort()).toEqual(accepted.map((id) => `order.created:${id}`).sort());
+  // A repeat after a kill is possible; the key lets the POS drop it, and no order arrives under two keys.
+  const perOrder = new Map<string, Set<string>>();
+  for (const r of orders()) {
+    const id = (r.body as { object: { id: string } }).object.id;
+    perOrder.set(id, (perOrder.get(id) ?? new Set()).add(r.headers['idempotency-key'] as string));
+  }
+  expect([...perOrder.values()].every((s) => s.size === 1)).toBe(true);
+}, 240_000);

@@ -1,0 +1,74 @@
+// Several instances on one PostgreSQL with Redis: each outbox message is sent by exactly one of
+// them, and a subscriber on one instance sees an order that arrived at the other. Runs when
+// DATABASE_URL names PostgreSQL and REDIS_URL is set (as .ci/run does); SQLite has one writer.
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { print } from 'graphql';
+import { graphql } from './generated/gql.js';
+import type { SandboxPos } from '../src/sandbox/pos/server.js';
+import { providerOf } from '../src/db/url.js';
+import { startPos, testSecrets } from './support/sandbox.js';
+import { freePort, merchantTakingOrders, sendDspOrder, spawnService, until } from './support/orders.js';
+import { freshDatabase, testConfig, type TestDatabase, type TestService } from './support/service.js';
+import { startService } from '../src/service.js';
+import { createPartner } from '../src/modules/auth/service.js';
+
+const enabled = !!process.env.REDIS_URL && !!process.env.DATABASE_URL && providerOf(process.env.DATABASE_URL) === 'postgresql';
+const maybe = enabled ? test : test.skip;
+
+let database: TestDatabase;
+let a: TestService;
+let b: ReturnType<typeof spawnService>;
+let bUrl: string;
+let pos: SandboxPos;
+const secrets = testSecrets();
+
+beforeAll(async () => {
+  if (!enabled) return;
+  database = await freshDatabase();
+  const env = { REDIS_URL: process.env.REDIS_URL!, OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200' };
+  const running = await startService(testConfig(database, env));
+  a = Object.assign(running, {
+    database,
+    stop: async () => running.close(),
+    partner: async () => {
+      const p = await createPartner(running.services.db, { name: 'multi' });
+      const res = await fetch(`${running.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: p.client_id, client_secret: p.client_secret }) });
+      return { partnerId: p.partner_id, clientId: p.client_id, clientSecret: p.client_secret, token: ((await res.json()) as { access_token: string }).access_token };
+    },
+  }) as TestService;
+  pos = await startPos(a, secrets);
+  const port = await freePort();
+  bUrl = `http://127.0.0.1:${port}`;
+  b = spawnService({ ...env, PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url });
+  await b.ready();
+});
+afterAll(async () => {
+  if (!enabled) return;
+  await b?.kill('SIGTERM');
+  await pos?.close();
+  await a?.close();
+  await database?.drop();
+});
+
+maybe('two instances share the outbox (each order sent once) and a subscriber on one sees orders taken by the other', async () => {
+  const m = await merchantTakingOrders(a);
+  const ws = createClient({ url: `${a.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${m.token}` } });
+  const seen: string[] = [];
+  const Updated = graphql(`subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }`);
+  ws.subscribe({ query: print(Updated), variables: { orgId: m.orgId } }, { next: (v) => seen.push((v.data as any).orderUpdated.id), error: () => {}, complete: () => {} });
+  await new Promise((r) => setTimeout(r, 300));
+
+  const viaB = await sendDspOrder(bUrl, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
+  expect(viaB.status).toBe(201);
+  await until(async () => seen.includes(viaB.body.order_id!));
+
+  const placed = await Promise.all(Array.from({ length: 40 }, (_, i) => sendDspOrder(i % 2 ? bUrl : a.url, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' })));
+  expect(placed.every((p) => p.status === 201)).toBe(true);
+  const keys = () => pos.received.filter((r) => r.path === '/v1/orders').map((r) => r.headers['idempotency-key'] as string);
+  await until(async () => keys().length >= 41);
+  await new Promise((r) => setTimeout(r, 500));
+  expect(keys()).toHaveLength(41);
+  expect(new Set(keys()).size).toBe(41);
+  await ws.dispose();
+});
