@@ -99,6 +99,28 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     const login = await fetch(`${base}/v1/sso/login?token=${sso.sso_login_token}`, { redirect: 'manual' });
     const again = await fetch(`${base}/v1/sso/login?token=${sso.sso_login_token}`, { redirect: 'manual' });
     step('13. SSO: POST /v1/sso/sessions, then GET /v1/sso/login?token=… (once)', { first_use: login.status, second_use: again.status });
+
+    const placed = (await (
+      await fetch(`${peers.pos.url}/v1/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dsp_store_id: 'store-berlin-1', order: { currency: 'eur' } }) })
+    ).json()) as { dsp_order_id: string; status: number; body: { order_id: string } };
+    step('14. the sandbox DSP places an order: POST /v1/webhooks/dsp/sandbox-dsp (signed)', { dsp_order_id: placed.dsp_order_id, answer: placed.status, order_id: placed.body.order_id });
+    const [atPos] = await peers.pos.waitFor('/v1/orders', 1);
+    step('    the POS received order.created (once, with an Idempotency-Key)', { idempotency_key: atPos!.headers['idempotency-key'], items: (atPos!.body as any).object.items.length });
+    const [atEvents] = await peers.events.waitFor('/v1/events', 1);
+    step('    the event provider received order.confirmed, signed with X-Service-Signature', { type: JSON.parse(String(atEvents!.body)).type, signature: atEvents!.headers['x-service-signature'] });
+    const query = `query { order(id: "${placed.body.order_id}") { status deliveryStatus posOrderId driver } }`;
+    let journey: any;
+    for (let i = 0; i < 100; i++) {
+      journey = ((await call(base, 'POST', '/graphql', t, { query })) as { data: { order: any } }).data.order;
+      if (journey.driver) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    step('    a driver is assigned (order.assign.driver webhook): GraphQL order(id)', journey);
+    for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed']) {
+      await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: placed.body.order_id, status }) });
+    }
+    const late = await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: placed.body.order_id, status: 'ready_for_pickup' }) });
+    step('15. the POS moves it to completed; a later change is refused', (await late.json()) as unknown);
     step('done');
   } finally {
     await peers.close();
