@@ -60,6 +60,13 @@ describe('token operation', () => {
     expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.stringContaining('exp') });
   });
 
+  test('an unknown scope is 400 and names the scopes', async () => {
+    const partner = await service.partner();
+    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scopes: ['user', 'admin'] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.stringContaining('scopes') });
+  });
+
   test('an unknown enum or missing field is 400 and names the field', async () => {
     const bad = await post(service.url, '/v1/oauth/token', { grant_type: 'password', client_id: 'x', client_secret: 'y' });
     expect(bad.status).toBe(400);
