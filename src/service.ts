@@ -2,7 +2,7 @@
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type DatabaseHooks } from './db/client.js';
 import { applyPendingMigrations } from './db/schema-engine.js';
 import type { Services } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
@@ -28,17 +28,17 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 }
 
 /** Applies pending migrations and opens the database. */
-export async function prepareDatabase(config: Config, log: Logger) {
+export async function prepareDatabase(config: Config, log: Logger, hooks: DatabaseHooks = {}) {
   const applied = await applyPendingMigrations(config.databaseUrl);
   if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, hooks);
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
   await db.$queryRawUnsafe('SELECT 1');
   return db;
 }
 
-export async function startService(config: Config, log: Logger = createLogger(config)): Promise<RunningService> {
-  const db = await prepareDatabase(config, log);
+export async function startService(config: Config, log: Logger = createLogger(config), hooks: DatabaseHooks = {}): Promise<RunningService> {
+  const db = await prepareDatabase(config, log, hooks);
   if (config.flagsFile) {
     const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
