@@ -11,7 +11,7 @@ import type { Services } from '../src/graphql/context.js';
 import { testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, ingest } from './support/flows.js';
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
-import { freshDatabase, type TestDatabase } from './support/service.js';
+import { clientToken, freshDatabase, type TestDatabase } from './support/service.js';
 
 
 
@@ -43,7 +43,7 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
 
   service = spawnService(env);
   await service.ready();
-  const token = ((await (await fetch(`${base}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret }) })).json()) as { access_token: string }).access_token;
+  const token = await clientToken(base, partner.client_id, partner.client_secret);
   const { orgId } = await createOrg(base, token);
   const onboarding = await completeOnboarding(base, token, orgId, 'pos');
   const [location] = await ingest(base, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);

@@ -9,9 +9,8 @@ import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { freePort, merchantTakingOrders, sendDspOrder, spawnService, until } from './support/orders.js';
-import { freshDatabase, testConfig, type TestDatabase, type TestService } from './support/service.js';
+import { asTestService, freshDatabase, testConfig, type TestDatabase, type TestService } from './support/service.js';
 import { startService } from '../src/service.js';
-import { createPartner } from '../src/modules/auth/service.js';
 
 const enabled = !!process.env.REDIS_URL && !!process.env.DATABASE_URL && providerOf(process.env.DATABASE_URL) === 'postgresql';
 const maybe = enabled ? test : test.skip;
@@ -27,16 +26,7 @@ beforeAll(async () => {
   if (!enabled) return;
   database = await freshDatabase();
   const env = { REDIS_URL: process.env.REDIS_URL!, OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200' };
-  const running = await startService(testConfig(database, env));
-  a = Object.assign(running, {
-    database,
-    stop: async () => running.close(),
-    partner: async () => {
-      const p = await createPartner(running.services.db, { name: 'multi' });
-      const res = await fetch(`${running.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: p.client_id, client_secret: p.client_secret }) });
-      return { partnerId: p.partner_id, clientId: p.client_id, clientSecret: p.client_secret, token: ((await res.json()) as { access_token: string }).access_token };
-    },
-  }) as TestService;
+  a = asTestService(await startService(testConfig(database, env)), database);
   pos = await startPos(a, secrets);
   const port = await freePort();
   bUrl = `http://127.0.0.1:${port}`;
@@ -47,8 +37,7 @@ afterAll(async () => {
   if (!enabled) return;
   await b?.kill('SIGTERM');
   await pos?.close();
-  await a?.close();
-  await database?.drop();
+  await a?.stop();
 });
 
 maybe('two instances share the outbox (each order sent once) and a subscriber on one sees orders taken by the other', async () => {

@@ -1,7 +1,8 @@
 // Tenant isolation and bad input on every onboarding operation: a second partner gets 404 for
 // every id of the first; bad input gets 400/404 with the SPEC.md body; neither changes anything.
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
-import { authorizeInBrowser, startPos } from './support/sandbox.js';
+import { startPos } from './support/sandbox.js';
+import { completeOnboarding, createOrg } from './support/flows.js';
 import { post, request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -9,25 +10,19 @@ let pos: SandboxPos;
 let a: { token: string; partnerId: string; orgId: string; providerOrgId: string; posOnboarding: string; dspOnboarding: string; location: string; connection: string };
 let b: { token: string; partnerId: string; dspOnboarding: string; orgId: string };
 
-async function onboard(token: string, orgId: string, type: 'pos' | 'dsp') {
-  const init = (await post(service.url, '/v1/onboarding/integrations', { org_id: orgId, source: type === 'pos' ? 'sandbox-pos' : 'sandbox-dsp', type, return_url: 'https://p.example/r' }, token)).body.onboarding;
-  const walk = await authorizeInBrowser(init.entry_url);
-  return (await post(service.url, `/v1/onboarding/integrations/${init._id}/complete`, { code: walk.code }, token)).body;
-}
-
 beforeAll(async () => {
   service = await startTestService();
   pos = await startPos(service);
   const pa = await service.partner();
-  const orgA = (await post(service.url, '/v1/onboarding/org', { name: 'A', provider_id: 'org-a', user: { email: 'a@a.example' } }, pa.token)).body.org_id;
-  const posA = await onboard(pa.token, orgA, 'pos');
+  const { orgId: orgA } = await createOrg(service.url, pa.token, 'org-a');
+  const posA = await completeOnboarding(service.url, pa.token, orgA, 'pos');
   const loc = (await post(service.url, '/v1/onboarding/locations/ingest', { onboarding_id: posA._id, locations: [{ provider_id: `loc_${posA.integration_id}_de` }] }, pa.token)).body.locations[0]._id;
-  const dspA = await onboard(pa.token, orgA, 'dsp');
+  const dspA = await completeOnboarding(service.url, pa.token, orgA, 'dsp');
   const conn = (await post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: dspA._id, locations: [{ pos_location_id: loc, dsp_provider_id: 'store-a', dsp_store_name: 'A store' }] }, pa.token)).body.locations[0]._id;
   a = { token: pa.token, partnerId: pa.partnerId, orgId: orgA, providerOrgId: 'org-a', posOnboarding: posA._id, dspOnboarding: dspA._id, location: loc, connection: conn };
   const pb = await service.partner();
-  const orgB = (await post(service.url, '/v1/onboarding/org', { name: 'B', provider_id: 'org-b', user: { email: 'b@b.example' } }, pb.token)).body.org_id;
-  const dspB = await onboard(pb.token, orgB, 'dsp');
+  const { orgId: orgB } = await createOrg(service.url, pb.token, 'org-b');
+  const dspB = await completeOnboarding(service.url, pb.token, orgB, 'dsp');
   b = { token: pb.token, partnerId: pb.partnerId, dspOnboarding: dspB._id, orgId: orgB };
 });
 afterAll(async () => {

@@ -1,8 +1,9 @@
 // The merchant's POS token: refreshed shortly before it expires, and once on a 401.
 import { startSandboxPos, type SandboxPos } from '../src/sandbox/pos/server.js';
 import { registerSandboxPos } from '../src/sandbox/register.js';
-import { authorizeInBrowser, testSecrets } from './support/sandbox.js';
-import { get, post, startTestService, type TestService } from './support/service.js';
+import { testSecrets } from './support/sandbox.js';
+import { completeOnboarding, createOrg } from './support/flows.js';
+import { get, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -20,11 +21,9 @@ afterAll(async () => {
 
 async function completedOnboarding() {
   const partner = await service.partner();
-  const org = (await post(service.url, '/v1/onboarding/org', { name: 'T', provider_id: `t-${Math.random()}`, user: { email: 't@t.example' } }, partner.token)).body;
-  const init = (await post(service.url, '/v1/onboarding/integrations', { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: 'https://p.example/r' }, partner.token)).body.onboarding;
-  const walk = await authorizeInBrowser(init.entry_url);
-  await post(service.url, `/v1/onboarding/integrations/${init._id}/complete`, { code: walk.code }, partner.token);
-  return { token: partner.token, onboardingId: init._id as string };
+  const { orgId } = await createOrg(service.url, partner.token);
+  const onboarding = await completeOnboarding(service.url, partner.token, orgId, 'pos');
+  return { token: partner.token, onboardingId: onboarding._id };
 }
 
 const grants = () => pos.received.filter((r) => r.path === '/v1/token').map((r) => (r.body as { grant_type: string }).grant_type);

@@ -20,7 +20,7 @@ import { registerSandboxPos } from '../../src/sandbox/register.js';
 import { saveProvider } from '../../src/modules/providers/service.js';
 import { testSecrets } from '../support/sandbox.js';
 import { bind, completeOnboarding, createOrg, ingest } from '../support/flows.js';
-import { freshDatabase } from '../support/service.js';
+import { clientToken, freshDatabase } from '../support/service.js';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -102,7 +102,7 @@ async function ours(kind: 'sqlite' | 'postgresql') {
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
-  const token = ((await (await fetch(`${service.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret }) })).json()) as { access_token: string }).access_token;
+  const token = await clientToken(service.url, partner.client_id, partner.client_secret);
   const org = await db.organization.create({ data: { id: 'org_bench', partnerId: partner.partner_id, name: 'Bench', providerId: 'bench' } });
   for (const type of ['pos', 'dsp']) await db.onboarding.create({ data: { id: `onb_${type}`, partnerId: partner.partner_id, orgId: org.id, type, source: `sandbox-${type}`, returnUrl: 'https://x.example', status: 'active' } });
   for (let i = 0; i < 20; i++) {
@@ -157,7 +157,7 @@ async function orderPath() {
   const pos = await startSandboxPos({ ...secrets, service: { url: service.url, source: 'sandbox-pos' } });
   await registerSandboxPos(service.services, pos, secrets);
   const partner = await createPartner(service.services.db, { name: 'bench' });
-  const token = ((await (await fetch(`${service.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret }) })).json()) as { access_token: string }).access_token;
+  const token = await clientToken(service.url, partner.client_id, partner.client_secret);
   const { orgId } = await createOrg(service.url, token);
   const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
   const [location] = await ingest(service.url, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);

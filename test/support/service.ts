@@ -65,9 +65,15 @@ export type TestService = RunningService & {
   partner: (scopes?: Scope[]) => Promise<{ partnerId: string; clientId: string; clientSecret: string; token: string }>;
 };
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
-  const database = await freshDatabase();
-  const service = await startService(testConfig(database, env));
+/** A client_credentials access token, fetched over HTTP as a partner would. */
+export async function clientToken(base: string, clientId: string, clientSecret: string): Promise<string> {
+  const response = await post(base, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+  if (response.status !== 201) throw new Error(`token: ${response.status} ${JSON.stringify(response.body)}`);
+  return (response.body as { access_token: string }).access_token;
+}
+
+/** A running service with what tests need around it: stop (and drop its database), partners. */
+export function asTestService(service: RunningService, database: TestDatabase): TestService {
   return {
     ...service,
     database,
@@ -77,15 +83,15 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     },
     partner: async (scopes) => {
       const created = await createPartner(service.services.db, { name: `partner ${crypto.randomUUID()}`, scopes });
-      const response = await post(service.url, '/v1/oauth/token', {
-        grant_type: 'client_credentials',
-        client_id: created.client_id,
-        client_secret: created.client_secret,
-      });
-      if (response.status !== 201) throw new Error(`token: ${response.status} ${JSON.stringify(response.body)}`);
-      return { partnerId: created.partner_id, clientId: created.client_id, clientSecret: created.client_secret, token: (response.body as { access_token: string }).access_token };
+      const token = await clientToken(service.url, created.client_id, created.client_secret);
+      return { partnerId: created.partner_id, clientId: created.client_id, clientSecret: created.client_secret, token };
     },
   };
+}
+
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const database = await freshDatabase();
+  return asTestService(await startService(testConfig(database, env)), database);
 }
 
 export type JsonResponse = { status: number; body: any; headers: Headers };
