@@ -7,28 +7,27 @@ import type { Logger } from 'pino';
 export const LOCK_MS = 60_000;
 const BATCH = 32;
 
-type Claimable = { id: string; attempts: number };
+type Claimable = { id: string; attempts: number; createdAt: Date };
 type Where = Record<string, unknown>;
 /** The part of a Prisma model delegate the claim needs (outboxMessage, webhookEvent). */
 export type ClaimDelegate<Row extends Claimable> = {
-  findMany(args: { where: Where; orderBy: { createdAt: 'asc' }; take: number }): Promise<Row[]>;
-  updateMany(args: { where: Where; data: Record<string, unknown> }): Promise<{ count: number }>;
+  findMany(args: { where: Where; orderBy: { createdAt: 'asc' }; take: number; select: { id: true } }): Promise<{ id: string }[]>;
+  updateManyAndReturn(args: { where: Where; data: Record<string, unknown> }): Promise<Row[]>;
 };
 
-/** Takes up to a batch of pending, due, unlocked rows; each is taken by one claimer only. */
+/** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
+ * claimer only: the update is conditional on the row being free still. One read and one write
+ * per batch, whatever its size. */
 export async function claimDue<Row extends Claimable>(delegate: ClaimDelegate<Row>): Promise<Row[]> {
   const now = new Date();
   const free = { status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] };
-  const due = await delegate.findMany({ where: { ...free, nextAttemptAt: { lte: now } }, orderBy: { createdAt: 'asc' }, take: BATCH });
-  const claimed: Row[] = [];
-  for (const row of due) {
-    const taken = await delegate.updateMany({
-      where: { id: row.id, ...free },
-      data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
-    });
-    if (taken.count === 1) claimed.push({ ...row, attempts: row.attempts + 1 });
-  }
-  return claimed;
+  const due = await delegate.findMany({ where: { ...free, nextAttemptAt: { lte: now } }, orderBy: { createdAt: 'asc' }, take: BATCH, select: { id: true } });
+  if (!due.length) return [];
+  const claimed = await delegate.updateManyAndReturn({
+    where: { id: { in: due.map((row) => row.id) }, ...free },
+    data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
+  });
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** Exponential backoff with full jitter, between base and max. */

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
+import inspector from 'node:inspector/promises';
 import Fastify from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { parse, execute } from 'graphql';
@@ -41,10 +42,27 @@ function load(job: Record<string, unknown>): Promise<Result> {
 
 async function repeated(name: string, job: () => Record<string, unknown>): Promise<Result> {
   const runs: Result[] = [];
+  const profiler = PROFILE ? await startProfile() : undefined;
   for (let i = 0; i < REPEAT; i++) runs.push(await load(job()));
+  await profiler?.(name);
   const result = { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), non2xx: Math.max(...runs.map((r) => r.non2xx)), errors: Math.max(...runs.map((r) => r.errors)), total: median(runs.map((r) => r.total)) };
   process.stdout.write(`${name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}\n`);
   return result;
+}
+
+// BENCH_PROFILE=<dir>: a CPU profile of the server side of each scenario, written to <dir>.
+const PROFILE = process.env.BENCH_PROFILE;
+async function startProfile() {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (name: string) => {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(PROFILE!, { recursive: true });
+    fs.writeFileSync(path.join(PROFILE!, `${name.replace(/[^\w]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 async function listen(server: http.Server): Promise<string> {
@@ -199,6 +217,16 @@ async function orderPath() {
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${taskset ? ', servers on core 0, load on core 1' : ', no taskset'}`;
 process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS} s, medians\n\n`);
+// BENCH_ONLY=read,webhook,orders runs only those scenarios (for profiling one path); the table
+// and results.md need them all.
+const only = process.env.BENCH_ONLY?.split(',');
+if (only) {
+  if (only.includes('ceilings')) await ceilings();
+  if (only.includes('read')) await readPath('sqlite');
+  if (only.includes('webhook')) await webhookPath();
+  if (only.includes('orders')) await orderPath();
+  process.exit(0);
+}
 const c = await ceilings();
 const sqlite = await readPath('sqlite');
 const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql') : undefined;

@@ -6,6 +6,7 @@ import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
+import { Expiring } from '../../expiring.js';
 
 export const newId = (prefix: string): string => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 const secret = (): string => crypto.randomBytes(32).toString('base64url');
@@ -165,20 +166,18 @@ export async function createPartnerToken(services: Services, auth: AuthInfo, inp
 }
 
 /** Sessions known to be live, for a few seconds: saves a query on every request. A revocation
- * is seen at once by the instance that makes it, and by the others within SESSION_CACHE_MS. */
-const SESSION_CACHE_MS = 5000;
-const liveSessions = new Map<string, { partnerId: string; until: number }>();
+ * is seen at once by the instance that makes it, and by the others within five seconds. */
+const liveSessions = new Expiring<string, string>(5000);
 
 async function sessionIsLive(db: Db, sessionId: string, partnerId: string): Promise<boolean> {
   const cached = liveSessions.get(sessionId);
-  if (cached && cached.until > Date.now()) return cached.partnerId === partnerId;
+  if (cached) return cached === partnerId;
   const session = await db.session.findUnique({ where: { id: sessionId }, select: { revokedAt: true, partnerId: true } });
   if (!session || session.revokedAt) {
     liveSessions.delete(sessionId);
     return false;
   }
-  if (liveSessions.size > 10_000) liveSessions.clear();
-  liveSessions.set(sessionId, { partnerId: session.partnerId, until: Date.now() + SESSION_CACHE_MS });
+  liveSessions.set(sessionId, session.partnerId);
   return session.partnerId === partnerId;
 }
 

@@ -59,9 +59,8 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   }
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
   const { db } = services;
-  const existing = await db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: source, dspOrderId } } });
-  if (existing) return { status: 200, body: { order_id: existing.id, status: existing.status, duplicate: true } };
-
+  // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
+  // covers two copies arriving at the same moment, and a first copy costs one query less.
   const connection = await db.dspConnection.findUnique({ where: { source_dspStoreId: { source, dspStoreId: storeId } }, include: { location: true } });
   const location = connection?.location;
   const refusal =
@@ -106,7 +105,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     return { status: 201, body: { order_id: created.id, status: created.status } };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // The same order arrived at the same moment through another request: that one won.
+    // The same order arrived before, or at the same moment through another request: that one won.
     const winner = await db.order.findUniqueOrThrow({ where: { dspSource_dspOrderId: { dspSource: source, dspOrderId } } });
     return { status: 200, body: { order_id: winner.id, status: winner.status, duplicate: true } };
   }
@@ -121,19 +120,17 @@ async function eventProviderSource(tx: Tx): Promise<string | null> {
 /** How the POS answered order.created: its order id, or its refusal. */
 outcomeHandlers.set('order.created', async (tx, message, outcome, services) => {
   const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
-  const order = await tx.order.findUnique({ where: { id: orderId } });
-  if (!order || FINAL_STATUSES.has(order.status)) return;
-  if (!outcome.delivered) {
-    await tx.order.update({ where: { id: orderId }, data: { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` } });
-    return () => publish(services, order);
-  }
   const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
-  const updated = await tx.order.update({
-    where: { id: orderId },
-    data: { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null },
+  // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
+  const [updated] = await tx.order.updateManyAndReturn({
+    where: { id: orderId, status: { notIn: [...FINAL_STATUSES] } },
+    data: outcome.delivered
+      ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
+      : { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` },
   });
+  if (!updated) return;
   const after = () => publish(services, updated);
-  if (updated.fulfillmentType !== 'merchant_managed_delivery') return after;
+  if (!outcome.delivered || updated.fulfillmentType !== 'merchant_managed_delivery') return after;
   const source = await eventProviderSource(tx);
   const location = updated.locationId ? await tx.location.findUnique({ where: { id: updated.locationId } }) : null;
   if (!source || !location) return after;

@@ -2,6 +2,8 @@
 import type { Services } from '../../graphql/context.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { newId } from '../auth/service.js';
+import type { Db } from '../../db/client.js';
+import { Expiring } from '../../expiring.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -81,6 +83,7 @@ export async function saveProvider(services: Services, input: ProviderInput) {
     create: { id: newId('prv'), source: input.source, ...data, kind: input.kind, baseUrl: data.baseUrl },
     update: data,
   });
+  registrationsOf(services.db).delete(input.source);
   return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
 }
 
@@ -89,11 +92,18 @@ export async function listProviders(services: Services) {
   return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, base_url: p.baseUrl }));
 }
 
+/** Registrations read in the last five seconds, per database: every webhook and every outgoing
+ * call looks its provider up, and registrations change only through `providers add`. */
+const registrations = new WeakMap<Db, Expiring<string, ProviderInfo>>();
+const registrationsOf = (db: Db) => registrations.get(db) ?? registrations.set(db, new Expiring(5000)).get(db)!;
+
 export async function findProvider(services: Services, source: string): Promise<ProviderInfo | null> {
+  const cached = registrationsOf(services.db).get(source);
+  if (cached) return cached;
   const p = await services.db.provider.findUnique({ where: { source } });
   if (!p) return null;
   const open = (value: string | null) => (value === null ? null : services.sealer.open(value));
-  return {
+  const info: ProviderInfo = {
     source: p.source,
     kind: p.kind as ProviderKind,
     baseUrl: p.baseUrl,
@@ -104,6 +114,8 @@ export async function findProvider(services: Services, source: string): Promise<
     connectionNotices: p.connectionNotices,
     notificationScope: p.notificationScope.split(',').filter(Boolean),
   };
+  registrationsOf(services.db).set(source, info);
+  return info;
 }
 
 export async function requireProvider(services: Services, source: string, kind?: ProviderKind): Promise<ProviderInfo> {

@@ -1,0 +1,29 @@
+// Entries remembered for a few seconds: what saves a query on every request for facts that change
+// rarely (a live session, a provider's registration). A change is seen at once by the instance
+// that makes it (it deletes the entry) and by the other instances within the time to live.
+export class Expiring<K, V> {
+  private readonly entries = new Map<K, { value: V; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.until > Date.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: K, value: V): void {
+    // A crude bound: clearing costs one query per live key, never unbounded memory.
+    if (this.entries.size >= this.max) this.entries.clear();
+    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+}
