@@ -27,3 +27,10 @@ export class Expiring<K, V> {
     this.entries.delete(key);
   }
 }
+
+/** One Expiring per owner (a database client), so that services sharing a process (tests, the
+ * benchmark) never see each other's entries. */
+export function expiringPer<Owner extends object, K, V>(ttlMs: number): (owner: Owner) => Expiring<K, V> {
+  const all = new WeakMap<Owner, Expiring<K, V>>();
+  return (owner) => all.get(owner) ?? all.set(owner, new Expiring<K, V>(ttlMs)).get(owner)!;
+}

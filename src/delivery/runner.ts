@@ -57,14 +57,15 @@ export class Runner<Row extends Claimable> {
     this.wake();
   }
 
-  /** Run now: called after a transaction that wrote work commits. */
+  /** Run soon: called after a transaction that wrote work commits. The drain starts on the next
+   * turn of the event loop, so the answer of the request that woke it is written first. */
   wake(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
+    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => {
       this.running = undefined;
       if (this.again) {
         this.again = false;

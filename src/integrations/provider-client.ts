@@ -5,6 +5,8 @@ import got, { RequestError, type Method } from 'got';
 import pRetry from 'p-retry';
 import type { Services } from '../graphql/context.js';
 import { AppError, Invalid, UpstreamFailed } from '../errors.js';
+import type { Db } from '../db/client.js';
+import { expiringPer } from '../expiring.js';
 import { providerUrl, requireProvider, type Operation, type ProviderInfo } from '../modules/providers/service.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
@@ -121,16 +123,25 @@ async function refreshOnboardingToken(services: Services, provider: ProviderInfo
     // Some providers do not rotate refresh tokens: keep the one we have.
     data: { ...fields, refreshTokenEnc: fields.refreshTokenEnc ?? onboarding.refreshTokenEnc },
   });
+  tokensOf(services.db).delete(onboardingId);
   return token.access_token;
 }
 
+/** Access tokens read in the last five seconds, per database and onboarding: every order sent to
+ * a POS needs one. Only tokens good for longer than that are kept, and a refresh replaces it. */
+const TOKEN_CACHE_MS = 5000;
+const tokensOf = expiringPer<Db, string, string>(TOKEN_CACHE_MS);
+
 async function accessToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
+  const cached = tokensOf(services.db).get(onboardingId);
+  if (cached) return cached;
   const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
   if (!onboarding.accessTokenEnc) throw new AppError(409, 'onboarding_incomplete', `onboarding ${onboardingId} is not completed`);
-  if (onboarding.tokenExpiresAt && onboarding.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS < Date.now()) {
-    return refreshOnboardingToken(services, provider, onboardingId);
-  }
-  return services.sealer.open(onboarding.accessTokenEnc);
+  const goodUntil = onboarding.tokenExpiresAt ? onboarding.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS : Infinity;
+  if (goodUntil < Date.now()) return refreshOnboardingToken(services, provider, onboardingId);
+  const token = services.sealer.open(onboarding.accessTokenEnc);
+  if (goodUntil > Date.now() + TOKEN_CACHE_MS) tokensOf(services.db).set(onboardingId, token);
+  return token;
 }
 
 /** A call for a merchant, with the onboarding's bearer token; refreshed and retried once on 401. */

@@ -80,6 +80,8 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     dspOrderId,
     fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
     body: JSON.stringify(object),
+    status: 'in_progress',
+    deliveryStatus: 'pending',
   };
   try {
     if (refusal) {
@@ -87,19 +89,20 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       await db.order.create({ data: { ...row, status: 'failed', failureReason: refusal.message } });
       throw new AppError(422, refusal.code, refusal.message);
     }
-    const created = await db.$transaction(async (tx) => {
-      const order = await tx.order.create({ data: row });
-      await enqueue(tx, {
+    // One batch transaction, not an interactive one: the order object sent on is built from
+    // the row as it will be stored.
+    const [created] = await db.$transaction([
+      db.order.create({ data: row }),
+      enqueue(db, {
         kind: 'order.created',
-        partnerId: order.partnerId,
+        partnerId: row.partnerId,
         source: location!.source,
         onboardingId: location!.onboardingId,
         operation: 'orders',
-        body: { type: 'order.created', object: orderObject(order) },
-        idempotencyKey: `order.created:${order.id}`,
-      });
-      return order;
-    });
+        body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
+        idempotencyKey: `order.created:${id}`,
+      }),
+    ]);
     services.delivery.wake();
     publish(services, created);
     return { status: 201, body: { order_id: created.id, status: created.status } };

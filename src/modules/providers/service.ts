@@ -3,7 +3,7 @@ import type { Services } from '../../graphql/context.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { newId } from '../auth/service.js';
 import type { Db } from '../../db/client.js';
-import { Expiring } from '../../expiring.js';
+import { expiringPer } from '../../expiring.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -94,8 +94,7 @@ export async function listProviders(services: Services) {
 
 /** Registrations read in the last five seconds, per database: every webhook and every outgoing
  * call looks its provider up, and registrations change only through `providers add`. */
-const registrations = new WeakMap<Db, Expiring<string, ProviderInfo>>();
-const registrationsOf = (db: Db) => registrations.get(db) ?? registrations.set(db, new Expiring(5000)).get(db)!;
+const registrationsOf = expiringPer<Db, string, ProviderInfo>(5000);
 
 export async function findProvider(services: Services, source: string): Promise<ProviderInfo | null> {
   const cached = registrationsOf(services.db).get(source);
