@@ -16,6 +16,7 @@ const schema = z.object({
   SANDBOX: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
@@ -38,6 +39,8 @@ export type Config = {
   sandbox: boolean;
   logLevel: string;
   bodyLimit: number;
+  /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
+  sqliteSynchronous: 'full' | 'normal';
   signingKey: Uint8Array;
   encryptionKey: Uint8Array;
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandbox: e.SANDBOX === 'on',
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },

@@ -12,6 +12,7 @@ export type DatabaseHooks = {
   /** Called for every statement sent to the database: the benchmark counts round-trips with it. */
   onQuery?: (sql: string) => void;
 };
+export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal' };
 
 /** Counts statements at the driver adapter: what actually goes to the database. */
 function counted<F extends { connect: () => Promise<any> }>(factory: F, onQuery?: (sql: string) => void): F {
@@ -35,16 +36,20 @@ function counted<F extends { connect: () => Promise<any> }>(factory: F, onQuery?
 type Statement = { reader: boolean; run: (...args: unknown[]) => unknown; all: (...args: unknown[]) => unknown[]; columns: () => unknown[]; raw: (on?: boolean) => Statement };
 
 /**
- * Prepared statements for the SQLite adapter, which prepares every statement it runs anew (a
- * tenth of an order's CPU). The adapter calls `prepare(sql).bind(args)` and then `run`,
+ * The SQLite connection as we want it. Prepared statements: the adapter prepares every statement
+ * it runs anew (a tenth of an order's CPU); it calls `prepare(sql).bind(args)` and then `run`,
  * `columns` and `raw().all()`; `bind` would fix the arguments of a statement for good, so the
  * cached statement is handed out behind a view that passes the arguments on each call.
+ * Durability: the file is in WAL mode (set when it is migrated); synchronous FULL (the default)
+ * makes a commit survive a power loss, not only a crash, because we answer 2xx only after it;
+ * NORMAL saves the fsync of each commit and keeps what a crash of the service would lose: nothing.
  */
-function preparedOnce<F extends { connect: () => Promise<any> }>(factory: F): F {
+function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, options: DatabaseOptions): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = adapter.client as { prepare: (sql: string) => Statement };
+    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown };
+    client.pragma(`synchronous = ${options.sqliteSynchronous ?? 'full'}`);
     const prepare = client.prepare.bind(client);
     const statements = new Map<string, Statement>();
     client.prepare = (sql: string) => {
@@ -69,13 +74,11 @@ function preparedOnce<F extends { connect: () => Promise<any> }>(factory: F): F 
   return factory;
 }
 
-export function openDatabase(url: string, hooks: DatabaseHooks = {}): Db {
+export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: DatabaseOptions = {}): Db {
   if (providerOf(url) === 'postgresql') {
     return new PostgresClient({ adapter: counted(adapterFor(url), hooks.onQuery) as never }) as unknown as Db;
   }
-  // The file is in WAL mode (set when it is migrated); synchronous stays FULL: a commit
-  // survives a power loss, not only a crash, because we answer 2xx only after it.
-  return new PrismaClient({ adapter: counted(preparedOnce(adapterFor(url)), hooks.onQuery) as never });
+  return new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options), hooks.onQuery) as never });
 }
 
 /** True when a write failed on a unique constraint (P2002). */
