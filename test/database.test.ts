@@ -1,0 +1,40 @@
+// The database client itself: what every module relies on when it writes.
+import { openDatabase, type Db } from '../src/db/client.js';
+import { applyPendingMigrations } from '../src/db/schema-engine.js';
+import { freshDatabase, type TestDatabase } from './support/service.js';
+
+let database: TestDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await applyPendingMigrations(database.url as never);
+  db = openDatabase(database.url);
+});
+
+afterAll(async () => {
+  await db.$disconnect();
+  await database.drop();
+});
+
+const provider = (id: string) => ({ id, source: id, kind: 'pos', baseUrl: 'http://127.0.0.1:9', paths: '{}', notificationScope: '' });
+
+describe('database client', () => {
+  it('keeps a write made while another request’s transaction is open when that transaction rolls back', async () => {
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    const failing = db
+      .$transaction(async (tx) => {
+        await tx.provider.create({ data: provider('prv_undone') });
+        inside();
+        await new Promise((r) => setTimeout(r, 100));
+        throw new Error('this transaction fails');
+      })
+      .catch((error: Error) => error.message);
+    await started;
+    await db.provider.create({ data: provider('prv_kept') });
+    expect(await failing).toBe('this transaction fails');
+    const ids = (await db.provider.findMany({ orderBy: { id: 'asc' } })).map((p) => p.id);
+    expect(ids).toEqual(['prv_kept']);
+  });
+});
