@@ -53,33 +53,46 @@ export type Statement = {
  * Isolation: the adapter runs interactive transactions and single statements on one connection,
  * and a statement sent while a transaction is open (awaiting, between its statements) would
  * run inside it: answered before it is committed, and undone if that transaction rolls back.
- * Statements outside a transaction therefore wait until none is open.
+ * So a transaction (Prisma's, or one of ./statements.ts) holds the connection's lock while it is
+ * open, and statements outside a transaction wait until no transaction holds it.
  */
 function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, options: DatabaseOptions, connection: SqliteConnection): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown; transaction: NonNullable<SqliteConnection['transaction']> };
-    connection.prepare = client.prepare.bind(client);
-    connection.transaction = client.transaction.bind(client);
-    connection.idle = async () => {
-      while (open) await open;
-    };
+    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown };
     client.pragma(`synchronous = ${options.sqliteSynchronous ?? 'full'}`);
-    let open: Promise<void> | undefined;
+    connection.prepare = client.prepare.bind(client);
+    let held: Promise<void> | undefined;
+    connection.idle = async () => {
+      while (held) await held;
+    };
+    connection.lock = async () => {
+      while (held) await held;
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
+    };
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (...args: unknown[]) => {
-      const tx = await startTransaction(...args);
-      let close!: () => void;
-      open = new Promise<void>((resolve) => (close = resolve));
+      const release = await connection.lock();
+      let tx;
+      try {
+        tx = await startTransaction(...args);
+      } catch (error) {
+        release();
+        throw error;
+      }
       for (const end of ['commit', 'rollback'] as const) {
         const original = tx[end].bind(tx);
         tx[end] = async () => {
           try {
             return await original();
           } finally {
-            open = undefined;
-            close();
+            release();
           }
         };
       }
@@ -122,8 +135,9 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
 export type SqliteConnection = {
   /** better-sqlite3's own prepare (the adapter's goes through the statement cache above). */
   prepare?: (sql: string) => Statement;
-  transaction?: <T>(fn: () => T) => () => T;
-  /** Resolves when no interactive transaction is open on the connection. */
+  /** Holds the connection for one transaction; resolves to its release. */
+  lock: () => Promise<() => void>;
+  /** Resolves when no transaction holds the connection. */
   idle: () => Promise<void>;
   onQuery?: (sql: string) => void;
 };
@@ -140,13 +154,16 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
   if (providerOf(url) === 'postgresql') {
     return new PostgresClient({ adapter: counted(adapterFor(url), hooks.onQuery) as never }) as unknown as Db;
   }
-  const connection: SqliteConnection = { idle: async () => {}, onQuery: hooks.onQuery };
+  const connection: SqliteConnection = { lock: async () => () => {}, idle: async () => {}, onQuery: hooks.onQuery };
   const db = new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options, connection), hooks.onQuery) as never });
   sqliteConnections.set(db, connection);
   return db;
 }
 
-/** True when a write failed on a unique constraint (P2002). */
+/** True when a write failed on a unique constraint: through Prisma's models (P2002), a plain
+ * SQLite statement, or a plain statement through Prisma (P2010, the driver's own kind). */
 export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
+  const { code, meta } = (error ?? {}) as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  if (code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  return code === 'P2010' && meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
 }

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.js';
 import type { Operation } from '../modules/providers/service.js';
+import { insertStep, type Step } from '../db/statements.js';
 
 export type OutboxInput = {
   /** What it is, for people and filters: location.connect, order.created, ... */
@@ -19,17 +20,30 @@ export type OutboxInput = {
   idempotencyKey?: string;
 };
 
+/** The row of a new outbox message, due now. */
+function outboxRow(message: OutboxInput) {
+  const now = new Date();
+  return {
+    id: `msg_${crypto.randomBytes(12).toString('base64url')}`,
+    kind: message.kind,
+    partnerId: message.partnerId ?? null,
+    source: message.source,
+    onboardingId: message.onboardingId ?? null,
+    operation: message.operation,
+    body: JSON.stringify(message.body),
+    idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
 export function enqueue(db: Pick<Db, 'outboxMessage'>, message: OutboxInput) {
-  return db.outboxMessage.create({
-    data: {
-      id: `msg_${crypto.randomBytes(12).toString('base64url')}`,
-      kind: message.kind,
-      partnerId: message.partnerId ?? null,
-      source: message.source,
-      onboardingId: message.onboardingId ?? null,
-      operation: message.operation,
-      body: JSON.stringify(message.body),
-      idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
-    },
-  });
+  return db.outboxMessage.create({ data: outboxRow(message) });
+}
+
+/** The same, as a step of a plain-SQL transaction (../db/statements.ts). */
+export function enqueueStep(message: OutboxInput): Step {
+  return insertStep('OutboxMessage', outboxRow(message));
 }

@@ -3,30 +3,31 @@
 // time, so any number of runners, in any number of instances, share one table; a runner that
 // dies mid-work leaves a lock that expires, and the row is taken up again.
 import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { placeholders, statementsOf } from '../db/statements.js';
 
 export const LOCK_MS = 60_000;
 const BATCH = 32;
 
 type Claimable = { id: string; attempts: number; createdAt: Date };
-type Where = Record<string, unknown>;
-/** The part of a Prisma model delegate the claim needs (outboxMessage, webhookEvent). */
-export type ClaimDelegate<Row extends Claimable> = {
-  findMany(args: { where: Where; orderBy: { createdAt: 'asc' }; take: number; select: { id: true } }): Promise<{ id: string }[]>;
-  updateManyAndReturn(args: { where: Where; data: Record<string, unknown> }): Promise<Row[]>;
-};
+/** The tables of due work: the outbox and the webhook inbox. */
+export type WorkTable = 'OutboxMessage' | 'WebhookEvent';
 
 /** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
  * claimer only: the update is conditional on the row being free still. One read and one write
  * per batch, whatever its size. */
-export async function claimDue<Row extends Claimable>(delegate: ClaimDelegate<Row>): Promise<Row[]> {
+export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable): Promise<Row[]> {
+  const sql = await statementsOf(db);
   const now = new Date();
-  const free = { status: 'pending', OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] };
-  const due = await delegate.findMany({ where: { ...free, nextAttemptAt: { lte: now } }, orderBy: { createdAt: 'asc' }, take: BATCH, select: { id: true } });
+  const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
+  const due = await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`, [now, now]);
   if (!due.length) return [];
-  const claimed = await delegate.updateManyAndReturn({
-    where: { id: { in: due.map((row) => row.id) }, ...free },
-    data: { lockedUntil: new Date(now.getTime() + LOCK_MS), attempts: { increment: 1 } },
-  });
+  const ids = due.map((row) => row.id);
+  const claimed = await sql.all<Row>(`UPDATE "${table}" SET "lockedUntil" = ?, "attempts" = "attempts" + 1 WHERE "id" IN (${placeholders(ids)}) AND ${free} RETURNING *`, [
+    new Date(now.getTime() + LOCK_MS),
+    ...ids,
+    now,
+  ]);
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 

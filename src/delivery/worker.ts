@@ -8,15 +8,17 @@ import type { Services } from '../graphql/context.js';
 import type { Db } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
-import { Runner, backoff, claimDue, type ClaimDelegate } from './runner.js';
+import { Runner, backoff, claimDue } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
+import { statementsOf, updateStep, type Run } from '../db/statements.js';
 
-type Message = NonNullable<Awaited<ReturnType<Db['outboxMessage']['findUnique']>>>;
+export type Message = NonNullable<Awaited<ReturnType<Db['outboxMessage']['findUnique']>>>;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-/** Runs in the transaction that records the outcome; what it returns runs after the commit. */
-export type OutcomeHandler = (tx: Tx, message: Message, outcome: Outcome, services: Services) => Promise<void | (() => void)>;
+/** Reads what it needs (outside any transaction) and returns the writes that run in the
+ * transaction recording the outcome, through its `run` only; what those return runs after the
+ * commit. */
+export type OutcomeHandler = (message: Message, outcome: Outcome, services: Services) => Promise<((run: Run) => Promise<void | (() => void)>) | undefined>;
 
 export const outcomeHandlers = new Map<string, OutcomeHandler>();
 
@@ -27,7 +29,7 @@ export class DeliveryWorker {
     this.runner = new Runner(
       'delivery',
       services.log,
-      () => claimDue(services.db.outboxMessage as unknown as ClaimDelegate<Message>),
+      () => claimDue<Message>(services.db, 'OutboxMessage'),
       (message) => this.deliver(message),
     );
   }
@@ -49,12 +51,13 @@ export class DeliveryWorker {
   }
 
   private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
-    const handler = outcomeHandlers.get(message.kind);
-    const after = await this.services.db.$transaction(async (tx) => {
-      await tx.outboxMessage.update({ where: { id: message.id }, data: { ...data, lockedUntil: null } });
-      return handler?.(tx, message, outcome, this.services);
+    const writes = await outcomeHandlers.get(message.kind)?.(message, outcome, this.services);
+    const sql = await statementsOf(this.services.db);
+    const after = await sql.transaction(async (run) => {
+      await run(updateStep('OutboxMessage', message.id, { ...data, lockedUntil: null }));
+      return writes?.(run);
     });
-    if (handler) this.wake();
+    if (writes) this.wake();
     if (typeof after === 'function') after();
   }
 
@@ -79,10 +82,13 @@ export class DeliveryWorker {
       await this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error });
       return;
     }
-    await this.services.db.outboxMessage.update({
-      where: { id: message.id },
-      data: { nextAttemptAt: new Date(Date.now() + retryDelay(message.attempts, config.outbox, response)), lockedUntil: null, lastStatus: status, lastError: error },
+    const retry = updateStep('OutboxMessage', message.id, {
+      nextAttemptAt: new Date(Date.now() + retryDelay(message.attempts, config.outbox, response)),
+      lockedUntil: null,
+      lastStatus: status,
+      lastError: error,
     });
+    await (await statementsOf(this.services.db)).all(retry.sql, retry.args);
   }
 }
 

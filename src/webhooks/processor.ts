@@ -3,7 +3,7 @@
 // the table), never dropped silently.
 import type { Services } from '../graphql/context.js';
 import type { Db } from '../db/client.js';
-import { Runner, backoff, claimDue, type ClaimDelegate } from '../delivery/runner.js';
+import { Runner, backoff, claimDue } from '../delivery/runner.js';
 import { webhookHandlers, type Channel } from './intake.js';
 
 type StoredWebhook = NonNullable<Awaited<ReturnType<Db['webhookEvent']['findUnique']>>>;
@@ -15,7 +15,7 @@ export class WebhookProcessor {
     this.runner = new Runner(
       'webhooks',
       services.log,
-      () => claimDue(services.db.webhookEvent as unknown as ClaimDelegate<StoredWebhook>),
+      () => claimDue<StoredWebhook>(services.db, 'WebhookEvent'),
       (row) => this.apply(row),
     );
   }

@@ -1,7 +1,10 @@
-// The load generator, run as its own process (pinned to another core than the servers):
-// autocannon against one URL; `signed` bodies are made unique per request and signed, as real
-// webhooks are. Prints autocannon's result as one JSON line.
+// The load generator, run as its own process (pinned to another core than the servers). Without
+// a rate: autocannon as fast as the server answers. With a rate: a steady pace, one request
+// every 1/rate s on a pool of keep-alive connections (autocannon's own rate sends each second's
+// requests back to back at the start of the second: bursts, not a steady rate). `signed` bodies
+// are made unique per request and signed, as real webhooks are. Prints one JSON line.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { sandboxOrder } from '../../src/sandbox/pos/server.js';
 import { signBody } from '../../src/webhooks/signature.js';
@@ -16,6 +19,7 @@ type Job = {
   rate?: number;
   signed?: { secret: string; kind: 'driver' | 'order'; storeId?: string; orderId?: string };
 };
+type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 
 const job = JSON.parse(process.argv[2]!) as Job;
 
@@ -29,34 +33,77 @@ function signedRequest(): { body: string; headers: Record<string, string> } {
   return { body, headers: { 'content-type': 'application/json', 'webhook-id': crypto.randomUUID(), 'service-webhook-signature': signBody(body, s.secret) } };
 }
 
-const instance = autocannon(
-  {
-    url: job.url,
-    method: job.method ?? 'GET',
-    headers: job.headers,
-    body: job.body,
-    connections: job.connections,
-    duration: job.duration,
-    ...(job.rate ? { overallRate: job.rate } : {}),
-    ...(job.signed
-      ? {
-          requests: [
-            {
-              setupRequest: (request: autocannon.Request) => {
-                const { body, headers } = signedRequest();
-                return { ...request, method: 'POST' as const, body, headers: { ...request.headers, ...headers } };
-              },
-            },
-          ],
-        }
-      : {}),
-  },
-  (error, result) => {
-    if (error) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`${JSON.stringify({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total: result.requests.total })}\n`);
-  },
-);
-void instance;
+function asFastAsAnswered(): Promise<Result> {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url: job.url,
+        method: job.method ?? 'GET',
+        headers: job.headers,
+        body: job.body,
+        connections: job.connections,
+        duration: job.duration,
+        ...(job.signed
+          ? {
+              requests: [
+                {
+                  setupRequest: (request: autocannon.Request) => {
+                    const { body, headers } = signedRequest();
+                    return { ...request, method: 'POST' as const, body, headers: { ...request.headers, ...headers } };
+                  },
+                },
+              ],
+            }
+          : {}),
+      },
+      (error, result) =>
+        error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total: result.requests.total }),
+    ),
+  );
+}
+
+async function steady(rate: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const one = () =>
+    new Promise<void>((done) => {
+      const { body, headers } = job.signed ? signedRequest() : { body: job.body, headers: job.headers ?? {} };
+      const started = performance.now();
+      const request = http.request(job.url, { method: job.signed ? 'POST' : (job.method ?? 'GET'), headers, agent }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode! < 200 || response.statusCode! >= 300) non2xx++;
+          done();
+        });
+      });
+      request.on('error', () => (errors++, done()));
+      request.end(body);
+    });
+  const total = Math.round(rate * job.duration);
+  const inFlight: Promise<void>[] = [];
+  const start = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    while (sent < due) (sent++, inFlight.push(one()));
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN) * 10) / 10;
+  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), non2xx, errors, total: latencies.length };
+}
+
+try {
+  const result = job.rate ? await steady(job.rate) : await asFastAsAnswered();
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -6,7 +6,8 @@
 import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
-import { enqueue } from '../../delivery/outbox.js';
+import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
+import { updateStep } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 import { newId } from '../auth/service.js';
@@ -14,23 +15,22 @@ import { findProvider } from '../providers/service.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, catalogProblems } from './validate.js';
 
-type Tx = Pick<Db, 'outboxMessage'>;
 type LocationRow = NonNullable<Awaited<ReturnType<Db['location']['findUnique']>>>;
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
 
 /** An event notification (SPEC.md 2.10) to the location's POS, if its scope includes the type. */
-async function notifyPos(tx: Tx, location: LocationRow, scope: string[], type: string, data: Record<string, unknown>, key: string) {
-  if (!scope.includes(type)) return;
-  await enqueue(tx, {
+function notification(location: LocationRow, scope: string[], type: string, data: Record<string, unknown>, key: string): OutboxInput | null {
+  if (!scope.includes(type)) return null;
+  return {
     kind: 'notification',
     source: location.source,
     onboardingId: location.onboardingId,
     operation: 'notifications',
     body: { type, data, created_at: Date.now() },
     idempotencyKey: `notify:${key}`,
-  });
+  };
 }
 
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
@@ -54,7 +54,8 @@ export async function syncLocationCatalog(services: Services, location: Location
       if (problems.length) {
         const error = `the catalog is invalid: ${problems.join('; ')}`;
         await tx.menuPublish.create({ data: { ...common, status: 'invalid', error, completedAt: new Date() } });
-        await notifyPos(tx, location, scope, PUBLISH_FAILURE, publishData(location, connection, menus, version.version, publishId, error), publishId);
+        const note = notification(location, scope, PUBLISH_FAILURE, publishData(location, connection, menus, version.version, publishId, error), publishId);
+        if (note) await enqueue(tx, note);
         continue;
       }
       await tx.menuPublish.create({ data: common });
@@ -100,24 +101,26 @@ function publishData(
 }
 
 /** When a publish's outbox message ends: record it and tell the POS. */
-outcomeHandlers.set('menu.publish', async (tx, message, outcome) => {
+outcomeHandlers.set('menu.publish', async (message, outcome, services) => {
   const publishId = message.idempotencyKey.replace(/^publish:/, '');
-  const publish = await tx.menuPublish.findUnique({
+  const publish = await services.db.menuPublish.findUnique({
     where: { id: publishId },
     include: { location: true, dspConnection: true, catalogVersion: { select: { version: true } } },
   });
-  if (!publish) return;
+  if (!publish) return undefined;
   const error = outcome.delivered ? undefined : `the DSP did not accept the menus: ${outcome.error ?? 'no answer'}`;
-  await tx.menuPublish.update({ where: { id: publishId }, data: { status: outcome.delivered ? 'published' : 'failed', error: error ?? null, completedAt: new Date() } });
-  const provider = await tx.provider.findUnique({ where: { source: publish.location.source }, select: { notificationScope: true } });
-  await notifyPos(
-    tx,
+  const scope = (await findProvider(services, publish.location.source))?.notificationScope ?? [];
+  const note = notification(
     publish.location,
-    provider?.notificationScope.split(',') ?? [],
+    scope,
     outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE,
     publishData(publish.location, publish.dspConnection, JSON.parse(publish.menus) as string[], publish.catalogVersion.version, publishId, error),
     `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
   );
+  return async (run) => {
+    await run(updateStep('MenuPublish', publishId, { status: outcome.delivered ? 'published' : 'failed', error: error ?? null, completedAt: new Date() }));
+    if (note) await run(enqueueStep(note));
+  };
 });
 
 webhookHandlers.pos.set('location.catalog.updated', {

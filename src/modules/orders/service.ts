@@ -8,7 +8,8 @@ import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/client.js';
-import { enqueue } from '../../delivery/outbox.js';
+import { enqueue, enqueueStep } from '../../delivery/outbox.js';
+import { insertStep, placeholders, statementsOf } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 
@@ -24,7 +25,9 @@ const FORWARD: Record<string, string[]> = {
 };
 
 type OrderRow = NonNullable<Awaited<ReturnType<Db['order']['findUnique']>>>;
-type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
+/** A DSP store's connection and its location (the location's fields are null without one). */
+type BoundLocation = { id: string; partnerId: string; orgId: string; status: string; source: string; onboardingId: string };
+type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
 function publish(services: Services, order: Pick<OrderRow, 'id' | 'orgId' | 'locationId'>): void {
   if (order.orgId) services.pubsub.publish('orderUpdated', order.orgId, { id: order.id, locationId: order.locationId });
@@ -59,17 +62,23 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   }
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
   const { db } = services;
+  const sql = await statementsOf(db);
   // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
-  const connection = await db.dspConnection.findUnique({ where: { source_dspStoreId: { source, dspStoreId: storeId } }, include: { location: true } });
-  const location = connection?.location;
+  const [binding] = await sql.all<StoreBinding>(
+    `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId"
+     FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?`,
+    [source, storeId],
+  );
+  const location = binding?.id ? (binding as BoundLocation) : null;
   const refusal =
-    !connection || connection.status !== 'APPROVED' || !location
+    !binding || binding.connectionStatus !== 'APPROVED' || !location
       ? { code: 'store_not_bound', message: `DSP store ${storeId} is not bound to a location` }
       : location.status !== 'active'
         ? { code: 'location_deleted', message: `the location of DSP store ${storeId} was deleted` }
         : null;
   const id = `ord_${crypto.randomBytes(12).toString('base64url')}`;
+  const now = new Date();
   const row = {
     id,
     partnerId: location?.partnerId ?? null,
@@ -82,6 +91,8 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     body: JSON.stringify(object),
     status: 'in_progress',
     deliveryStatus: 'pending',
+    createdAt: now,
+    updatedAt: now,
   };
   try {
     if (refusal) {
@@ -89,20 +100,23 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       await db.order.create({ data: { ...row, status: 'failed', failureReason: refusal.message } });
       throw new AppError(422, refusal.code, refusal.message);
     }
-    // One batch transaction, not an interactive one: the order object sent on is built from
-    // the row as it will be stored.
-    const [created] = await db.$transaction([
-      db.order.create({ data: row }),
-      enqueue(db, {
-        kind: 'order.created',
-        partnerId: row.partnerId,
-        source: location!.source,
-        onboardingId: location!.onboardingId,
-        operation: 'orders',
-        body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
-        idempotencyKey: `order.created:${id}`,
-      }),
-    ]);
+    // The order and its message in one transaction; the order object sent on is built from the
+    // row as it is stored.
+    const created = row;
+    await sql.transaction(async (run) => {
+      await run(insertStep('Order', row));
+      await run(
+        enqueueStep({
+          kind: 'order.created',
+          partnerId: row.partnerId,
+          source: location!.source,
+          onboardingId: location!.onboardingId,
+          operation: 'orders',
+          body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
+          idempotencyKey: `order.created:${id}`,
+        }),
+      );
+    });
     services.delivery.wake();
     publish(services, created);
     return { status: 201, body: { order_id: created.id, status: created.status } };
@@ -114,38 +128,48 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   }
 }
 
-/** The location's event provider: the registered event provider (one per deployment for now). */
-async function eventProviderSource(tx: Tx): Promise<string | null> {
-  const provider = await tx.provider.findFirst({ where: { kind: 'event_provider' }, orderBy: { createdAt: 'asc' } });
-  return provider?.source ?? null;
+/** Where a merchant-delivered order is confirmed: the registered event provider (one per
+ * deployment for now) and the POS's id of the order's location. */
+async function confirmationTarget(db: Db, orderId: string): Promise<{ source: string; locationId: string } | null> {
+  const provider = await db.provider.findFirst({ where: { kind: 'event_provider' }, orderBy: { createdAt: 'asc' } });
+  const order = await db.order.findUnique({ where: { id: orderId }, select: { locationId: true } });
+  const location = order?.locationId ? await db.location.findUnique({ where: { id: order.locationId }, select: { providerId: true } }) : null;
+  return provider && location ? { source: provider.source, locationId: location.providerId } : null;
 }
 
-/** How the POS answered order.created: its order id, or its refusal. */
-outcomeHandlers.set('order.created', async (tx, message, outcome, services) => {
+/** How the POS answered order.created: its order id, or its refusal. An accepted
+ * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
+outcomeHandlers.set('order.created', async (message, outcome, services) => {
   const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
   const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
-  // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
-  const [updated] = await tx.order.updateManyAndReturn({
-    where: { id: orderId, status: { notIn: [...FINAL_STATUSES] } },
-    data: outcome.delivered
-      ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
-      : { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` },
-  });
-  if (!updated) return;
-  const after = () => publish(services, updated);
-  if (!outcome.delivered || updated.fulfillmentType !== 'merchant_managed_delivery') return after;
-  const source = await eventProviderSource(tx);
-  const location = updated.locationId ? await tx.location.findUnique({ where: { id: updated.locationId } }) : null;
-  if (!source || !location) return after;
-  await enqueue(tx, {
-    kind: 'order.confirmed',
-    partnerId: updated.partnerId,
-    source,
-    operation: 'events',
-    body: { location_id: location.providerId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
-    idempotencyKey: `order.confirmed:${updated.id}`,
-  });
-  return after;
+  const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
+  const confirmation = outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
+  const change = outcome.delivered
+    ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
+    : { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
+  return async (run) => {
+    // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
+    const final = [...FINAL_STATUSES];
+    const set = { ...change, updatedAt: new Date() };
+    const [updated] = await run<OrderRow>({
+      sql: `UPDATE "Order" SET ${Object.keys(set).map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ? AND "status" NOT IN (${placeholders(final)}) RETURNING *`,
+      args: [...Object.values(set), orderId, ...final],
+    });
+    if (!updated) return;
+    if (confirmation) {
+      await run(
+        enqueueStep({
+          kind: 'order.confirmed',
+          partnerId: updated.partnerId,
+          source: confirmation.source,
+          operation: 'events',
+          body: { location_id: confirmation.locationId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
+          idempotencyKey: `order.confirmed:${updated.id}`,
+        }),
+      );
+    }
+    return () => publish(services, updated);
+  };
 });
 
 webhookHandlers.dsp.set('order.created', { accept: (services, event) => acceptOrder(services, event.source, event.object) });
