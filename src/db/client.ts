@@ -63,6 +63,7 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
     const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown };
     client.pragma(`synchronous = ${options.sqliteSynchronous ?? 'full'}`);
     connection.prepare = client.prepare.bind(client);
+    connection.inTransaction = () => (client as unknown as { inTransaction: boolean }).inTransaction;
     let held: Promise<void> | undefined;
     connection.idle = async () => {
       while (held) await held;
@@ -135,6 +136,7 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
 export type SqliteConnection = {
   /** better-sqlite3's own prepare (the adapter's goes through the statement cache above). */
   prepare?: (sql: string) => Statement;
+  inTransaction?: () => boolean;
   /** Holds the connection for one transaction; resolves to its release. */
   lock: () => Promise<() => void>;
   /** Resolves when no transaction holds the connection. */

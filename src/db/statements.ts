@@ -3,9 +3,10 @@
 // order's cost. Everything else goes through Prisma.
 //
 // SQLite: better-sqlite3 statements on Prisma's own connection, prepared once and run
-// synchronously. A transaction holds the connection's lock (./client.ts) from BEGIN to COMMIT;
-// its statements are synchronous, so it holds it for microseconds, not across I/O. Inside a
-// transaction use only its `run`: anything else that touches the database waits for the lock.
+// synchronously; writes by group commit (below). A transaction holds the connection's lock
+// (./client.ts) from BEGIN to COMMIT; its statements are synchronous, so it holds it for
+// microseconds, not across I/O. Inside a transaction use only its `run`: anything else that
+// touches the database waits for the lock.
 // PostgreSQL: the same SQL through Prisma's raw queries, a transaction as Prisma's.
 //
 // Write SQL with `?` placeholders and double-quoted identifiers (both databases read them).
@@ -19,10 +20,12 @@ export type Step = { sql: string; args?: unknown[] };
 export type Run = <T = Row>(step: Step) => Promise<T[]>;
 
 export type Statements = {
-  /** One statement outside a transaction. */
+  /** One read outside a transaction. */
   all<T = Row>(sql: string, args?: unknown[]): Promise<T[]>;
   /** The statements `work` runs, in one transaction: committed if it returns, undone if it throws. */
   transaction<T>(work: (run: Run) => Promise<T>): Promise<T>;
+  /** One write outside a transaction (committed before it resolves): its rows, with RETURNING. */
+  write<T = Row>(sql: string, args?: unknown[]): Promise<T[]>;
 };
 
 /** Prisma's SQLite format for DateTime columns: text that sorts and compares as time does. */
@@ -52,27 +55,56 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     }
     return (statement.all(...args) as Row[]).map(fromDatabase);
   };
+  // Group commit: the transactions asked for during one turn of the event loop run together,
+  // each in its own savepoint, under one COMMIT (one fsync), and each caller hears back only
+  // after that COMMIT. A transaction that throws is undone alone.
+  type Job = { work: (run: Run) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  let queue: Job[] = [];
+  const flush = async () => {
+    const jobs = queue;
+    queue = [];
+    const release = await connection.lock();
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      run({ sql: 'BEGIN' });
+      for (const job of jobs) {
+        run({ sql: 'SAVEPOINT grouped' });
+        try {
+          outcomes.push({ ok: true, value: await job.work(async <R>(step: Step) => run(step) as R[]) });
+          run({ sql: 'RELEASE grouped' });
+        } catch (error) {
+          run({ sql: 'ROLLBACK TO grouped' });
+          run({ sql: 'RELEASE grouped' });
+          outcomes.push({ ok: false, error });
+        }
+      }
+      run({ sql: 'COMMIT' });
+    } catch (error) {
+      // The COMMIT (or BEGIN) failed: nothing of the group is stored.
+      if (connection.inTransaction?.()) run({ sql: 'ROLLBACK' });
+      for (const job of jobs) job.reject(error);
+      return;
+    } finally {
+      release();
+    }
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) job.resolve(outcome.value);
+      else job.reject(outcome.error);
+    });
+  };
+  const transaction = <T>(work: (run: Run) => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (!queue.length) setImmediate(() => void flush());
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    });
   return {
     async all<T>(sql: string, args?: unknown[]) {
       await connection.idle();
       return run({ sql, args }) as T[];
     },
-    async transaction<T>(work: (run: Run) => Promise<T>) {
-      const release = await connection.lock();
-      try {
-        run({ sql: 'BEGIN' });
-        try {
-          const result = await work(async <R>(step: Step) => run(step) as R[]);
-          run({ sql: 'COMMIT' });
-          return result;
-        } catch (error) {
-          run({ sql: 'ROLLBACK' });
-          throw error;
-        }
-      } finally {
-        release();
-      }
-    },
+    transaction,
+    write: <T>(sql: string, args?: unknown[]) => transaction((run) => run<T>({ sql, args })),
   };
 }
 
@@ -86,6 +118,7 @@ function postgresStatements(db: Db): Statements {
   return {
     all: <T>(sql: string, args?: unknown[]) => query<T>(db, { sql, args }),
     transaction: <T>(work: (run: Run) => Promise<T>) => db.$transaction((tx) => work(<R>(step: Step) => query<R>(tx, step))),
+    write: <T>(sql: string, args?: unknown[]) => query<T>(db, { sql, args }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../graphql/context.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { isUniqueViolation } from '../db/client.js';
+import { insertStep, statementsOf } from '../db/statements.js';
 import { findProvider, type ProviderKind } from '../modules/providers/service.js';
 import { verifySignature } from './signature.js';
 
@@ -68,8 +69,11 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       const idHeader = ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
       const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
       const id = `whk_${crypto.randomBytes(12).toString('base64url')}`;
+      const now = new Date();
+      const row = { id, channel, source, dedupeKey, type, body: raw.toString('utf8'), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now };
       try {
-        await services.db.webhookEvent.create({ data: { id, channel, source, dedupeKey, type, body: raw.toString('utf8') } });
+        const insert = insertStep('WebhookEvent', row);
+        await (await statementsOf(services.db)).write(insert.sql, insert.args);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });

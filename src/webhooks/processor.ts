@@ -5,6 +5,7 @@ import type { Services } from '../graphql/context.js';
 import type { Db } from '../db/client.js';
 import { Runner, backoff, claimDue } from '../delivery/runner.js';
 import { webhookHandlers, type Channel } from './intake.js';
+import { statementsOf, updateStep } from '../db/statements.js';
 
 type StoredWebhook = NonNullable<Awaited<ReturnType<Db['webhookEvent']['findUnique']>>>;
 
@@ -27,21 +28,20 @@ export class WebhookProcessor {
   private async apply(row: StoredWebhook): Promise<void> {
     const { db, config, log } = this.services;
     const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
+    const record = async (data: Record<string, unknown>) => {
+      const update = updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null });
+      await (await statementsOf(db)).write(update.sql, update.args);
+    };
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);
       const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };
       await handler.apply(this.services, { id: row.id, source: row.source, type: row.type, object });
-      await db.webhookEvent.update({ where: { id: row.id }, data: { status: 'applied', appliedAt: new Date(), lockedUntil: null, lastError: null } });
+      await record({ status: 'applied', appliedAt: new Date(), lastError: null });
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const last = row.attempts >= config.outbox.maxAttempts;
       log[last ? 'error' : 'warn']({ webhook: row.id, type: row.type, attempts: row.attempts, err: error }, last ? 'webhook failed for good' : 'webhook failed; will retry');
-      await db.webhookEvent.update({
-        where: { id: row.id },
-        data: last
-          ? { status: 'failed', lockedUntil: null, lastError: message }
-          : { lockedUntil: null, lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) },
-      });
+      await record(last ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) });
     }
   }
 }

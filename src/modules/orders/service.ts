@@ -226,13 +226,16 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
   precheck: async (services, event) => {
     const orderId = text(event.object.order_id, 'object.order_id');
     if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
-    if (!(await services.db.order.count({ where: { id: orderId } }))) throw new NotFound(`order ${orderId} not found`);
+    const sql = await statementsOf(services.db);
+    if (!(await sql.all('SELECT "id" FROM "Order" WHERE "id" = ?', [orderId])).length) throw new NotFound(`order ${orderId} not found`);
   },
   apply: async (services, event) => {
-    const order = await services.db.order.update({
-      where: { id: String(event.object.order_id) },
-      data: { driver: JSON.stringify(event.object.driver), deliveryStatus: 'enroute_to_pickup' },
-    });
+    const sql = await statementsOf(services.db);
+    const [order] = await sql.write<Pick<OrderRow, 'id' | 'orgId' | 'locationId'>>(
+      'UPDATE "Order" SET "driver" = ?, "deliveryStatus" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING "id", "orgId", "locationId"',
+      [JSON.stringify(event.object.driver), 'enroute_to_pickup', new Date(), String(event.object.order_id)],
+    );
+    if (!order) throw new Error(`order ${String(event.object.order_id)} is gone`);
     publish(services, order);
   },
 });
