@@ -37,11 +37,16 @@ export function backoff(attempts: number, policy: { retryBaseMs: number; retryMa
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
+/** How many rows a runner works on at once. */
+const MAX_IN_FLIGHT = 64;
+
 export class Runner<Row extends Claimable> {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private claiming: Promise<void> | undefined;
   private again = false;
+  private full = false;
   private stopped = true;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly name: string,
@@ -58,36 +63,56 @@ export class Runner<Row extends Claimable> {
     this.wake();
   }
 
-  /** Run soon: called after a transaction that wrote work commits. The drain starts on the next
+  /** Claim soon: called after a transaction that wrote work commits. The claim starts on the next
    * turn of the event loop, so the answer of the request that woke it is written first. */
   wake(): void {
     if (this.stopped) return;
-    if (this.running) {
+    if (this.claiming) {
       this.again = true;
       return;
     }
-    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.claiming = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.claimWhileRoom())
+      .finally(() => {
+        this.claiming = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
+  /** Stops claiming and waits for the work under way. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.inFlight);
   }
 
-  private async drain(): Promise<void> {
+  /** Claims and starts work while there is room. Work under way does not hold up rows that come
+   * due meanwhile: a slow receiver delays its own messages, not the next ones. */
+  private async claimWhileRoom(): Promise<void> {
     try {
-      for (;;) {
+      while (!this.stopped) {
+        if (this.inFlight.size >= MAX_IN_FLIGHT) {
+          this.full = true;
+          return;
+        }
         const claimed = await this.claim();
         if (!claimed.length) return;
-        await Promise.all(claimed.map((row) => this.work(row)));
-        if (this.stopped) return;
+        for (const row of claimed) {
+          const job: Promise<void> = this.work(row)
+            .catch((error: unknown) => this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'))
+            .finally(() => {
+              this.inFlight.delete(job);
+              if (this.full) {
+                this.full = false;
+                this.wake();
+              }
+            });
+          this.inFlight.add(job);
+        }
       }
     } catch (error) {
       this.log.error({ err: error, runner: this.name }, 'runner failed; it will try again');
