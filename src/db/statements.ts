@@ -10,8 +10,8 @@
 // PostgreSQL: the same SQL through Prisma's raw queries, a transaction as Prisma's.
 //
 // Write SQL with `?` placeholders and double-quoted identifiers (both databases read them).
-// Dates go in as Date and come back as Date in columns named *At or *Until; integers come back
-// as numbers. Columns with a Prisma default or @updatedAt must be given explicitly.
+// Dates go in as Date and come back as Date in columns named *At, *Until or *Time; integers
+// come back as numbers. Columns with a Prisma default or @updatedAt must be given explicitly.
 import { sqliteConnectionOf, type Db, type SqliteConnection, type Statement } from './client.js';
 
 export type Row = Record<string, unknown>;
@@ -31,9 +31,11 @@ export type Statements = {
 /** Prisma's SQLite format for DateTime columns: text that sorts and compares as time does. */
 const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
+const DATE_COLUMN = /(At|Until|Time)$/;
+
 function fromDatabase(row: Row): Row {
   for (const [key, value] of Object.entries(row)) {
-    if (value !== null && (key.endsWith('At') || key.endsWith('Until')) && !(value instanceof Date)) row[key] = new Date(value as string);
+    if (value !== null && DATE_COLUMN.test(key) && !(value instanceof Date)) row[key] = new Date(value as string);
     else if (typeof value === 'bigint') row[key] = Number(value);
   }
   return row;

@@ -1,6 +1,15 @@
 // GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
 import { builder } from '../../graphql/builder.js';
-import { bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocationsWhere, type Address as AddressShape } from './service.js';
+import DataLoader from 'dataloader';
+import type { Context } from '../../graphql/context.js';
+import { approvedConnectionsOf, bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
+
+/** One statement for the DSP connections of all the locations of a response. Batching only, no
+ * cache: a subscription's context lives long, and its answers must not go stale. */
+const connectionLoaders = new WeakMap<Context, DataLoader<string, Awaited<ReturnType<typeof approvedConnectionsOf>>[number]>>();
+const connectionsOf = (ctx: Context) =>
+  connectionLoaders.get(ctx) ??
+  connectionLoaders.set(ctx, new DataLoader((ids: readonly string[]) => approvedConnectionsOf(ctx.services, ids), { cache: false })).get(ctx)!;
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
@@ -111,7 +120,7 @@ builder.mutationField('bindDspLocations', (t) =>
   }),
 );
 
-builder.prismaObject('DspConnection', {
+const DspConnection = builder.prismaObject('DspConnection', {
   description: 'A DSP store bound to a location (SPEC.md 2.5).',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -133,7 +142,7 @@ builder.prismaObject('DspConnection', {
   }),
 });
 
-builder.prismaObject('Location', {
+const Location = builder.prismaObject('Location', {
   description: 'A location of an organization (SPEC.md 2.5).',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -142,7 +151,7 @@ builder.prismaObject('Location', {
     status: t.exposeString('status'),
     providerId: t.exposeString('providerId', { description: "The POS's id of the location." }),
     address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
-    dsps: t.relation('dspConnections', { query: { where: { status: 'APPROVED' }, orderBy: { createdAt: 'asc' } } }),
+    dsps: t.field({ type: [DspConnection], description: 'The approved DSP connections, oldest first.', resolve: (location, _args, ctx) => connectionsOf(ctx).load(location.id) }),
     catalog: t.relation('catalogs', {
       description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
       query: { orderBy: { version: 'desc' }, take: 1 },
@@ -150,13 +159,8 @@ builder.prismaObject('Location', {
   }),
 });
 
-const OrganizationLocationsPayload = builder.objectRef<{ where: Awaited<ReturnType<typeof organizationLocationsWhere>> }>('OrganizationLocationsPayload').implement({
-  fields: (t) => ({
-    locations: t.prismaField({
-      type: ['Location'],
-      resolve: (query, parent, _args, ctx) => ctx.db.location.findMany({ ...query, where: parent.where, orderBy: { createdAt: 'asc' } }),
-    }),
-  }),
+const OrganizationLocationsPayload = builder.objectRef<{ locations: Awaited<ReturnType<typeof organizationLocations>> }>('OrganizationLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations }) }),
 });
 
 builder.queryField('organizationLocations', (t) =>
@@ -168,7 +172,7 @@ builder.queryField('organizationLocations', (t) =>
       locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
     },
     resolve: async (_root, { orgId, locationId }, ctx) => ({
-      where: await organizationLocationsWhere(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
+      locations: await organizationLocations(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
     }),
   }),
 );
