@@ -320,6 +320,7 @@ export type Location = {
   address: Address;
   /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
   catalog: Array<CatalogVersion>;
+  /** The approved DSP connections, oldest first. */
   dsps: Array<DspConnection>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
