@@ -1,5 +1,6 @@
 // The database client itself: what every module relies on when it writes.
-import { openDatabase, type Db } from '../src/db/client.js';
+import { isUniqueViolation, openDatabase, type Db } from '../src/db/client.js';
+import { insertStep, statementsOf } from '../src/db/statements.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
 import { freshDatabase, type TestDatabase } from './support/service.js';
 
@@ -36,5 +37,30 @@ describe('database client', () => {
     expect(await failing).toBe('this transaction fails');
     const ids = (await db.provider.findMany({ orderBy: { id: 'asc' } })).map((p) => p.id);
     expect(ids).toEqual(['prv_kept']);
+  });
+
+  it('undoes a failing plain transaction alone: the others asked for at the same time are stored', async () => {
+    const sql = await statementsOf(db);
+    const now = new Date();
+    const row = (id: string) => ({ ...provider(id), createdAt: now });
+    const results = await Promise.allSettled([
+      sql.transaction((run) => run(insertStep('Provider', row('prv_group_a')))),
+      sql.transaction(async (run) => {
+        await run(insertStep('Provider', row('prv_group_failing')));
+        throw new Error('refused after its insert');
+      }),
+      sql.transaction((run) => run(insertStep('Provider', row('prv_group_b')))),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const ids = (await db.provider.findMany({ where: { id: { in: ['prv_group_a', 'prv_group_failing', 'prv_group_b'] } }, orderBy: { id: 'asc' } })).map((p) => p.id);
+    expect(ids).toEqual(['prv_group_a', 'prv_group_b']);
+  });
+
+  it('reports a repeated key of a plain write as a unique violation', async () => {
+    const sql = await statementsOf(db);
+    const insert = insertStep('Provider', { ...provider('prv_twice'), createdAt: new Date() });
+    await sql.write(insert.sql, insert.args);
+    const error = await sql.write(insert.sql, insert.args).catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
   });
 });
