@@ -59,8 +59,8 @@ describe('database client', () => {
   it('reports a repeated key of a plain write as a unique violation', async () => {
     const sql = await statementsOf(db);
     const insert = insertStep('Provider', { ...provider('prv_twice'), createdAt: new Date() });
-    await sql.write(insert.sql, insert.args);
-    const error = await sql.write(insert.sql, insert.args).catch((e: unknown) => e);
+    await sql.write(insert);
+    const error = await sql.write(insert).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ export type Statements = {
   /** The statements `work` runs, in one transaction: committed if it returns, undone if it throws. */
   transaction<T>(work: (run: Run) => Promise<T>): Promise<T>;
   /** One write outside a transaction (committed before it resolves): its rows, with RETURNING. */
-  write<T = Row>(sql: string, args?: unknown[]): Promise<T[]>;
+  write<T = Row>(step: Step): Promise<T[]>;
 };
 
 /** Prisma's SQLite format for DateTime columns: text that sorts and compares as time does. */
@@ -106,7 +106,7 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
       return run({ sql, args }) as T[];
     },
     transaction,
-    write: <T>(sql: string, args?: unknown[]) => transaction((run) => run<T>({ sql, args })),
+    write: <T>(step: Step) => transaction((run) => run<T>(step)),
   };
 }
 
@@ -120,7 +120,7 @@ function postgresStatements(db: Db): Statements {
   return {
     all: <T>(sql: string, args?: unknown[]) => query<T>(db, { sql, args }),
     transaction: <T>(work: (run: Run) => Promise<T>) => db.$transaction((tx) => work(<R>(step: Step) => query<R>(tx, step))),
-    write: <T>(sql: string, args?: unknown[]) => query<T>(db, { sql, args }),
+    write: <T>(step: Step) => query<T>(db, step),
   };
 }
 

@@ -23,11 +23,10 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable):
   const due = await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`, [now, now]);
   if (!due.length) return [];
   const ids = due.map((row) => row.id);
-  const claimed = await sql.write<Row>(`UPDATE "${table}" SET "lockedUntil" = ?, "attempts" = "attempts" + 1 WHERE "id" IN (${placeholders(ids)}) AND ${free} RETURNING *`, [
-    new Date(now.getTime() + LOCK_MS),
-    ...ids,
-    now,
-  ]);
+  const claimed = await sql.write<Row>({
+    sql: `UPDATE "${table}" SET "lockedUntil" = ?, "attempts" = "attempts" + 1 WHERE "id" IN (${placeholders(ids)}) AND ${free} RETURNING *`,
+    args: [new Date(now.getTime() + LOCK_MS), ...ids, now],
+  });
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 

@@ -88,7 +88,7 @@ export class DeliveryWorker {
       lastStatus: status,
       lastError: error,
     });
-    await (await statementsOf(this.services.db)).write(retry.sql, retry.args);
+    await (await statementsOf(this.services.db)).write(retry);
   }
 }
 

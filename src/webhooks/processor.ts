@@ -29,8 +29,7 @@ export class WebhookProcessor {
     const { db, config, log } = this.services;
     const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
     const record = async (data: Record<string, unknown>) => {
-      const update = updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null });
-      await (await statementsOf(db)).write(update.sql, update.args);
+      await (await statementsOf(db)).write(updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null }));
     };
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);

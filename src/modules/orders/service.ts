@@ -231,10 +231,10 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
   },
   apply: async (services, event) => {
     const sql = await statementsOf(services.db);
-    const [order] = await sql.write<Pick<OrderRow, 'id' | 'orgId' | 'locationId'>>(
-      'UPDATE "Order" SET "driver" = ?, "deliveryStatus" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING "id", "orgId", "locationId"',
-      [JSON.stringify(event.object.driver), 'enroute_to_pickup', new Date(), String(event.object.order_id)],
-    );
+    const [order] = await sql.write<Pick<OrderRow, 'id' | 'orgId' | 'locationId'>>({
+      sql: 'UPDATE "Order" SET "driver" = ?, "deliveryStatus" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING "id", "orgId", "locationId"',
+      args: [JSON.stringify(event.object.driver), 'enroute_to_pickup', new Date(), String(event.object.order_id)],
+    });
     if (!order) throw new Error(`order ${String(event.object.order_id)} is gone`);
     publish(services, order);
   },
