@@ -47,6 +47,8 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     let statement = prepared.get(step.sql);
     if (!statement) {
       statement = connection.prepare(step.sql).safeIntegers(false);
+      // IN lists make a statement per list length: bounded, as the adapter's cache is.
+      if (prepared.size > 1000) prepared.clear();
       prepared.set(step.sql, statement);
     }
     connection.onQuery?.(step.sql);
