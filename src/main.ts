@@ -227,7 +227,7 @@ async function run(argv: string[]): Promise<void> {
       const id = positionals[2];
       if (!id) throw new UsageError('deliveries redeliver needs the delivery id');
       // The running service's worker polls the outbox, so it picks this up within a second.
-      await redeliver({ db, delivery: { wake: () => {} } }, id).catch((error: unknown) => {
+      await redeliver({ db, delivery: { wake: () => {}, dispatch: () => {} } }, id).catch((error: unknown) => {
         throw error instanceof AppError ? new UsageError(error.message) : error;
       });
       print(json, { id, status: 'pending' }, `delivery ${id} is queued again`);

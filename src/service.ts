@@ -49,7 +49,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     db,
     log,
     sealer: sealer(config.encryptionKey),
-    delivery: { wake: () => {} },
+    delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,
     features: await featureClient(db),

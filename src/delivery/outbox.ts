@@ -4,6 +4,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client.js';
 import type { Operation } from '../modules/providers/service.js';
 import { insertStep, type Step } from '../db/statements.js';
+import { LOCK_MS } from './runner.js';
+import type { Message } from './worker.js';
 
 export type OutboxInput = {
   /** What it is, for people and filters: location.connect, order.created, ... */
@@ -46,4 +48,16 @@ export function enqueue(db: Pick<Db, 'outboxMessage'>, message: OutboxInput) {
 /** The same, as a step of a plain-SQL transaction (../db/statements.ts). */
 export function enqueueStep(message: OutboxInput): Step {
   return insertStep('OutboxMessage', outboxRow(message));
+}
+
+/**
+ * The same, written already claimed by this instance (locked, first attempt): after the commit
+ * the caller hands the message to `services.delivery.dispatch`, which sends it at once, with no
+ * claim round in between. Should this process stop before sending it, the lock expires and any
+ * instance takes it up, as after a crash mid-delivery.
+ */
+export function enqueueDispatched(message: OutboxInput): { step: Step; message: Message } {
+  const row = { ...outboxRow(message), attempts: 1 };
+  const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LOCK_MS) };
+  return { step: insertStep('OutboxMessage', claimed), message: { ...claimed, lastError: null, lastStatus: null, deliveredAt: null } };
 }

@@ -100,21 +100,26 @@ export class Runner<Row extends Claimable> {
         }
         const claimed = await this.claim();
         if (!claimed.length) return;
-        for (const row of claimed) {
-          const job: Promise<void> = this.work(row)
-            .catch((error: unknown) => this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'))
-            .finally(() => {
-              this.inFlight.delete(job);
-              if (this.full) {
-                this.full = false;
-                this.wake();
-              }
-            });
-          this.inFlight.add(job);
-        }
+        for (const row of claimed) this.begin(row);
       }
     } catch (error) {
       this.log.error({ err: error, runner: this.name }, 'runner failed; it will try again');
     }
+  }
+
+  /** Works on a row this instance holds the lock of: claimed here, or written already claimed.
+   * A stopped runner leaves it: when its lock expires, any instance takes it up. */
+  begin(row: Row): void {
+    if (this.stopped) return;
+    const job: Promise<void> = this.work(row)
+      .catch((error: unknown) => this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'))
+      .finally(() => {
+        this.inFlight.delete(job);
+        if (this.full) {
+          this.full = false;
+          this.wake();
+        }
+      });
+    this.inFlight.add(job);
   }
 }

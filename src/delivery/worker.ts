@@ -36,6 +36,8 @@ export class DeliveryWorker {
 
   start = () => this.runner.start();
   wake = () => this.runner.wake();
+  /** On the next turn of the event loop, so the answer of the request that wrote it goes first. */
+  dispatch = (message: Message) => void setImmediate(() => this.runner.begin(message));
   stop = () => this.runner.stop();
 
   private async send(message: Message): Promise<ProviderResponse> {

@@ -7,6 +7,7 @@ import type { AuthInfo } from '../modules/auth/scopes.js';
 import type { Sealer } from '../crypto.js';
 import type { PubSub } from './pubsub.js';
 import type { Client } from '@openfeature/server-sdk';
+import type { Message } from '../delivery/worker.js';
 
 /** The parts of the running service that domain code uses. Built once at start-up. */
 export type Services = {
@@ -15,8 +16,9 @@ export type Services = {
   log: Logger;
   /** Encrypts the secrets and OAuth tokens we keep. */
   sealer: Sealer;
-  /** Wakes the delivery worker after a transaction that wrote to the outbox. */
-  delivery: { wake: () => void };
+  /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
+   * message written already claimed (outbox.ts, enqueueDispatched). */
+  delivery: { wake: () => void; dispatch: (message: Message) => void };
   /** Wakes the webhook processor after a webhook is stored. */
   inbox: { wake: () => void };
   /** The service's own feature flags, read through OpenFeature. */

@@ -8,7 +8,7 @@ import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/client.js';
-import { enqueue, enqueueStep } from '../../delivery/outbox.js';
+import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, placeholders, statementsOf } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
@@ -101,25 +101,23 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       throw new AppError(422, refusal.code, refusal.message);
     }
     // The order and its message in one transaction; the order object sent on is built from the
-    // row as it is stored.
-    const created = row;
+    // row as it is stored. The message is written claimed and sent at once after the commit.
+    const toPos = enqueueDispatched({
+      kind: 'order.created',
+      partnerId: row.partnerId,
+      source: location!.source,
+      onboardingId: location!.onboardingId,
+      operation: 'orders',
+      body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
+      idempotencyKey: `order.created:${id}`,
+    });
     await sql.transaction(async (run) => {
       await run(insertStep('Order', row));
-      await run(
-        enqueueStep({
-          kind: 'order.created',
-          partnerId: row.partnerId,
-          source: location!.source,
-          onboardingId: location!.onboardingId,
-          operation: 'orders',
-          body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
-          idempotencyKey: `order.created:${id}`,
-        }),
-      );
+      await run(toPos.step);
     });
-    services.delivery.wake();
-    publish(services, created);
-    return { status: 201, body: { order_id: created.id, status: created.status } };
+    services.delivery.dispatch(toPos.message);
+    publish(services, row);
+    return { status: 201, body: { order_id: row.id, status: row.status } };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same order arrived before, or at the same moment through another request: that one won.
