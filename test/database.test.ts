@@ -40,7 +40,7 @@ describe('database client', () => {
   });
 
   it('undoes a failing plain transaction alone: the others asked for at the same time are stored', async () => {
-    const sql = await statementsOf(db);
+    const sql = statementsOf(db);
     const now = new Date();
     const row = (id: string) => ({ ...provider(id), createdAt: now });
     const results = await Promise.allSettled([
@@ -57,7 +57,7 @@ describe('database client', () => {
   });
 
   it('reports a repeated key of a plain write as a unique violation', async () => {
-    const sql = await statementsOf(db);
+    const sql = statementsOf(db);
     const insert = insertStep('Provider', { ...provider('prv_twice'), createdAt: new Date() });
     await sql.write(insert);
     const error = await sql.write(insert).catch((e: unknown) => e);

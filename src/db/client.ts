@@ -7,6 +7,8 @@ import { providerOf } from './url.js';
 
 export type Db = PrismaClient;
 export { Prisma } from '../generated/prisma-sqlite/client.js';
+/** The models' row types (the same for both providers). */
+export type { DspConnection, Location, Onboarding, Order, Organization, OutboxMessage, WebhookEvent } from '../generated/prisma-sqlite/client.js';
 
 export type DatabaseHooks = {
   /** Called for every statement sent to the database: the benchmark counts round-trips with it. */

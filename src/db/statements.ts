@@ -126,13 +126,19 @@ function postgresStatements(db: Db): Statements {
   };
 }
 
-const statements = new WeakMap<Db, Promise<Statements>>();
+const statements = new WeakMap<Db, Statements>();
 
-/** The plain statements of a database client opened by openDatabase. */
-export function statementsOf(db: Db): Promise<Statements> {
+/** The plain statements of a database client opened by openDatabase. The connection is made on
+ * the first statement (the service makes it at start-up). */
+export function statementsOf(db: Db): Statements {
   let made = statements.get(db);
   if (!made) {
-    made = sqliteConnectionOf(db).then((connection) => (connection?.prepare ? sqliteStatements(connection as Parameters<typeof sqliteStatements>[0]) : postgresStatements(db)));
+    const ready = sqliteConnectionOf(db).then((connection) => (connection?.prepare ? sqliteStatements(connection as Parameters<typeof sqliteStatements>[0]) : postgresStatements(db)));
+    made = {
+      all: async (sql, args) => (await ready).all(sql, args),
+      transaction: async (work) => (await ready).transaction(work),
+      write: async (step) => (await ready).write(step),
+    };
     statements.set(db, made);
   }
   return made;

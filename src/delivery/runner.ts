@@ -17,7 +17,7 @@ export type WorkTable = 'OutboxMessage' | 'WebhookEvent';
  * claimer only: the update is conditional on the row being free still. One read and one write
  * per batch, whatever its size. */
 export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable): Promise<Row[]> {
-  const sql = await statementsOf(db);
+  const sql = statementsOf(db);
   const now = new Date();
   const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
   const due = await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`, [now, now]);

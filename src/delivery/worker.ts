@@ -5,14 +5,14 @@
 // Modules that must know how a message ended (a menu publish) register an outcome handler; it
 // runs in the transaction that records the outcome.
 import type { Services } from '../graphql/context.js';
-import type { Db } from '../db/client.js';
+import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
 import { Runner, backoff, claimDue } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
 import { statementsOf, updateStep, type Run } from '../db/statements.js';
 
-export type Message = NonNullable<Awaited<ReturnType<Db['outboxMessage']['findUnique']>>>;
+export type Message = OutboxMessage;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
 
 /** Reads what it needs (outside any transaction) and returns the writes that run in the
@@ -54,7 +54,7 @@ export class DeliveryWorker {
 
   private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
     const writes = await outcomeHandlers.get(message.kind)?.(message, outcome, this.services);
-    const sql = await statementsOf(this.services.db);
+    const sql = statementsOf(this.services.db);
     const after = await sql.transaction(async (run) => {
       await run(updateStep('OutboxMessage', message.id, { ...data, lockedUntil: null }));
       return writes?.(run);
@@ -90,7 +90,7 @@ export class DeliveryWorker {
       lastStatus: status,
       lastError: error,
     });
-    await (await statementsOf(this.services.db)).write(retry);
+    await statementsOf(this.services.db).write(retry);
   }
 }
 

@@ -72,7 +72,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       const now = new Date();
       const row = { id, channel, source, dedupeKey, type, body: raw.toString('utf8'), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now };
       try {
-        await (await statementsOf(services.db)).write(insertStep('WebhookEvent', row));
+        await statementsOf(services.db).write(insertStep('WebhookEvent', row));
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });

@@ -2,12 +2,10 @@
 // backoff and, after the last attempt, left as `failed` with its error (logged, and visible in
 // the table), never dropped silently.
 import type { Services } from '../graphql/context.js';
-import type { Db } from '../db/client.js';
+import type { WebhookEvent as StoredWebhook } from '../db/client.js';
 import { Runner, backoff, claimDue } from '../delivery/runner.js';
 import { webhookHandlers, type Channel } from './intake.js';
 import { statementsOf, updateStep } from '../db/statements.js';
-
-type StoredWebhook = NonNullable<Awaited<ReturnType<Db['webhookEvent']['findUnique']>>>;
 
 export class WebhookProcessor {
   private readonly runner: Runner<StoredWebhook>;
@@ -29,7 +27,7 @@ export class WebhookProcessor {
     const { db, config, log } = this.services;
     const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
     const record = async (data: Record<string, unknown>) => {
-      await (await statementsOf(db)).write(updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null }));
+      await statementsOf(db).write(updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null }));
     };
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);

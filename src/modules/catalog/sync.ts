@@ -4,7 +4,7 @@
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
 // scope includes that type. An invalid catalog is not published: the POS is told why.
 import type { Services } from '../../graphql/context.js';
-import type { Db } from '../../db/client.js';
+import type { Location as LocationRow } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
 import { updateStep } from '../../db/statements.js';
@@ -14,8 +14,6 @@ import { newId } from '../auth/service.js';
 import { findProvider } from '../providers/service.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, catalogProblems } from './validate.js';
-
-type LocationRow = NonNullable<Awaited<ReturnType<Db['location']['findUnique']>>>;
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';

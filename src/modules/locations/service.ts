@@ -3,7 +3,7 @@
 // transaction of the change.
 import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
-import { isUniqueViolation, type Db } from '../../db/client.js';
+import { isUniqueViolation, type DspConnection as DspConnectionRow, type Location as LocationRow } from '../../db/client.js';
 import { placeholders, statementsOf } from '../../db/statements.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
@@ -13,9 +13,6 @@ import { findOrganization, required } from '../organizations/service.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../providers/service.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
-
-type LocationRow = NonNullable<Awaited<ReturnType<Db['location']['findUnique']>>>;
-type DspConnectionRow = NonNullable<Awaited<ReturnType<Db['dspConnection']['findUnique']>>>;
 
 /** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag
  * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
@@ -159,20 +156,19 @@ export async function bindDspLocations(
   return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
 }
 
-/** Which of an organization's locations a listing shows: active ones, optionally one (our id
- * or the POS provider_id). Checks the caller may see the organization. */
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
- * first: a plain statement, as this is the read operators and partners make most. */
+ * first, after checking the caller may see the organization: plain statements, as this is the
+ * read operators and partners make most. */
 export async function organizationLocations(services: Services, auth: AuthInfo, orgId: string, locationId?: string | null): Promise<LocationRow[]> {
   const org = await findOrganization(services, auth, orgId);
-  const sql = await statementsOf(services.db);
+  const sql = statementsOf(services.db);
   const one = locationId ? ' AND ("id" = ? OR "providerId" = ?)' : '';
   return sql.all<LocationRow>(`SELECT * FROM "Location" WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`, [org.id, ...(locationId ? [locationId, locationId] : [])]);
 }
 
 /** The approved DSP connections of many locations in one statement, oldest first. */
 export async function approvedConnectionsOf(services: Services, locationIds: readonly string[]): Promise<DspConnectionRow[][]> {
-  const sql = await statementsOf(services.db);
+  const sql = statementsOf(services.db);
   const rows = await sql.all<DspConnectionRow>(
     `SELECT * FROM "DspConnection" WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "createdAt"`,
     [...locationIds],

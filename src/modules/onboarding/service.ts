@@ -1,7 +1,7 @@
 // OAuth onboarding of a POS or DSP (SPEC.md 2.3, 3, 4.1; CONTRACT.md section 1's browser hops).
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../graphql/context.js';
-import type { Db } from '../../db/client.js';
+import type { Onboarding as OnboardingRow } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { exchangeCode, tokenFields } from '../../integrations/provider-client.js';
 import { assertOrgAccess, newId } from '../auth/service.js';
@@ -12,8 +12,6 @@ import { providerUrl, requireProvider } from '../providers/service.js';
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
 const STATE_TTL_SECONDS = 15 * 60;
-
-type OnboardingRow = NonNullable<Awaited<ReturnType<Db['onboarding']['findUnique']>>>;
 
 /** The onboarding record of SPEC.md 2.3. */
 export type OnboardingRecord = {

@@ -5,9 +5,8 @@
 // order.assign.driver brings the driver back. Every change is published to orderUpdated.
 import crypto from 'node:crypto';
 import type { Services } from '../../graphql/context.js';
-import type { Db } from '../../db/client.js';
+import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
-import { isUniqueViolation } from '../../db/client.js';
 import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, placeholders, statementsOf } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
@@ -24,7 +23,6 @@ const FORWARD: Record<string, string[]> = {
   out_for_delivery: ['completed', 'merchant_canceled'],
 };
 
-type OrderRow = NonNullable<Awaited<ReturnType<Db['order']['findUnique']>>>;
 /** A DSP store's connection and its location (the location's fields are null without one). */
 type BoundLocation = { id: string; partnerId: string; orgId: string; status: string; source: string; onboardingId: string };
 type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
@@ -62,7 +60,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   }
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
   const { db } = services;
-  const sql = await statementsOf(db);
+  const sql = statementsOf(db);
   // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
   const [binding] = await sql.all<StoreBinding>(
@@ -224,11 +222,11 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
   precheck: async (services, event) => {
     const orderId = text(event.object.order_id, 'object.order_id');
     if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
-    const sql = await statementsOf(services.db);
+    const sql = statementsOf(services.db);
     if (!(await sql.all('SELECT "id" FROM "Order" WHERE "id" = ?', [orderId])).length) throw new NotFound(`order ${orderId} not found`);
   },
   apply: async (services, event) => {
-    const sql = await statementsOf(services.db);
+    const sql = statementsOf(services.db);
     const [order] = await sql.write<Pick<OrderRow, 'id' | 'orgId' | 'locationId'>>({
       sql: 'UPDATE "Order" SET "driver" = ?, "deliveryStatus" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING "id", "orgId", "locationId"',
       args: [JSON.stringify(event.object.driver), 'enroute_to_pickup', new Date(), String(event.object.order_id)],

@@ -1,10 +1,8 @@
 // Organizations (merchants) and their users (SPEC.md 2.6).
 import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
-import { isUniqueViolation, type Db } from '../../db/client.js';
+import { isUniqueViolation, type Organization } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
-
-type Organization = NonNullable<Awaited<ReturnType<Db['organization']['findUnique']>>>;
 import { assertOrgAccess, newId } from '../auth/service.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
@@ -58,7 +56,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
 export async function findOrganization(services: Services, auth: AuthInfo, orgId: string) {
   assertOrgAccess(auth, orgId);
   // A plain statement: nearly every partner request checks its organization first.
-  const sql = await statementsOf(services.db);
+  const sql = statementsOf(services.db);
   const [org] = await sql.all<Organization>('SELECT * FROM "Organization" WHERE "id" = ? AND "partnerId" = ?', [orgId, auth.partnerId]);
   if (!org) throw new NotFound(`organization ${orgId} not found`);
   return org;
