@@ -153,8 +153,12 @@ export function insertStep(table: string, row: Row): Step {
   return { sql: `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${placeholders(columns)})`, args: Object.values(row) };
 }
 
-/** An UPDATE of the row with this id, its columns named as in the model. */
-export function updateStep(table: string, id: string, data: Row): Step {
+/** An UPDATE of the row with this id, its columns named as in the model; `and` narrows it
+ * further (a guard on the row's state), `returning` gives the updated row back. */
+export function updateStep(table: string, id: string, data: Row, options: { and?: Step; returning?: boolean } = {}): Step {
   const columns = Object.keys(data);
-  return { sql: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?`, args: [...Object.values(data), id] };
+  return {
+    sql: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?${options.and ? ` AND ${options.and.sql}` : ''}${options.returning ? ' RETURNING *' : ''}`,
+    args: [...Object.values(data), id, ...(options.and?.args ?? [])],
+  };
 }

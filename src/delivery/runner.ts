@@ -4,7 +4,7 @@
 // dies mid-work leaves a lock that expires, and the row is taken up again.
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { placeholders, statementsOf } from '../db/statements.js';
+import { placeholders, statementsOf, updateStep, type Step } from '../db/statements.js';
 
 export const LOCK_MS = 60_000;
 const BATCH = 32;
@@ -29,6 +29,9 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable):
   });
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
+
+/** The write that ends this instance's hold on a row, recording how its work went. */
+export const releaseStep = (table: WorkTable, id: string, data: Record<string, unknown>): Step => updateStep(table, id, { ...data, lockedUntil: null });
 
 /** Exponential backoff with full jitter, between base and max. */
 export function backoff(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }): number {

@@ -8,9 +8,9 @@ import type { Services } from '../graphql/context.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
-import { Runner, backoff, claimDue } from './runner.js';
+import { Runner, backoff, claimDue, releaseStep } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
-import { statementsOf, updateStep, type Run } from '../db/statements.js';
+import { statementsOf, type Run } from '../db/statements.js';
 
 export type Message = OutboxMessage;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
@@ -56,7 +56,7 @@ export class DeliveryWorker {
     const writes = await outcomeHandlers.get(message.kind)?.(message, outcome, this.services);
     const sql = statementsOf(this.services.db);
     const after = await sql.transaction(async (run) => {
-      await run(updateStep('OutboxMessage', message.id, { ...data, lockedUntil: null }));
+      await run(releaseStep('OutboxMessage', message.id, data));
       return writes?.(run);
     });
     if (writes) this.wake();
@@ -84,13 +84,8 @@ export class DeliveryWorker {
       await this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error });
       return;
     }
-    const retry = updateStep('OutboxMessage', message.id, {
-      nextAttemptAt: new Date(Date.now() + retryDelay(message.attempts, config.outbox, response)),
-      lockedUntil: null,
-      lastStatus: status,
-      lastError: error,
-    });
-    await statementsOf(this.services.db).write(retry);
+    const nextAttemptAt = new Date(Date.now() + retryDelay(message.attempts, config.outbox, response));
+    await statementsOf(this.services.db).write(releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }));
   }
 }
 

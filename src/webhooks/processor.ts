@@ -3,9 +3,9 @@
 // the table), never dropped silently.
 import type { Services } from '../graphql/context.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
-import { Runner, backoff, claimDue } from '../delivery/runner.js';
+import { Runner, backoff, claimDue, releaseStep } from '../delivery/runner.js';
 import { webhookHandlers, type Channel } from './intake.js';
-import { statementsOf, updateStep } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
 
 export class WebhookProcessor {
   private readonly runner: Runner<StoredWebhook>;
@@ -26,9 +26,7 @@ export class WebhookProcessor {
   private async apply(row: StoredWebhook): Promise<void> {
     const { db, config, log } = this.services;
     const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
-    const record = async (data: Record<string, unknown>) => {
-      await statementsOf(db).write(updateStep('WebhookEvent', row.id, { ...data, lockedUntil: null }));
-    };
+    const record = (data: Record<string, unknown>) => statementsOf(db).write(releaseStep('WebhookEvent', row.id, data));
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);
       const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };

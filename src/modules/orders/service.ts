@@ -8,7 +8,7 @@ import type { Services } from '../../graphql/context.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
-import { insertStep, placeholders, statementsOf } from '../../db/statements.js';
+import { insertStep, placeholders, statementsOf, updateStep } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 
@@ -146,11 +146,8 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
   return async (run) => {
     // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
     const final = [...FINAL_STATUSES];
-    const set = { ...change, updatedAt: new Date() };
-    const [updated] = await run<OrderRow>({
-      sql: `UPDATE "Order" SET ${Object.keys(set).map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ? AND "status" NOT IN (${placeholders(final)}) RETURNING *`,
-      args: [...Object.values(set), orderId, ...final],
-    });
+    const stillOpen = { sql: `"status" NOT IN (${placeholders(final)})`, args: final };
+    const [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }));
     if (!updated) return;
     if (confirmation) {
       await run(
@@ -227,10 +224,8 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
   },
   apply: async (services, event) => {
     const sql = statementsOf(services.db);
-    const [order] = await sql.write<Pick<OrderRow, 'id' | 'orgId' | 'locationId'>>({
-      sql: 'UPDATE "Order" SET "driver" = ?, "deliveryStatus" = ?, "updatedAt" = ? WHERE "id" = ? RETURNING "id", "orgId", "locationId"',
-      args: [JSON.stringify(event.object.driver), 'enroute_to_pickup', new Date(), String(event.object.order_id)],
-    });
+    const assigned = { driver: JSON.stringify(event.object.driver), deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
+    const [order] = await sql.write<OrderRow>(updateStep('Order', String(event.object.order_id), assigned, { returning: true }));
     if (!order) throw new Error(`order ${String(event.object.order_id)} is gone`);
     publish(services, order);
   },
