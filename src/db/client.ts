@@ -62,15 +62,17 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown };
+    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown; inTransaction: boolean };
     client.pragma(`synchronous = ${options.sqliteSynchronous ?? 'full'}`);
     connection.prepare = client.prepare.bind(client);
-    connection.inTransaction = () => (client as unknown as { inTransaction: boolean }).inTransaction;
+    connection.inTransaction = () => client.inTransaction;
     let held: Promise<void> | undefined;
     connection.idle = async () => {
       while (held) await held;
     };
     connection.lock = async () => {
+      // The wait stays inline: between the last check and taking the lock there is no await,
+      // so two waiters woken by one release cannot both take it.
       while (held) await held;
       let release!: () => void;
       held = new Promise<void>((resolve) => (release = resolve));
