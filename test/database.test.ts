@@ -63,4 +63,14 @@ describe('database client', () => {
     const error = await sql.write(insert).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
   });
+
+  it('reads a row back as Prisma does: dates as dates, nulls as null, integers as numbers', async () => {
+    const stored = await db.outboxMessage.create({
+      data: { id: 'out_read_back', kind: 'location.connect', source: 'pos', operation: 'connect', body: '{}', idempotencyKey: 'read-back', attempts: 2, deliveredAt: new Date('2026-01-02T03:04:05.678Z') },
+    });
+    const [row] = await statementsOf(db).all('SELECT * FROM "OutboxMessage" WHERE "id" = ?', [stored.id]);
+    expect(row).toEqual(stored);
+    expect(row!.lockedUntil).toBeNull();
+    expect(row!.deliveredAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+  });
 });

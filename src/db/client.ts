@@ -39,7 +39,7 @@ export type Statement = {
   reader: boolean;
   run: (...args: unknown[]) => { changes: number };
   all: (...args: unknown[]) => unknown[];
-  columns: () => unknown[];
+  columns: () => { name: string }[];
   raw: (on?: boolean) => Statement;
   safeIntegers: (on?: boolean) => Statement;
 };
