@@ -41,7 +41,9 @@ export type Config = {
   bodyLimit: number;
   /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
   sqliteSynchronous: 'full' | 'normal';
-  signingKey: Uint8Array;
+  /** A KeyObject, not bytes: jose turns it into a WebCrypto key once and keeps it, where bytes
+   * would be imported again on every token it signs or verifies. */
+  signingKey: crypto.KeyObject;
   encryptionKey: Uint8Array;
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
   providerTimeoutMs: number;
@@ -86,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
-    signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
+    signingKey: crypto.createSecretKey(keptSecret(dataDir, 'signing.key', e.SIGNING_KEY)),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
