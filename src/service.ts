@@ -31,7 +31,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 export async function prepareDatabase(config: Config, log: Logger, hooks: DatabaseHooks = {}) {
   const applied = await applyPendingMigrations(config.databaseUrl);
   if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
-  const db = openDatabase(config.databaseUrl, hooks, { sqliteSynchronous: config.sqliteSynchronous });
+  const db = openDatabase(config.databaseUrl, { onWarning: (message) => log.warn(message), ...hooks }, { sqliteSynchronous: config.sqliteSynchronous });
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
   await db.$queryRawUnsafe('SELECT 1');
   return db;

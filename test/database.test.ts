@@ -1,4 +1,5 @@
 // The database client itself: what every module relies on when it writes.
+import fs from 'node:fs';
 import { isUniqueViolation, openDatabase, type Db } from '../src/db/client.js';
 import { insertStep, statementsOf } from '../src/db/statements.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
@@ -72,5 +73,19 @@ describe('database client', () => {
     expect(row).toEqual(stored);
     expect(row!.lockedUntil).toBeNull();
     expect(row!.deliveredAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+  });
+
+  it('copies the log into the database file in the background, without a checkpoint on this connection', async () => {
+    if (!database.url.startsWith('file:')) return; // the write-ahead log is SQLite's
+    const file = database.url.slice('file:'.length);
+    const before = fs.statSync(file).size;
+    const sql = statementsOf(db);
+    const padding = 'x'.repeat(2000);
+    await Promise.all(Array.from({ length: 100 }, (_, i) => sql.write(insertStep('Provider', { ...provider(`prv_log_${i}`), paths: padding, createdAt: new Date() }))));
+    // 100 rows of 2 kB are about 50 pages: far below the backstop at which this connection would
+    // checkpoint itself, so a bigger file means the worker's checkpoint ran.
+    const deadline = Date.now() + 5000;
+    while (fs.statSync(file).size < before + 100 * 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(fs.statSync(file).size).toBeGreaterThanOrEqual(before + 100 * 2000);
   });
 });

@@ -3,6 +3,7 @@
 import { PrismaClient } from '../generated/prisma-sqlite/client.js';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client.js';
 import { adapterFor } from './adapters.js';
+import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer, walSync } from './sqlite-wal.js';
 import { providerOf } from './url.js';
 
 export type Db = PrismaClient;
@@ -13,6 +14,8 @@ export type { DspConnection, Location, Onboarding, Order, Organization, OutboxMe
 export type DatabaseHooks = {
   /** Called for every statement sent to the database: the benchmark counts round-trips with it. */
   onQuery?: (sql: string) => void;
+  /** Hears of trouble that does not fail a request (a background checkpoint that failed). */
+  onWarning?: (message: string) => void;
 };
 export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal' };
 
@@ -52,18 +55,39 @@ export type Statement = {
  * Durability: the file is in WAL mode (set when it is migrated); synchronous FULL (the default)
  * makes a commit survive a power loss, not only a crash, because we answer 2xx only after it;
  * NORMAL saves the fsync of each commit and keeps what a crash of the service would lose: nothing.
+ * The group commits of ./statements.ts make that fsync on libuv's thread pool instead, and
+ * checkpoints run in a worker thread (./sqlite-wal.ts); Prisma's own writes sync as configured.
  * Isolation: the adapter runs interactive transactions and single statements on one connection,
  * and a statement sent while a transaction is open (awaiting, between its statements) would
  * run inside it: answered before it is committed, and undone if that transaction rolls back.
  * So a transaction (Prisma's, or one of ./statements.ts) holds the connection's lock while it is
  * open, and statements outside a transaction wait until no transaction holds it.
  */
-function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, options: DatabaseOptions, connection: SqliteConnection): F {
+function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, options: DatabaseOptions, hooks: DatabaseHooks, connection: SqliteConnection): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown; inTransaction: boolean };
-    client.pragma(`synchronous = ${options.sqliteSynchronous ?? 'full'}`);
+    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown; inTransaction: boolean; name: string };
+    const synchronous = options.sqliteSynchronous ?? 'full';
+    client.pragma(`synchronous = ${synchronous}`);
+    // The log's sync and checkpoints off the main thread (./sqlite-wal.ts).
+    const wal = walSync(client.name);
+    const checkpointer = startCheckpointer(client.name, (message) => hooks.onWarning?.(`background checkpoint failed: ${message}`));
+    client.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    connection.syncLater = () => {
+      if (synchronous === 'normal') return async () => {};
+      client.pragma('synchronous = normal');
+      return () => {
+        client.pragma('synchronous = full');
+        return wal.synced();
+      };
+    };
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = async () => {
+      await checkpointer.stop();
+      await wal.close();
+      return dispose();
+    };
     connection.prepare = client.prepare.bind(client);
     connection.inTransaction = () => client.inTransaction;
     let held: Promise<void> | undefined;
@@ -145,6 +169,9 @@ export type SqliteConnection = {
   lock: () => Promise<() => void>;
   /** Resolves when no transaction holds the connection. */
   idle: () => Promise<void>;
+  /** Called holding the lock: the commits made until the function it returns is called skip the
+   * fsync on this thread; that function ends this and resolves once they are on disk. */
+  syncLater?: () => () => Promise<void>;
   onQuery?: (sql: string) => void;
 };
 const sqliteConnections = new WeakMap<Db, SqliteConnection>();
@@ -161,7 +188,7 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
     return new PostgresClient({ adapter: counted(adapterFor(url), hooks.onQuery) as never }) as unknown as Db;
   }
   const connection: SqliteConnection = { lock: async () => () => {}, idle: async () => {}, onQuery: hooks.onQuery };
-  const db = new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options, connection), hooks.onQuery) as never });
+  const db = new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options, hooks, connection), hooks.onQuery) as never });
   sqliteConnections.set(db, connection);
   return db;
 }

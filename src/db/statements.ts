@@ -92,6 +92,9 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     queue = [];
     const release = await connection.lock();
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    // The COMMIT does not wait for the disk here; the callers hear back once it is on disk.
+    const synced = connection.syncLater?.();
+    let onDisk: Promise<void> | undefined;
     try {
       run({ sql: 'BEGIN' });
       for (const job of jobs) {
@@ -112,7 +115,17 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
       for (const job of jobs) job.reject(error);
       return;
     } finally {
+      onDisk = synced?.();
+      // Awaited below when the group committed; when it did not, nothing waits for it.
+      onDisk?.catch(() => undefined);
       release();
+    }
+    try {
+      await onDisk;
+    } catch (error) {
+      // Committed, but not known to be on disk: the callers must not answer that it is stored.
+      for (const job of jobs) job.reject(error);
+      return;
     }
     jobs.forEach((job, i) => {
       const outcome = outcomes[i]!;
