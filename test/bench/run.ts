@@ -242,8 +242,6 @@ async function orderPath(synchronous: 'full' | 'normal') {
     if (!r.exactlyOnce || r.achieved < rate * 0.95 || !(r.p50 <= 50)) break;
     sustained = rate;
   }
-  { const c = (globalThis as any).__commit; const a = [...c.all].sort((x: number, y: number) => x - y); const sum = (f: (x: number) => boolean) => a.filter(f).reduce((x: number, y: number) => x + y, 0); process.stdout.write(`commits ${a.length} p50 ${a[a.length >> 1].toFixed(2)} p90 ${a[Math.floor(a.length * 0.9)].toFixed(2)} p99 ${a[Math.floor(a.length * 0.99)].toFixed(2)} total ${sum(() => true).toFixed(0)} in >2ms ${sum((x) => x > 2).toFixed(0)}\n`); }
-  for (const [k, e] of (globalThis as any).__lockStats ?? []) process.stdout.write(`${e.n} wait ${(e.wait / e.n).toFixed(2)} hold ${(e.hold / e.n).toFixed(2)} max ${e.maxHold.toFixed(1)} ${k}\n`);
   pos.close();
   await service.close();
   return { steady, sustained };
