@@ -41,8 +41,7 @@ export type Config = {
   bodyLimit: number;
   /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
   sqliteSynchronous: 'full' | 'normal';
-  /** A KeyObject, not bytes: jose turns it into a WebCrypto key once and keeps it, where bytes
-   * would be imported again on every token it signs or verifies. */
+  /** The HS256 secret of our tokens; jose gets it as a CryptoKey through tokenKey (src/crypto.ts). */
   signingKey: crypto.KeyObject;
   encryptionKey: Uint8Array;
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };

@@ -141,6 +141,15 @@ describe('bearer tokens on every other operation', () => {
     const res = await post(service.url, '/v1/onboarding/org', body, expired);
     expect(res.status).toBe(401);
     expect(res.body.message).toContain('expired');
+    // Our own secret under another algorithm: only HS256 tokens are ours.
+    const otherAlgorithm = await new SignJWT({ sid: 'ses_x', scp: ['user'] })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setSubject(partner.partnerId)
+      .setExpirationTime(now() + 3600)
+      .sign(service.services.config.signingKey);
+    const refused = await post(service.url, '/v1/onboarding/org', body, otherAlgorithm);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ statusCode: 401, code: 'invalid_token' });
   });
 
   test('a token without the needed scope is 403 insufficient_scope and changes nothing', async () => {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring } from '../../expiring.js';
+import { tokenKey } from '../../crypto.js';
 
 export const newId = (prefix: string): string => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 const secret = (): string => crypto.randomBytes(32).toString('base64url');
@@ -70,7 +71,7 @@ async function signAccessToken(
     .setIssuedAt()
     .setJti(crypto.randomUUID())
     .setExpirationTime(expiresAt)
-    .sign(services.config.signingKey);
+    .sign(await tokenKey(services.config.signingKey));
 }
 
 function accessTokenExpiry(services: Services, exp: number | undefined): number {
@@ -194,7 +195,7 @@ export async function authenticate(services: Services, header: string | undefine
   if (!match) throw new Unauthenticated(header ? 'the Authorization header must be "Bearer <token>"' : 'a bearer token is required');
   let claims: z.infer<typeof accessClaims>;
   try {
-    const { payload } = await jwtVerify(match[1]!, services.config.signingKey, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(match[1]!, await tokenKey(services.config.signingKey), { algorithms: ['HS256'] });
     claims = accessClaims.parse(payload);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new Unauthenticated('the access token has expired');
