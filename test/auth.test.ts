@@ -152,6 +152,17 @@ describe('bearer tokens on every other operation', () => {
     expect(refused.body).toMatchObject({ statusCode: 401, code: 'invalid_token' });
   });
 
+  test('a token that worked is refused once it expires', async () => {
+    const partner = await service.partner();
+    const exp = now() + 2;
+    const issued = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, exp });
+    await newOrg(issued.body.access_token);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 100));
+    const late = await post(service.url, '/v1/onboarding/org', { ...body, provider_id: 'late' }, issued.body.access_token);
+    expect(late.status).toBe(401);
+    expect(late.body.message).toContain('expired');
+  });
+
   test('a token without the needed scope is 403 insufficient_scope and changes nothing', async () => {
     const partner = await service.partner(['sso']);
     const res = await post(service.url, '/v1/onboarding/org', { ...body, provider_id: 'scoped' }, partner.token);
