@@ -41,8 +41,8 @@ export type Config = {
   bodyLimit: number;
   /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
   sqliteSynchronous: 'full' | 'normal';
-  /** The HS256 secret of our tokens; jose gets it as a CryptoKey through tokenKey (src/crypto.ts). */
-  signingKey: crypto.KeyObject;
+  /** The HS256 secret of our tokens; the service signs with Services.tokenKey, made from it. */
+  signingKey: Uint8Array;
   encryptionKey: Uint8Array;
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
   providerTimeoutMs: number;
@@ -87,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
-    signingKey: crypto.createSecretKey(keptSecret(dataDir, 'signing.key', e.SIGNING_KEY)),
+    signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,

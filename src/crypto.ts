@@ -2,18 +2,13 @@
 // OAuth tokens of merchants. AES-256-GCM; the stored form is "v1.<iv>.<tag>.<ciphertext>".
 import crypto from 'node:crypto';
 
-/** The key that signs our tokens (HS256), as jose wants it. Given a secret as bytes or as a
- * KeyObject, jose imports it through WebCrypto again on every sign and verify (3% of a read
- * request's CPU); a CryptoKey it uses as it is. Imported once per secret. */
-export function tokenKey(secret: crypto.KeyObject): Promise<CryptoKey> {
-  let key = tokenKeys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', secret.export(), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    tokenKeys.set(secret, key);
-  }
-  return key;
+/** The key that signs our tokens (HS256), as jose wants it: given the secret as bytes (or as a
+ * KeyObject, which it exports to bytes), jose imports it through WebCrypto again on every sign
+ * and verify (3% of a read request's CPU); a CryptoKey it uses as it is. Made once, at start-up
+ * (Services.tokenKey). */
+export function importTokenKey(secret: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
-const tokenKeys = new WeakMap<crypto.KeyObject, Promise<CryptoKey>>();
 
 export type Sealer = { seal: (plain: string) => string; open: (sealed: string) => string };
 

@@ -8,7 +8,7 @@ import type { Services } from './graphql/context.js';
 import { schema } from './graphql/schema.js';
 import { buildServer } from './server/app.js';
 import { plainRoutes, restRoutes } from './server/routes.js';
-import { sealer } from './crypto.js';
+import { importTokenKey, sealer } from './crypto.js';
 import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
 import { WebhookProcessor } from './webhooks/processor.js';
@@ -49,6 +49,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     db,
     log,
     sealer: sealer(config.encryptionKey),
+    tokenKey: await importTokenKey(config.signingKey),
     delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,

@@ -16,6 +16,8 @@ export type Services = {
   log: Logger;
   /** Encrypts the secrets and OAuth tokens we keep. */
   sealer: Sealer;
+  /** Signs and verifies our tokens (HS256): imported once, as jose would on every call. */
+  tokenKey: CryptoKey;
   /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
    * message written already claimed (outbox.ts, enqueueDispatched). */
   delivery: { wake: () => void; dispatch: (message: Message) => void };

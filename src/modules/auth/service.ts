@@ -7,7 +7,6 @@ import type { Db } from '../../db/client.js';
 import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
-import { tokenKey } from '../../crypto.js';
 
 export const newId = (prefix: string): string => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 const secret = (): string => crypto.randomBytes(32).toString('base64url');
@@ -71,7 +70,7 @@ async function signAccessToken(
     .setIssuedAt()
     .setJti(crypto.randomUUID())
     .setExpirationTime(expiresAt)
-    .sign(await tokenKey(services.config.signingKey));
+    .sign(services.tokenKey);
 }
 
 function accessTokenExpiry(services: Services, exp: number | undefined): number {
@@ -195,13 +194,13 @@ type AccessClaims = z.infer<typeof accessClaims>;
  * through WebCrypto was 8% of a read request's CPU. Only tokens good for longer than that are
  * kept, so none is taken after it expires; revocation is the session check's, on every request. */
 const VERIFIED_TOKEN_MS = 5000;
-const verifiedTokens = expiringPer<crypto.KeyObject, string, AccessClaims>(VERIFIED_TOKEN_MS);
+const verifiedTokens = expiringPer<CryptoKey, string, AccessClaims>(VERIFIED_TOKEN_MS);
 
 async function verifiedClaims(services: Services, token: string): Promise<AccessClaims> {
-  const verified = verifiedTokens(services.config.signingKey);
+  const verified = verifiedTokens(services.tokenKey);
   const known = verified.get(token);
   if (known) return known;
-  const { payload } = await jwtVerify(token, await tokenKey(services.config.signingKey), { algorithms: ['HS256'] });
+  const { payload } = await jwtVerify(token, services.tokenKey, { algorithms: ['HS256'] });
   const claims = accessClaims.parse(payload);
   if (payload.exp !== undefined && payload.exp * 1000 > Date.now() + VERIFIED_TOKEN_MS) verified.set(token, claims);
   return claims;

@@ -8,7 +8,6 @@ import { assertOrgAccess, newId } from '../auth/service.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
 import { providerUrl, requireProvider } from '../providers/service.js';
-import { tokenKey } from '../../crypto.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
@@ -102,7 +101,7 @@ export async function authorizeRedirect(services: Services, id: string): Promise
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('onboarding-state')
     .setExpirationTime(`${STATE_TTL_SECONDS}s`)
-    .sign(await tokenKey(services.config.signingKey));
+    .sign(services.tokenKey);
   const url = new URL(providerUrl(provider, 'authorize'));
   url.searchParams.set('client_id', provider.clientId ?? '');
   url.searchParams.set('response_type', 'code');
@@ -115,7 +114,7 @@ export async function authorizeRedirect(services: Services, id: string): Promise
 export async function callbackRedirect(services: Services, query: { code?: string; state?: string; error?: string }): Promise<string> {
   let onboardingId: string;
   try {
-    const { payload } = await jwtVerify(query.state ?? '', await tokenKey(services.config.signingKey), { audience: 'onboarding-state' });
+    const { payload } = await jwtVerify(query.state ?? '', services.tokenKey, { audience: 'onboarding-state' });
     onboardingId = String(payload.onb);
   } catch {
     throw new Invalid('the state is missing, forged or expired: start the onboarding again from its entry_url', 'invalid_state');

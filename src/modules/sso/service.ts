@@ -7,7 +7,6 @@ import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import { hashSecret, newId } from '../auth/service.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { normalizeEmail, required } from '../organizations/service.js';
-import { tokenKey } from '../../crypto.js';
 
 export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
 export type Role = (typeof ROLES)[number];
@@ -64,14 +63,14 @@ export async function consumeSsoToken(services: Services, token: string): Promis
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('merchant-dashboard')
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
-    .sign(await tokenKey(services.config.signingKey));
+    .sign(services.tokenKey);
   return { session, maxAge: SESSION_TTL_SECONDS };
 }
 
 export async function dashboardUser(services: Services, session: string | undefined) {
   if (!session) return null;
   try {
-    const { payload } = await jwtVerify(session, await tokenKey(services.config.signingKey), { audience: 'merchant-dashboard' });
+    const { payload } = await jwtVerify(session, services.tokenKey, { audience: 'merchant-dashboard' });
     return services.db.user.findUnique({ where: { id: String(payload.uid) }, include: { org: true } });
   } catch {
     return null;
