@@ -39,4 +39,7 @@ export type Context = {
   /** Why a bearer token that was sent is not accepted (answered when an operation needs auth). */
   authError: AppError | null;
   requestId: string;
+  /** Request-scoped DataLoaders by batch function (./loaders.ts), dropped once the operation has
+   * answered. */
+  loaders?: Map<unknown, unknown>;
 };

@@ -1,15 +1,11 @@
 // GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
 import { builder } from '../../graphql/builder.js';
-import DataLoader from 'dataloader';
+import { loaderOf } from '../../graphql/loaders.js';
 import type { Context } from '../../graphql/context.js';
 import { approvedConnectionsOf, bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
 
-/** One statement for the DSP connections of all the locations of a response. Batching only, no
- * cache: a subscription's context lives long, and its answers must not go stale. */
-const connectionLoaders = new WeakMap<Context, DataLoader<string, Awaited<ReturnType<typeof approvedConnectionsOf>>[number]>>();
-const connectionsOf = (ctx: Context) =>
-  connectionLoaders.get(ctx) ??
-  connectionLoaders.set(ctx, new DataLoader((ids: readonly string[]) => approvedConnectionsOf(ctx.services, ids), { cache: false })).get(ctx)!;
+/** One statement for the DSP connections of all the locations of a response. */
+const approvedConnections = (ctx: Context, locationIds: readonly string[]) => approvedConnectionsOf(ctx.services, locationIds);
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
@@ -151,7 +147,7 @@ const Location = builder.prismaObject('Location', {
     status: t.exposeString('status'),
     providerId: t.exposeString('providerId', { description: "The POS's id of the location." }),
     address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
-    dsps: t.field({ type: [DspConnection], description: 'The approved DSP connections, oldest first.', resolve: (location, _args, ctx) => connectionsOf(ctx).load(location.id) }),
+    dsps: t.field({ type: [DspConnection], description: 'The approved DSP connections, oldest first.', resolve: (location, _args, ctx) => loaderOf(ctx, approvedConnections).load(location.id) }),
     catalog: t.relation('catalogs', {
       description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
       query: { orderBy: { version: 'desc' }, take: 1 },
