@@ -49,6 +49,22 @@ test('GraphiQL is served to a browser at /graphql', async () => {
   expect(String(res.body)).toContain('GraphiQL');
 });
 
+test("a browser's CORS preflight to /graphql is answered, and so is the query after it", async () => {
+  const origin = 'https://ops.example';
+  const preflight = await request(service.url, 'OPTIONS', '/graphql', {
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+  });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+  expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+  expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
+  const query = await request(service.url, 'POST', '/graphql', { raw: JSON.stringify({ query: '{ __typename }' }), headers: { origin, 'content-type': 'application/json' } });
+  expect(query.status).toBe(200);
+  expect(query.headers.get('access-control-allow-origin')).toBe(origin);
+  expect(query.headers.get('content-length')).toBe(String(JSON.stringify(query.body).length));
+  expect(query.body).toEqual({ data: { __typename: 'Query' } });
+});
+
 test('schema/schema.graphql is the schema the code builds (run `npm run schema:print` when this fails)', () => {
   expect(fs.readFileSync(schemaFile, 'utf8')).toBe(printedSchema());
 });
