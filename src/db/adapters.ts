@@ -40,5 +40,6 @@ export function adapterFor(url: string, pool?: pg.Pool): AdapterFactory {
     return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   }
   const { config, schema } = pgConfig(url);
-  return new PrismaPg(pool ?? config, schema ? { schema } : undefined);
+  // A pool handed in is shared with ./statements.ts: the adapter ends it when the client disconnects.
+  return new PrismaPg(pool ?? config, { ...(schema ? { schema } : {}), ...(pool ? { disposeExternalPool: true } : {}) });
 }

@@ -2,7 +2,8 @@
 // same models, so the SQLite client's type stands for both.
 import { PrismaClient } from '../generated/prisma-sqlite/client.js';
 import { PrismaClient as PostgresClient } from '../generated/prisma-postgresql/client.js';
-import { adapterFor } from './adapters.js';
+import pg from 'pg';
+import { adapterFor, pgConfig } from './adapters.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer, walSync } from './sqlite-wal.js';
 import { providerOf } from './url.js';
 
@@ -183,9 +184,29 @@ export async function sqliteConnectionOf(db: Db): Promise<SqliteConnection | und
   return connection;
 }
 
+/** The pg pool under a PostgreSQL client: Prisma's adapter and the statements of
+ * ./statements.ts share it. */
+export type PostgresConnection = { pool: pg.Pool; onQuery?: (sql: string) => void };
+const postgresConnections = new WeakMap<Db, PostgresConnection>();
+
+/** The pg pool of a PostgreSQL client opened by openDatabase, its client connected (so that
+ * disconnecting the client ends the pool); undefined for SQLite. */
+export async function postgresConnectionOf(db: Db): Promise<PostgresConnection | undefined> {
+  const connection = postgresConnections.get(db);
+  if (connection) await db.$connect();
+  return connection;
+}
+
 export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: DatabaseOptions = {}): Db {
   if (providerOf(url) === 'postgresql') {
-    return new PostgresClient({ adapter: counted(adapterFor(url), hooks.onQuery) as never }) as unknown as Db;
+    // Twenty connections: what Prisma's pool and a pool of the statements' own had together.
+    const pool = new pg.Pool({ ...pgConfig(url).config, max: 20 });
+    // An idle connection that breaks (the server restarted) is dropped and replaced; without a
+    // listener pg would throw it out of the process.
+    pool.on('error', (error) => hooks.onWarning?.(`database connection lost while idle: ${error.message}`));
+    const db = new PostgresClient({ adapter: counted(adapterFor(url, pool), hooks.onQuery) as never }) as unknown as Db;
+    postgresConnections.set(db, { pool, onQuery: hooks.onQuery });
+    return db;
   }
   const connection: SqliteConnection = { lock: async () => () => {}, idle: async () => {}, onQuery: hooks.onQuery };
   const db = new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options, hooks, connection), hooks.onQuery) as never });
@@ -193,10 +214,9 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
   return db;
 }
 
-/** True when a write failed on a unique constraint: through Prisma's models (P2002), a plain
- * SQLite statement, or a plain statement through Prisma (P2010, the driver's own kind). */
+/** True when a write failed on a unique constraint: through Prisma's models (P2002), or a plain
+ * statement on SQLite or on PostgreSQL (23505, unique_violation). */
 export function isUniqueViolation(error: unknown): boolean {
-  const { code, meta } = (error ?? {}) as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
-  if (code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
-  return code === 'P2010' && meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation';
+  const { code } = (error ?? {}) as { code?: string };
+  return code === 'P2002' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
