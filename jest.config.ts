@@ -3,6 +3,10 @@
 // server and sandbox peers. ESM throughout (got and p-retry are ESM-only), transformed by SWC.
 import type { Config } from 'jest';
 
+// The tests run in a zone away from UTC (the workers inherit it), so that code which would read
+// or write a time as local time fails here rather than on a partner's server.
+process.env.TZ ??= 'America/New_York';
+
 const config: Config = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],

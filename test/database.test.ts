@@ -75,6 +75,16 @@ describe('database client', () => {
     expect(row!.deliveredAt).toEqual(new Date('2026-01-02T03:04:05.678Z'));
   });
 
+  it('writes and reads dates as Prisma does in a time zone away from UTC (jest.config.ts sets one)', async () => {
+    const at = new Date('2026-06-01T12:00:00.000Z');
+    expect(at.getTimezoneOffset()).not.toBe(0);
+    const sql = statementsOf(db);
+    await sql.write(insertStep('Provider', { ...provider('prv_zone'), createdAt: at }));
+    expect((await db.provider.findUniqueOrThrow({ where: { id: 'prv_zone' } })).createdAt).toEqual(at);
+    const [row] = await sql.all<{ createdAt: Date }>('SELECT "createdAt" FROM "Provider" WHERE "id" = ?', ['prv_zone']);
+    expect(row!.createdAt).toEqual(at);
+  });
+
   it('copies the log into the database file in the background, without a checkpoint on this connection', async () => {
     if (!database.url.startsWith('file:')) return; // the write-ahead log is SQLite's
     const file = database.url.slice('file:'.length);
