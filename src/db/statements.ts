@@ -191,9 +191,10 @@ const statements = new WeakMap<Db, Statements>();
 export function statementsOf(db: Db): Statements {
   let made = statements.get(db);
   if (!made) {
-    const ready = sqliteConnectionOf(db).then(async (connection) =>
-      connection?.prepare ? sqliteStatements(connection as Parameters<typeof sqliteStatements>[0]) : postgresStatements((await postgresConnectionOf(db))!),
-    );
+    const ready = (async () => {
+      const postgres = await postgresConnectionOf(db);
+      return postgres ? postgresStatements(postgres) : sqliteStatements((await sqliteConnectionOf(db)) as Parameters<typeof sqliteStatements>[0]);
+    })();
     made = {
       all: async (sql, args) => (await ready).all(sql, args),
       transaction: async (work) => (await ready).transaction(work),
