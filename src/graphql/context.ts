@@ -8,6 +8,7 @@ import type { Sealer } from '../crypto.js';
 import type { PubSub } from './pubsub.js';
 import type { Client } from '@openfeature/server-sdk';
 import type { Message } from '../delivery/worker.js';
+import type { contextCacheSymbol } from '@pothos/core';
 
 /** The parts of the running service that domain code uses. Built once at start-up. */
 export type Services = {
@@ -42,4 +43,6 @@ export type Context = {
   /** Request-scoped DataLoaders by batch function (./loaders.ts), dropped once the operation has
    * answered. */
   loaders?: Map<unknown, unknown>;
+  /** The key of Pothos's per-context caches (initContextCache), dropped with the loaders. */
+  [contextCacheSymbol]?: object;
 };

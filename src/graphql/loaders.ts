@@ -1,13 +1,15 @@
-// Request-scoped DataLoaders: kept on the operation's context, and let go as soon as its result
+// Request-scoped caches: the DataLoaders kept on the operation's context, and the caches Pothos
+// keeps per context (scope-auth's answers). Both are let go as soon as the operation's result
 // is complete.
 //
-// Why let go: V8's young-generation GC counts a WeakMap's values as reachable. The caches that
-// Pothos and Yoga keep per context are WeakMap entries whose values point back at the context,
-// so a finished request's context outlives every young-generation collection until it is
-// promoted. A loader keeps its last batch, and with it every row of the response: without the
-// release each response's rows were promoted and collected by full GCs, and young-generation
-// pauses were twice as long (README, Performance).
+// Why let go: V8's young-generation GC counts a WeakMap's values as reachable. Pothos keeps its
+// per-context caches in WeakMaps whose values point back at the context (scope-auth's
+// RequestCache holds it), so a finished request's context, and the whole request with it,
+// outlived every young-generation collection until it was promoted and left for a full GC. A
+// loader keeps its last batch, and with it every row of the response. Dropping the loaders and
+// detaching the context from Pothos's cache key breaks both paths (README, Performance).
 import DataLoader from 'dataloader';
+import { contextCacheSymbol } from '@pothos/core';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import type { Context } from './context.js';
 
@@ -26,19 +28,22 @@ export function loaderOf<K, V>(ctx: Context, batch: Batch<K, V>): DataLoader<K, 
   return loader;
 }
 
-/** Drops the context's loaders: called once its operation has answered. */
-export function releaseLoaders(ctx: Context): void {
+/** Drops the context's loaders and Pothos's caches for it: called once its operation has
+ * answered. Pothos keys its caches by `ctx[contextCacheSymbol]` (set in createContext); once
+ * that is gone, nothing reachable leads from the cached entries back to their key. */
+export function releaseRequestCaches(ctx: Context): void {
   ctx.loaders = undefined;
+  ctx[contextCacheSymbol] = undefined;
 }
 
-/** Releases the loaders when an operation's execution is done (for a stream of results, when
- * the stream ends). */
-export function useRequestLoaders(): Plugin<Context> {
+/** Releases the request's caches when an operation's execution is done (for a stream of
+ * results, when the stream ends). */
+export function useRequestCacheRelease(): Plugin<Context> {
   return {
     onExecute: () => ({
       onExecuteDone: ({ args, result }) => {
-        if (!isAsyncIterable(result)) return releaseLoaders(args.contextValue);
-        return { onEnd: () => releaseLoaders(args.contextValue) };
+        if (!isAsyncIterable(result)) return releaseRequestCaches(args.contextValue);
+        return { onEnd: () => releaseRequestCaches(args.contextValue) };
       },
     }),
   };

@@ -1,10 +1,13 @@
 // Builds the request context from the Authorization header, once per request.
+import { initContextCache } from '@pothos/core';
 import { AppError } from '../errors.js';
 import type { Context, Services } from '../graphql/context.js';
 import { authenticate } from '../modules/auth/service.js';
 
 export async function createContext(services: Services, authorization: string | undefined, requestId: string): Promise<Context> {
-  const context: Context = { services, db: services.db, auth: null, authError: null, requestId };
+  // Pothos's per-context caches hang off initContextCache's key, which the request can let go
+  // of when it is done (graphql/loaders.ts).
+  const context: Context = { ...initContextCache(), services, db: services.db, auth: null, authError: null, requestId };
   if (authorization === undefined) return context;
   try {
     context.auth = await authenticate(services, authorization);
