@@ -40,8 +40,8 @@ export type Context = {
   /** Why a bearer token that was sent is not accepted (answered when an operation needs auth). */
   authError: AppError | null;
   requestId: string;
-  /** Request-scoped DataLoaders by batch function (./loaders.ts), dropped once the operation has
-   * answered. */
+  /** Request-scoped DataLoaders by batch function (./request-scope.ts), dropped once the
+   * operation has answered. */
   loaders?: Map<unknown, unknown>;
   /** The key of Pothos's per-context caches (initContextCache), dropped with the loaders. */
   [contextCacheSymbol]?: object;

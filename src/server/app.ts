@@ -9,7 +9,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { GraphQLSchema } from 'graphql';
 import type { Context, Services } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
-import { useRequestCacheRelease } from '../graphql/loaders.js';
+import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { AppError, errorBody, internalError } from '../errors.js';
 import { createContext } from './context.js';
 import { registerRestRoutes, type RestRoute } from './rest.js';
@@ -96,7 +96,7 @@ export function buildServer(
     logging: services.log,
     maskedErrors: { maskError: maskError(services.log) },
     // Operations compiled to JavaScript once, then run without the interpreter's per-field work.
-    plugins: [useGraphQlJit(), useRequestCacheRelease()],
+    plugins: [useGraphQlJit(), useRequestScopeRelease()],
     context: async (initial) => {
       const req = initial.req;
       const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());

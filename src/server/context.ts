@@ -6,7 +6,7 @@ import { authenticate } from '../modules/auth/service.js';
 
 export async function createContext(services: Services, authorization: string | undefined, requestId: string): Promise<Context> {
   // Pothos's per-context caches hang off initContextCache's key, which the request can let go
-  // of when it is done (graphql/loaders.ts).
+  // of when it is done (graphql/request-scope.ts).
   const context: Context = { ...initContextCache(), services, db: services.db, auth: null, authError: null, requestId };
   if (authorization === undefined) return context;
   try {

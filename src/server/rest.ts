@@ -7,7 +7,7 @@ import type { Services } from '../graphql/context.js';
 import { toErrorBody } from '../graphql/errors.js';
 import { Unauthenticated } from '../errors.js';
 import { createContext } from './context.js';
-import { releaseRequestCaches } from '../graphql/loaders.js';
+import { releaseRequestScope } from '../graphql/request-scope.js';
 
 export type RestRequest = {
   params: Record<string, string>;
@@ -68,7 +68,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         const result = await execute({ schema, document, variableValues: route.variables(req), contextValue });
-        releaseRequestCaches(contextValue);
+        releaseRequestScope(contextValue);
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);
           return reply.status(body.statusCode).send(body);

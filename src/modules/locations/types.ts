@@ -1,6 +1,6 @@
 // GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
 import { builder } from '../../graphql/builder.js';
-import { loaderOf } from '../../graphql/loaders.js';
+import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
 import { approvedConnectionsOf, bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
 
