@@ -2,7 +2,9 @@
 // a rate: autocannon as fast as the server answers. With a rate: a steady pace, one request
 // every 1/rate s on a pool of keep-alive connections (autocannon's own rate sends each second's
 // requests back to back at the start of the second: bursts, not a steady rate). `signed` bodies
-// are made unique per request and signed, as real webhooks are. Prints one JSON line.
+// are made unique per request and signed, as real webhooks are. `warmup` seconds at the same
+// pace go first, unmeasured: this process's own first requests (cold code, new connections)
+// otherwise make the slowest percent of a short run. Prints one JSON line.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -17,6 +19,7 @@ type Job = {
   connections: number;
   duration: number;
   rate?: number;
+  warmup?: number;
   signed?: { secret: string; kind: 'driver' | 'order'; storeId?: string; orderId?: string };
 };
 type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
@@ -64,6 +67,14 @@ function asFastAsAnswered(): Promise<Result> {
 
 async function steady(rate: number): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
+  if (job.warmup) await pace(agent, rate, job.warmup);
+  const result = await pace(agent, rate, job.duration);
+  agent.destroy();
+  return result;
+}
+
+/** Sends `rate` requests a second for `seconds` and waits for every answer. */
+async function pace(agent: http.Agent, rate: number, seconds: number): Promise<Result> {
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -82,7 +93,7 @@ async function steady(rate: number): Promise<Result> {
       request.on('error', () => (errors++, done()));
       request.end(body);
     });
-  const total = Math.round(rate * job.duration);
+  const total = Math.round(rate * seconds);
   const inFlight: Promise<void>[] = [];
   const start = performance.now();
   let sent = 0;
@@ -93,7 +104,6 @@ async function steady(rate: number): Promise<Result> {
   }
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
-  agent.destroy();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN) * 10) / 10;
   return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), non2xx, errors, total: latencies.length };

@@ -149,7 +149,7 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   await new Promise((r) => setTimeout(r, elapsed));
   const roundTrips = Math.round(((busy - o.queries()) / 20) * 10) / 10;
   const max = await repeated(`ours: org locations, ${kind}`, job);
-  const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max.rps / 2)) }));
+  const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max.rps / 2)), warmup: 1 }));
   await o.service.close();
   await o.drop();
   return { max, half, roundTrips };
