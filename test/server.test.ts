@@ -88,6 +88,8 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
   try {
     for (let i = 0; i < 200 && !logs.includes('service started'); i++) await new Promise((r) => setTimeout(r, 100));
     expect(logs).toContain('service started');
+    // A dependency's deprecated option shows as a warning at start, in every operator's log.
+    expect(logs).not.toMatch(/Deprecation/);
 
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ grant_type: 'client_credentials', client_id: 'a', client_secret: 'b' });

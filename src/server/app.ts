@@ -1,7 +1,7 @@
 // The one HTTP server: Yoga at /graphql (HTTP, SSE, GraphiQL), graphql-ws on the same path,
 // the REST adapter under /v1, the plain handlers (token call, webhooks), /health and /ready.
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { WebSocketServer } from 'ws';
@@ -40,7 +40,8 @@ export function buildServer(
 ): { app: FastifyInstance; yoga: YogaServerInstance<ServerContext, Context> } {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Our onResponse hook writes the one line per request (below).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: services.config.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
