@@ -1,18 +1,14 @@
-// `npm run bench`: every server measured here runs in this process, pinned to core 0; the load
-// comes from autocannon in another process pinned to core 1 (when taskset exists). Each scenario
-// runs three times and reports medians, and every figure is also a ratio to a ceiling measured in
-// the same run: these machines drift 5-20% between runs, so only ratios compare across runs.
+// `npm run bench`: our service runs in this process, pinned to core 0, and the ceilings and the
+// peer in one of their own (ceilings.ts), pinned the same way; the load comes from autocannon in
+// another process pinned to core 1 (when taskset exists). Each scenario runs three times and
+// reports medians, and every figure is also a ratio to a ceiling measured in the same run: these
+// machines drift 5-20% between runs, so only ratios compare across runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import { spawn, spawnSync } from 'node:child_process';
 import inspector from 'node:inspector/promises';
-import Fastify from 'fastify';
-import { createYoga } from 'graphql-yoga';
-import { parse, execute } from 'graphql';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
-import { READ_QUERY, memorySchema } from './shape.js';
+import { READ_QUERY } from './shape.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
@@ -63,11 +59,6 @@ async function startProfile() {
   };
 }
 
-async function listen(server: http.Server): Promise<string> {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-}
-
 const graphqlJob = (url: string, headers: Record<string, string> = {}) => ({
   url: `${url}/graphql`,
   method: 'POST',
@@ -75,36 +66,17 @@ const graphqlJob = (url: string, headers: Record<string, string> = {}) => ({
   body: JSON.stringify({ query: READ_QUERY, variables: { orgId: 'org' } }),
 });
 
+/** The ceilings and the peer, served by ceilings.ts in a process of its own. */
 async function ceilings() {
-  const schema = memorySchema();
-  const fixed = JSON.stringify(await execute({ schema, document: parse(READ_QUERY), variableValues: { orgId: 'org' } }));
-  const plain = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(fixed));
-  const compiled = compileQuery(schema, parse(READ_QUERY));
-  if (!isCompiledQuery(compiled)) throw new Error('graphql-jit could not compile the query');
-  const jit = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const { variables } = JSON.parse(body) as { variables: Record<string, unknown> };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(compiled.stringify(compiled.query(undefined, {}, variables) as never));
-    });
-  });
-  const peer = http.createServer(createYoga({ schema, logging: false }));
-  const fastify = Fastify();
-  fastify.get('/', async () => JSON.parse(fixed) as unknown);
-  await fastify.listen({ port: 0, host: '127.0.0.1' });
-  const fastifyUrl = `http://127.0.0.1:${(fastify.server.address() as { port: number }).port}`;
-  const urls = { plain: await listen(plain), jit: await listen(jit), peer: await listen(peer) };
+  const { match, stop } = await serverProcess('test/bench/ceilings.ts', /ceilings (\{.*\})/);
+  const urls = JSON.parse(match) as { plain: string; jit: string; peer: string; fastify: string };
   const results = {
     http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
     jit: await repeated('ceiling: node:http + graphql-jit (in memory)', () => graphqlJob(urls.jit)),
     peer: await repeated('peer: Yoga + Pothos defaults (in memory)', () => graphqlJob(urls.peer)),
-    fastify: await repeated('ceiling: Fastify fixed JSON', () => ({ url: fastifyUrl })),
+    fastify: await repeated('ceiling: Fastify fixed JSON', () => ({ url: urls.fastify })),
   };
-  plain.close();
-  jit.close();
-  peer.close();
-  await fastify.close();
+  stop();
   return results;
 }
 
@@ -165,24 +137,31 @@ async function webhookPath() {
   return result;
 }
 
-/** The sandbox POS in its own process, on the load generator's core: it is a peer, not part of
- * what is measured. Resolves when it listens. */
-async function separatePos(dataDir: string): Promise<{ url: string; received: () => Promise<Received[]>; close: () => void }> {
-  const args = ['--import', 'tsx', path.join(import.meta.dirname, '../../src/sandbox/pos/main.ts')];
-  const env = { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' };
-  const child = taskset ? spawn('taskset', ['-c', '1', process.execPath, ...args], { env }) : spawn(process.execPath, args, { env });
+/** `node --import tsx <script>` (a path from the repository's root) in a process of its own;
+ * resolves with the first group of `ready` once its output shows it. `onLoadCore`: pinned to
+ * the load generator's core, for a peer that is not what is measured. */
+async function serverProcess(script: string, ready: RegExp, { env = process.env, onLoadCore = false } = {}): Promise<{ match: string; stop: () => void }> {
+  const args = ['--import', 'tsx', path.join(import.meta.dirname, '../..', script)];
+  const child = taskset && onLoadCore ? spawn('taskset', ['-c', '1', process.execPath, ...args], { env }) : spawn(process.execPath, args, { env });
   child.stderr.on('data', (c) => process.stderr.write(c));
-  const url = await new Promise<string>((resolve, reject) => {
+  const match = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
-      const match = /sandbox POS at (\S+)/.exec(out);
-      if (match) resolve(match[1]!);
+      const found = ready.exec(out);
+      if (found) resolve(found[1]!);
     });
-    child.on('exit', (code) => reject(new Error(`sandbox POS exited ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
+  return { match, stop: () => void child.kill('SIGTERM') };
+}
+
+/** The sandbox POS in its own process, on the load generator's core: it is a peer, not part of
+ * what is measured. Resolves when it listens. */
+async function separatePos(dataDir: string): Promise<{ url: string; received: () => Promise<Received[]>; close: () => void }> {
+  const { match: url, stop } = await serverProcess('src/sandbox/pos/main.ts', /sandbox POS at (\S+)/, { env: { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' }, onLoadCore: true });
   const received = async () => ((await (await fetch(`${url}/v1/_sandbox/received`)).json()) as { received: Received[] }).received;
-  return { url, received, close: () => void child.kill('SIGTERM') };
+  return { url, received, close: stop };
 }
 type Received = { path: string; at: number; headers: Record<string, unknown>; body: unknown };
 
