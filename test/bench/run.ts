@@ -144,6 +144,8 @@ async function serverProcess(script: string, ready: RegExp, { env = process.env,
   const args = ['--import', 'tsx', path.join(import.meta.dirname, '../..', script)];
   const child = taskset && onLoadCore ? spawn('taskset', ['-c', '1', process.execPath, ...args], { env }) : spawn(process.execPath, args, { env });
   child.stderr.on('data', (c) => process.stderr.write(c));
+  // Not left serving when the bench stops on an error (Ctrl-C reaches it as part of our group).
+  process.on('exit', () => child.kill());
   const match = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c) => {
