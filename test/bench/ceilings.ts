@@ -1,6 +1,6 @@
 // The ceilings and the peer, in a process of their own (started by run.ts): node:http answering a
 // fixed JSON body, node:http + graphql-jit and a plain Yoga + Pothos server over the in-memory
-// data, and Fastify answering the fixed body. Pinned as run.ts pins itself. Prints their
+// data, and Fastify answering the fixed body. Pinned as run.ts is (cores.ts). Prints their
 // addresses as one JSON line and serves until it is stopped.
 //
 // Not in run.ts's process: measured after them in the same process, our service ran a full
@@ -8,14 +8,14 @@
 // (p99 3-4 ms). Its heap after a full GC is about 56 MB either way; why their run made the
 // collections come sooner was not pinned down.
 import http from 'node:http';
-import { spawnSync } from 'node:child_process';
 import Fastify from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { parse, execute } from 'graphql';
 import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import { READ_QUERY, memorySchema } from './shape.js';
+import { pinToServerCore } from './cores.js';
 
-if (spawnSync('taskset', ['-V']).status === 0) spawnSync('taskset', ['-cp', '0', String(process.pid)]);
+pinToServerCore();
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -6,9 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import inspector from 'node:inspector/promises';
 import { READ_QUERY } from './shape.js';
+import { pinToServerCore, spawnOnLoadCore, taskset } from './cores.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
@@ -19,15 +20,14 @@ import { clientToken, freshDatabase } from '../support/service.js';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const taskset = spawnSync('taskset', ['-V']).status === 0;
-if (taskset) spawnSync('taskset', ['-cp', '0', String(process.pid)]);
+pinToServerCore();
 
 type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function load(job: Record<string, unknown>): Promise<Result> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify({ connections: 20, duration: SECONDS, ...job })];
-  const child = taskset ? spawn('taskset', ['-c', '1', process.execPath, ...args]) : spawn(process.execPath, args);
+  const child = spawnOnLoadCore(args);
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => process.stderr.write(c));
@@ -142,7 +142,7 @@ async function webhookPath() {
  * the load generator's core, for a peer that is not what is measured. */
 async function serverProcess(script: string, ready: RegExp, { env = process.env, onLoadCore = false } = {}): Promise<{ match: string; stop: () => void }> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, '../..', script)];
-  const child = taskset && onLoadCore ? spawn('taskset', ['-c', '1', process.execPath, ...args], { env }) : spawn(process.execPath, args, { env });
+  const child = onLoadCore ? spawnOnLoadCore(args, { env }) : spawn(process.execPath, args, { env });
   child.stderr.on('data', (c) => process.stderr.write(c));
   // Not left serving when the bench stops on an error (Ctrl-C reaches it as part of our group).
   process.on('exit', () => child.kill());
