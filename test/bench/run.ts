@@ -230,12 +230,13 @@ async function orderPath(synchronous: 'full' | 'normal') {
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}${taskset ? ', servers on core 0, load on core 1' : ', no taskset'}`;
 process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS} s, medians\n\n`);
-// BENCH_ONLY=read,webhook,orders runs only those scenarios (for profiling one path); the table
+// BENCH_ONLY=read,read-pg,webhook,orders runs only those scenarios (for profiling one path); the table
 // and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
 if (only) {
   if (only.includes('ceilings')) await ceilings();
   if (only.includes('read')) await readPath('sqlite');
+  if (only.includes('read-pg')) await readPath('postgresql');
   if (only.includes('webhook')) await webhookPath();
   if (only.includes('orders')) await orderPath('full');
   if (only.includes('orders-normal')) await orderPath('normal');
