@@ -3,7 +3,7 @@
 import { GraphQLClient } from 'graphql-request';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { print } from 'graphql';
+import { print, type GraphQLObjectType } from 'graphql';
 import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from './support/sandbox.js';
@@ -37,7 +37,9 @@ const Ingest = graphql(`mutation GqlIngest($input: IngestLocationsInput!) { inge
 const Bind = graphql(`mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }`);
 const OrgLocations = graphql(`
   query GqlOrgLocations($orgId: ID!) {
-    organizationLocations(orgId: $orgId) { locations { id name status dsps { id name source status changeTime } } }
+    organizationLocations(orgId: $orgId) {
+      locations { id name source status providerId address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds } }
+    }
   }
 `);
 const Assign = graphql(`mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }`);
@@ -114,10 +116,15 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
 
   const { organizationLocations } = await client.request(OrgLocations, { orgId: org.orgId });
   const austin = organizationLocations.locations.find((l) => l.id === ingestLocations.locations[1]!.id)!;
-  expect(austin.dsps).toEqual([{ id: bindDspLocations.locations[0]!.id, name: 'Austin Delivery', source: 'sandbox-dsp', status: 'APPROVED', changeTime: expect.any(Number) }]);
+  expect(austin).toMatchObject({ name: 'Sandbox Grill Austin', source: 'sandbox-pos', status: 'active', providerId: `loc_2_${tid}`, address: { locality: 'Austin', country: 'US' } });
+  expect(austin.dsps).toEqual([
+    { id: bindDspLocations.locations[0]!.id, name: 'Austin Delivery', source: 'sandbox-dsp', status: 'APPROVED', dspStoreId: 'store-austin-1', changeTime: expect.any(Number), menuProviderIds: null },
+  ]);
 
   const connection = bindDspLocations.locations[0]!.id;
   expect((await client.request(Assign, { input: { orgId: org.orgId, dspLocationId: connection, menuProviderIds: ['menu_us_breakfast'] } })).assignMenus.menuProviderIds).toEqual(['menu_us_breakfast']);
+  const assigned = (await client.request(OrgLocations, { orgId: org.orgId })).organizationLocations.locations.find((l) => l.id === austin.id)!;
+  expect(assigned.dsps.map((d) => d.menuProviderIds)).toEqual([['menu_us_breakfast']]);
   expect((await client.request(Assign, { input: { orgId: org.orgId, dspLocationId: connection, menuProviderIds: [] } })).assignMenus.menuProviderIds).toEqual([]);
 
   expect((await client.request(Delete, { input: { orgId: org.orgId, locationId: ingestLocations.locations[0]!.id } })).deleteLocation).toEqual({ id: ingestLocations.locations[0]!.id, deleted: true });
@@ -127,4 +134,14 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
   const first = await fetch(`${service.url}/v1/sso/login?token=${generateSsoSession.ssoLoginToken}`, { redirect: 'manual' });
   const second = await fetch(`${service.url}/v1/sso/login?token=${generateSsoSession.ssoLoginToken}`, { redirect: 'manual' });
   expect([first.status, second.status]).toEqual([302, 401]);
+});
+
+test("the organization's locations read the columns every Location and DspConnection field needs", async () => {
+  // organizationLocations reads only the columns these fields read (LOCATION_COLUMNS and
+  // DSP_CONNECTION_COLUMNS in src/modules/locations/service.ts). A new field fails here until its
+  // columns are in those lists: then add it below, and to the walk's query above.
+  const { schema } = await import('../src/graphql/schema.js');
+  const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();
+  expect(fieldsOf('Location')).toEqual(['address', 'catalog', 'dsps', 'id', 'name', 'providerId', 'source', 'status']);
+  expect(fieldsOf('DspConnection')).toEqual(['changeTime', 'dspStoreId', 'id', 'menuProviderIds', 'name', 'publishes', 'source', 'status']);
 });

@@ -2,10 +2,13 @@
 import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
+import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../../db/client.js';
 import { approvedConnectionsOf, bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
 
-/** One statement for the DSP connections of all the locations of a response. */
-const approvedConnections = (ctx: Context, locationIds: readonly string[]) => approvedConnectionsOf(ctx.services, locationIds);
+/** One statement for the DSP connections of all the locations of a response.
+ * To Pothos, Location and DspConnection are whole rows; the organization's locations hand them
+ * only the columns their fields read (see the column lists in ./service.ts): hence the casts. */
+const approvedConnections = (ctx: Context, locationIds: readonly string[]) => approvedConnectionsOf(ctx.services, locationIds) as Promise<DspConnectionRow[][]>;
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
@@ -156,7 +159,7 @@ const Location = builder.prismaObject('Location', {
 });
 
 const OrganizationLocationsPayload = builder.objectRef<{ locations: Awaited<ReturnType<typeof organizationLocations>> }>('OrganizationLocationsPayload').implement({
-  fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations }) }),
+  fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as LocationRow[] }) }),
 });
 
 builder.queryField('organizationLocations', (t) =>
