@@ -72,6 +72,15 @@ test("a second partner gets 404 for every id of the first, on every operation, a
   expect(await snapshot()).toEqual(before);
 });
 
+test("an organization's locations: its own partner sees them, an unknown id is 404, none is an empty list", async () => {
+  const own = await request(service.url, 'GET', `/v1/onboarding/org/${a.orgId}/locations`, { token: a.token });
+  expect({ status: own.status, ids: own.body.locations?.map((l: { _id: string }) => l._id) }).toEqual({ status: 200, ids: [a.location] });
+  const unknown = await request(service.url, 'GET', '/v1/onboarding/org/org_unknown/locations', { token: a.token });
+  expect({ status: unknown.status, code: unknown.body.code }).toEqual({ status: 404, code: 'not_found' });
+  const empty = await request(service.url, 'GET', `/v1/onboarding/org/${b.orgId}/locations`, { token: b.token });
+  expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: { locations: [] } });
+});
+
 test('bad input on every operation is 400/403/404 with the SPEC.md body and changes nothing', async () => {
   const calls: Call[] = [
     ['create org without user', 'POST', () => '/v1/onboarding/org', () => ({ name: 'X', provider_id: 'x' }), 400, 'invalid_request'],
