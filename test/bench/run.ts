@@ -1,8 +1,8 @@
 // `npm run bench`: our service runs in this process, pinned to core 0, and the ceilings and the
 // peer in one of their own (ceilings.ts), pinned the same way; the load comes from autocannon in
 // another process pinned to core 1 (when taskset exists). Each scenario runs three times and
-// reports medians, and every figure is also a ratio to a ceiling measured in the same run: these
-// machines drift 5-20% between runs, so only ratios compare across runs.
+// reports medians, and every figure is also a ratio to a ceiling or the peer measured in turns
+// with it: these machines drift 5-20% between runs, so only ratios compare across runs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,29 @@ async function repeated(name: string, job: () => Record<string, unknown>): Promi
   const profiler = PROFILE ? await startProfile() : undefined;
   for (let i = 0; i < REPEAT; i++) runs.push(await load(job()));
   await profiler?.(name);
+  return summary(name, runs);
+}
+
+type Scenario = { name: string; job: () => Record<string, unknown>; profiled?: boolean };
+
+/** Scenarios measured in turns (a, b, c, a, b, c, ...) rather than one after the other: the
+ * machine's drift over the turns falls on each of them alike, so the ratios between them hold
+ * still (measured minutes apart, the peer alone moved by a third between runs here). With
+ * BENCH_PROFILE, each run of a `profiled` scenario writes its own profile. */
+async function inTurns(scenarios: Scenario[]): Promise<Result[]> {
+  const runs = scenarios.map((): Result[] => []);
+  for (let i = 0; i < REPEAT; i++) {
+    for (const [k, scenario] of scenarios.entries()) {
+      const profiler = PROFILE && scenario.profiled ? await startProfile() : undefined;
+      runs[k]!.push(await load(scenario.job()));
+      await profiler?.(`${scenario.name} ${i + 1}`);
+    }
+  }
+  return scenarios.map((scenario, k) => summary(scenario.name, runs[k]!));
+}
+
+/** The medians of a scenario's runs, printed as they come. */
+function summary(name: string, runs: Result[]): Result {
   const result = { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), non2xx: Math.max(...runs.map((r) => r.non2xx)), errors: Math.max(...runs.map((r) => r.errors)), total: median(runs.map((r) => r.total)) };
   process.stdout.write(`${name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}\n`);
   return result;
@@ -66,18 +89,25 @@ const graphqlJob = (url: string, headers: Record<string, string> = {}) => ({
   body: JSON.stringify({ query: READ_QUERY, variables: { orgId: 'org' } }),
 });
 
-/** The ceilings and the peer, served by ceilings.ts in a process of its own. */
-async function ceilings() {
+/** The ceilings and the peer, served by ceilings.ts in a process of its own for the whole bench:
+ * each of our scenarios is measured in turns with the one it is compared with. */
+type References = { plain: string; jit: string; peer: string; fastify: string };
+async function referenceServers(): Promise<{ urls: References; stop: () => void }> {
   const { match, stop } = await serverProcess('test/bench/ceilings.ts', /ceilings (\{.*\})/);
-  const urls = JSON.parse(match) as { plain: string; jit: string; peer: string; fastify: string };
-  const results = {
+  return { urls: JSON.parse(match) as References, stop };
+}
+const jitScenario = (urls: References): Scenario => ({ name: 'ceiling: node:http + graphql-jit (in memory)', job: () => graphqlJob(urls.jit) });
+const peerScenario = (urls: References): Scenario => ({ name: 'peer: Yoga + Pothos defaults (in memory)', job: () => graphqlJob(urls.peer) });
+const fastifyScenario = (urls: References): Scenario => ({ name: 'ceiling: Fastify fixed JSON', job: () => ({ url: urls.fastify }) });
+
+/** The ceilings and the peer one after the other, for the table's last row. */
+async function ceilings(urls: References) {
+  return {
     http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
-    jit: await repeated('ceiling: node:http + graphql-jit (in memory)', () => graphqlJob(urls.jit)),
-    peer: await repeated('peer: Yoga + Pothos defaults (in memory)', () => graphqlJob(urls.peer)),
-    fastify: await repeated('ceiling: Fastify fixed JSON', () => ({ url: urls.fastify })),
+    jit: await repeated(jitScenario(urls).name, jitScenario(urls).job),
+    peer: await repeated(peerScenario(urls).name, peerScenario(urls).job),
+    fastify: await repeated(fastifyScenario(urls).name, fastifyScenario(urls).job),
   };
-  stop();
-  return results;
 }
 
 /** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
@@ -102,7 +132,7 @@ async function ours(kind: 'sqlite' | 'postgresql') {
   return { service, token, orgId: org.id, partnerId: partner.partner_id, queries: () => queries, resetQueries: () => void (queries = 0), drop: database.drop };
 }
 
-async function readPath(kind: 'sqlite' | 'postgresql') {
+async function readPath(kind: 'sqlite' | 'postgresql', urls: References) {
   const o = await ours(kind);
   const job = () => ({ ...graphqlJob(o.service.url, { authorization: `Bearer ${o.token}` }), body: JSON.stringify({ query: READ_QUERY, variables: { orgId: o.orgId } }) });
   // Round-trips per request: 20 requests in a row, less what the background workers' polling
@@ -120,21 +150,24 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   o.resetQueries();
   await new Promise((r) => setTimeout(r, elapsed));
   const roundTrips = Math.round(((busy - o.queries()) / 20) * 10) / 10;
-  const max = await repeated(`ours: org locations, ${kind}`, job);
-  const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max.rps / 2)), warmup: 1 }));
+  const [jit, peer, max] = await inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]);
+  const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max!.rps / 2)), warmup: 1 }));
   await o.service.close();
   await o.drop();
-  return { max, half, roundTrips };
+  return { max: max!, half, roundTrips, jit: jit!, peer: peer! };
 }
 
-async function webhookPath() {
+async function webhookPath(urls: References) {
   const o = await ours('sqlite');
   const secret = 'bench-secret';
   await saveProvider(o.service.services, { source: 'bench-events', kind: 'event_provider', base_url: 'http://127.0.0.1:9', webhook_secret: secret });
   await o.service.services.db.order.create({ data: { id: 'ord_bench', dspSource: 'sandbox-dsp', dspStoreId: 's', dspOrderId: 'd', body: '{}' } });
-  const result = await repeated('ours: signed webhook verified, stored, answered', () => ({ url: `${o.service.url}/v1/webhooks/event-providers/bench-events`, signed: { secret, kind: 'driver', orderId: 'ord_bench' } }));
+  const [fastify, result] = await inTurns([
+    fastifyScenario(urls),
+    { name: 'ours: signed webhook verified, stored, answered', job: () => ({ url: `${o.service.url}/v1/webhooks/event-providers/bench-events`, signed: { secret, kind: 'driver', orderId: 'ord_bench' } }), profiled: true },
+  ]);
   await o.service.close();
-  return result;
+  return { ...result!, fastify: fastify! };
 }
 
 /** `node --import tsx <script>` (a path from the repository's root) in a process of its own;
@@ -233,34 +266,36 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // BENCH_ONLY=read,read-pg,webhook,orders runs only those scenarios (for profiling one path); the table
 // and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
+const references = await referenceServers();
 if (only) {
-  if (only.includes('ceilings')) await ceilings();
-  if (only.includes('read')) await readPath('sqlite');
-  if (only.includes('read-pg')) await readPath('postgresql');
-  if (only.includes('webhook')) await webhookPath();
+  if (only.includes('ceilings')) await ceilings(references.urls);
+  if (only.includes('read')) await readPath('sqlite', references.urls);
+  if (only.includes('read-pg')) await readPath('postgresql', references.urls);
+  if (only.includes('webhook')) await webhookPath(references.urls);
   if (only.includes('orders')) await orderPath('full');
   if (only.includes('orders-normal')) await orderPath('normal');
   process.exit(0);
 }
-const c = await ceilings();
-const sqlite = await readPath('sqlite');
-const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql') : undefined;
-const webhook = await webhookPath();
+const c = await ceilings(references.urls);
+const sqlite = await readPath('sqlite', references.urls);
+const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql', references.urls) : undefined;
+const webhook = await webhookPath(references.urls);
+references.stop();
 const orders = await orderPath('full');
 const ordersNormal = await orderPath('normal');
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const rows = [
-  ['read path, SQLite', `${sqlite.max.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, c.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`, `${ratio(sqlite.max.rps, c.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`],
+  ['read path, SQLite', `${sqlite.max.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`, `${ratio(sqlite.max.rps, sqlite.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`],
   // The pacer's latencies are to 0.1 ms: the floor only keeps a zero p50 from dividing.
   ['read path, SQLite, at half its max', `p50 ${sqlite.half.p50} ms, p99 ${sqlite.half.p99} ms`, `p99/p50 ${(sqlite.half.p99 / Math.max(sqlite.half.p50, 0.1)).toFixed(1)} (target < 5)`, ''],
   ['read path, database round-trips per request', `${sqlite.roundTrips}`, 'nesting depth 3 (target ≤ 3)', ''],
-  ...(pg ? [['read path, PostgreSQL', `${pg.max.rps.toFixed(0)} req/s`, `${ratio(pg.max.rps, c.peer.rps)} of the peer`, `${ratio(pg.max.rps, c.jit.rps)} of the graphql-jit ceiling`]] : []),
-  ['webhook path (verify, store, answer)', `${webhook.rps.toFixed(0)} req/s`, `${ratio(webhook.rps, c.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`, ''],
+  ...(pg ? [['read path, PostgreSQL', `${pg.max.rps.toFixed(0)} req/s`, `${ratio(pg.max.rps, pg.peer.rps)} of the peer`, `${ratio(pg.max.rps, pg.jit.rps)} of the graphql-jit ceiling`]] : []),
+  ['webhook path (verify, store, answer)', `${webhook.rps.toFixed(0)} req/s`, `${ratio(webhook.rps, webhook.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`, ''],
   ['order path at a steady 200/s (median of the runs)', `p50 ${orders.steady.p50} ms, p99 ${orders.steady.p99} ms`, 'target p50 ≤ 5 ms, p99 ≤ 25 ms', `exactly once: ${orders.steady.exactlyOnce}`],
   ['order path, highest sustained rate (all exactly once)', `${orders.sustained}/s`, 'target ≥ 1000/s', ''],
   ['order path, SQLITE_SYNCHRONOUS=normal, at 200/s', `p50 ${ordersNormal.steady.p50} ms, p99 ${ordersNormal.steady.p99} ms`, `highest sustained ${ordersNormal.sustained}/s`, `exactly once: ${ordersNormal.steady.exactlyOnce}`],
-  ['ceilings', `node:http ${c.http.rps.toFixed(0)}, graphql-jit ${c.jit.rps.toFixed(0)}, Fastify ${c.fastify.rps.toFixed(0)}, peer ${c.peer.rps.toFixed(0)} req/s`, '', ''],
+  ['ceilings, one after the other', `node:http ${c.http.rps.toFixed(0)}, graphql-jit ${c.jit.rps.toFixed(0)}, Fastify ${c.fastify.rps.toFixed(0)}, peer ${c.peer.rps.toFixed(0)} req/s`, 'the ratios above are to the runs in turns with ours', ''],
 ];
 const table = ['| scenario | figure | ratio / target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const report = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.\n\n${table}\n`;
