@@ -89,26 +89,32 @@ const graphqlJob = (url: string, headers: Record<string, string> = {}) => ({
   body: JSON.stringify({ query: READ_QUERY, variables: { orgId: 'org' } }),
 });
 
-/** The ceilings and the peer, served by ceilings.ts in a process of its own for the whole bench:
- * each of our scenarios is measured in turns with the one it is compared with. */
+/** The ceilings and the peer, served by ceilings.ts in a process of its own, for as long as `measure`
+ * runs: each of our scenarios is measured in turns with what it is compared with. Not left idle
+ * beside our later runs: V8 runs a full collection in a process a few seconds after it stops
+ * allocating, and this one's main thread shares the servers' core (with it left running, the one
+ * full bench of this round whose half-rate p99 was 23 ms, against 4-8 ms in the others). */
 type References = { plain: string; jit: string; peer: string; fastify: string };
-async function referenceServers(): Promise<{ urls: References; stop: () => void }> {
+async function withReferences<T>(measure: (urls: References) => Promise<T>): Promise<T> {
   const { match, stop } = await serverProcess('test/bench/ceilings.ts', /ceilings (\{.*\})/);
-  return { urls: JSON.parse(match) as References, stop };
+  try {
+    return await measure(JSON.parse(match) as References);
+  } finally {
+    stop();
+  }
 }
 const jitScenario = (urls: References): Scenario => ({ name: 'ceiling: node:http + graphql-jit (in memory)', job: () => graphqlJob(urls.jit) });
 const peerScenario = (urls: References): Scenario => ({ name: 'peer: Yoga + Pothos defaults (in memory)', job: () => graphqlJob(urls.peer) });
 const fastifyScenario = (urls: References): Scenario => ({ name: 'ceiling: Fastify fixed JSON', job: () => ({ url: urls.fastify }) });
 
 /** The ceilings and the peer one after the other, for the table's last row. */
-async function ceilings(urls: References) {
-  return {
+const ceilings = () =>
+  withReferences(async (urls) => ({
     http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
     jit: await repeated(jitScenario(urls).name, jitScenario(urls).job),
     peer: await repeated(peerScenario(urls).name, peerScenario(urls).job),
     fastify: await repeated(fastifyScenario(urls).name, fastifyScenario(urls).job),
-  };
-}
+  }));
 
 /** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
 async function ours(kind: 'sqlite' | 'postgresql') {
@@ -132,7 +138,7 @@ async function ours(kind: 'sqlite' | 'postgresql') {
   return { service, token, orgId: org.id, partnerId: partner.partner_id, queries: () => queries, resetQueries: () => void (queries = 0), drop: database.drop };
 }
 
-async function readPath(kind: 'sqlite' | 'postgresql', urls: References) {
+async function readPath(kind: 'sqlite' | 'postgresql') {
   const o = await ours(kind);
   const job = () => ({ ...graphqlJob(o.service.url, { authorization: `Bearer ${o.token}` }), body: JSON.stringify({ query: READ_QUERY, variables: { orgId: o.orgId } }) });
   // Round-trips per request: 20 requests in a row, less what the background workers' polling
@@ -150,22 +156,24 @@ async function readPath(kind: 'sqlite' | 'postgresql', urls: References) {
   o.resetQueries();
   await new Promise((r) => setTimeout(r, elapsed));
   const roundTrips = Math.round(((busy - o.queries()) / 20) * 10) / 10;
-  const [jit, peer, max] = await inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]);
+  const [jit, peer, max] = await withReferences((urls) => inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]));
   const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max!.rps / 2)), warmup: 1 }));
   await o.service.close();
   await o.drop();
   return { max: max!, half, roundTrips, jit: jit!, peer: peer! };
 }
 
-async function webhookPath(urls: References) {
+async function webhookPath() {
   const o = await ours('sqlite');
   const secret = 'bench-secret';
   await saveProvider(o.service.services, { source: 'bench-events', kind: 'event_provider', base_url: 'http://127.0.0.1:9', webhook_secret: secret });
   await o.service.services.db.order.create({ data: { id: 'ord_bench', dspSource: 'sandbox-dsp', dspStoreId: 's', dspOrderId: 'd', body: '{}' } });
-  const [fastify, result] = await inTurns([
-    fastifyScenario(urls),
-    { name: 'ours: signed webhook verified, stored, answered', job: () => ({ url: `${o.service.url}/v1/webhooks/event-providers/bench-events`, signed: { secret, kind: 'driver', orderId: 'ord_bench' } }), profiled: true },
-  ]);
+  const [fastify, result] = await withReferences((urls) =>
+    inTurns([
+      fastifyScenario(urls),
+      { name: 'ours: signed webhook verified, stored, answered', job: () => ({ url: `${o.service.url}/v1/webhooks/event-providers/bench-events`, signed: { secret, kind: 'driver', orderId: 'ord_bench' } }), profiled: true },
+    ]),
+  );
   await o.service.close();
   return { ...result!, fastify: fastify! };
 }
@@ -266,21 +274,19 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // BENCH_ONLY=read,read-pg,webhook,orders runs only those scenarios (for profiling one path); the table
 // and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
-const references = await referenceServers();
 if (only) {
-  if (only.includes('ceilings')) await ceilings(references.urls);
-  if (only.includes('read')) await readPath('sqlite', references.urls);
-  if (only.includes('read-pg')) await readPath('postgresql', references.urls);
-  if (only.includes('webhook')) await webhookPath(references.urls);
+  if (only.includes('ceilings')) await ceilings();
+  if (only.includes('read')) await readPath('sqlite');
+  if (only.includes('read-pg')) await readPath('postgresql');
+  if (only.includes('webhook')) await webhookPath();
   if (only.includes('orders')) await orderPath('full');
   if (only.includes('orders-normal')) await orderPath('normal');
   process.exit(0);
 }
-const c = await ceilings(references.urls);
-const sqlite = await readPath('sqlite', references.urls);
-const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql', references.urls) : undefined;
-const webhook = await webhookPath(references.urls);
-references.stop();
+const c = await ceilings();
+const sqlite = await readPath('sqlite');
+const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql') : undefined;
+const webhook = await webhookPath();
 const orders = await orderPath('full');
 const ordersNormal = await orderPath('normal');
 
