@@ -1,11 +1,31 @@
 // The operator CLI: `npm run cli -- partners create` on a database it migrates itself.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openDatabase } from '../src/db/client.js';
 import { hashSecret } from '../src/modules/auth/service.js';
 import { freshDatabase } from './support/service.js';
 
 const run = promisify(execFile);
+
+test('migrate applies the migrations, names them, and ends once it has said so', async () => {
+  const database = await freshDatabase();
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'migrate'], { env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url } });
+    let stdout = '';
+    let saidAt = 0;
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      saidAt ||= Date.now();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, stdout: stdout.trim() }).toEqual({ code: 0, stdout: expect.stringMatching(/^applied: \d+_init, /) });
+    // Not a speed goal: the schema engine's own 10-second timers once kept it alive that long
+    // after it had finished on PostgreSQL (src/db/schema-engine.ts).
+    expect(Date.now() - saidAt).toBeLessThan(5000);
+  } finally {
+    await database.drop();
+  }
+});
 
 test('partners create --json prints the credentials once and stores only the secret hash', async () => {
   const database = await freshDatabase();

@@ -17,6 +17,26 @@ const require = createRequire(import.meta.url);
 export const prismaDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../prisma');
 export const noFilters = { externalTables: [], externalEnums: [] };
 
+/** The engine's timers. It arms one for each of its timeouts (on PostgreSQL, 10 s ones while it
+ * migrates) and never clears them: its bindings import no clearTimeout. They count as any wait of
+ * ours while an engine is open, and stop holding the process once none is: a `migrate` that had
+ * finished otherwise stayed alive ten more seconds. */
+const engineTimers = new Set<NodeJS.Timeout>();
+let openEngines = 0;
+function engineSetTimeout(callback: () => void, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    engineTimers.delete(timer);
+    callback();
+  }, ms >>> 0);
+  engineTimers.add(timer);
+  return timer;
+}
+function engineClosed(): void {
+  if (--openEngines > 0) return;
+  for (const timer of engineTimers) timer.unref();
+  engineTimers.clear();
+}
+
 let wasmReady: Promise<void> | undefined;
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
@@ -30,8 +50,10 @@ function loadWasm(): Promise<void> {
       throw new Error(`@prisma/schema-engine-wasm ${actual} is not the build of Prisma's engine ${expected}`);
     }
     const bytes = fs.readFileSync(path.join(pkgDir, 'schema_engine_bg.wasm'));
+    const imports: Record<string, unknown> = { ...runtime };
+    for (const name of Object.keys(imports)) if (name.startsWith('__wbg_setTimeout_')) imports[name] = engineSetTimeout;
     const instance = await WebAssembly.instantiate(await WebAssembly.compile(bytes), {
-      './schema_engine_bg.js': runtime as unknown as WebAssembly.ModuleImports,
+      './schema_engine_bg.js': imports as WebAssembly.ModuleImports,
     });
     runtime.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
@@ -190,16 +212,24 @@ export async function openSchemaEngine(
       return adapter;
     };
   }
-  const engine = await (runtime.SchemaEngine as unknown as typeof SchemaEngine).new(
-    { datamodels: datamodels.map((f) => [f.path, f.content]) },
-    log,
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  openEngines++;
+  let engine: SchemaEngine;
+  try {
+    engine = await (runtime.SchemaEngine as unknown as typeof SchemaEngine).new(
+      { datamodels: datamodels.map((f) => [f.path, f.content]) },
+      log,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
+  } catch (error) {
+    engineClosed();
+    throw error;
+  }
   return {
     engine,
     close: async () => {
       engine.free();
       await Promise.allSettled(opened.splice(0).map((adapter) => adapter.dispose()));
+      engineClosed();
     },
   };
 }
