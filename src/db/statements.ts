@@ -208,10 +208,13 @@ export function statementsOf(db: Db): Statements {
 /** `?, ?, ?` for a list of values. */
 export const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
+/** `"a", "b"` for a list of column names. */
+export const columnList = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
+
 /** An INSERT of one row, its columns named as in the model. */
 export function insertStep(table: string, row: Row): Step {
   const columns = Object.keys(row);
-  return { sql: `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${placeholders(columns)})`, args: Object.values(row) };
+  return { sql: `INSERT INTO "${table}" (${columnList(columns)}) VALUES (${placeholders(columns)})`, args: Object.values(row) };
 }
 
 /** An UPDATE of the row with this id, its columns named as in the model; `and` narrows it

@@ -112,12 +112,15 @@ const fastifyScenario = (urls: References): Scenario => ({ name: 'ceiling: Fasti
 
 /** The ceilings and the peer one after the other, for the table's last row. */
 const ceilings = () =>
-  withReferences(async (urls) => ({
-    http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
-    jit: await repeated(jitScenario(urls).name, jitScenario(urls).job),
-    peer: await repeated(peerScenario(urls).name, peerScenario(urls).job),
-    fastify: await repeated(fastifyScenario(urls).name, fastifyScenario(urls).job),
-  }));
+  withReferences(async (urls) => {
+    const alone = ({ name, job }: Scenario) => repeated(name, job);
+    return {
+      http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
+      jit: await alone(jitScenario(urls)),
+      peer: await alone(peerScenario(urls)),
+      fastify: await alone(fastifyScenario(urls)),
+    };
+  });
 
 /** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
 async function ours(kind: 'sqlite' | 'postgresql') {

@@ -4,7 +4,7 @@
 import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
 import { isUniqueViolation, type DspConnection as DspConnectionRow, type Location as LocationRow } from '../../db/client.js';
-import { placeholders, statementsOf } from '../../db/statements.js';
+import { columnList, placeholders, statementsOf } from '../../db/statements.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../auth/service.js';
@@ -165,7 +165,8 @@ const LOCATION_COLUMNS = ['id', 'name', 'source', 'status', 'providerId', 'addre
 const DSP_CONNECTION_COLUMNS = ['id', 'locationId', 'name', 'source', 'status', 'dspStoreId', 'assignedMenus', 'changeTime'] as const satisfies readonly (keyof DspConnectionRow)[];
 type ShownLocation = Pick<LocationRow, (typeof LOCATION_COLUMNS)[number]>;
 type ShownDspConnection = Pick<DspConnectionRow, (typeof DSP_CONNECTION_COLUMNS)[number]>;
-const columnList = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
+const SELECT_LOCATIONS = `SELECT ${columnList(LOCATION_COLUMNS)} FROM "Location"`;
+const SELECT_DSP_CONNECTIONS = `SELECT ${columnList(DSP_CONNECTION_COLUMNS)} FROM "DspConnection"`;
 
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
  * first, after checking the caller may see the organization: plain statements, as this is the
@@ -175,7 +176,7 @@ export async function organizationLocations(services: Services, auth: AuthInfo, 
   const sql = statementsOf(services.db);
   const one = locationId ? ' AND ("id" = ? OR "providerId" = ?)' : '';
   return sql.all<ShownLocation>(
-    `SELECT ${columnList(LOCATION_COLUMNS)} FROM "Location" WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`,
+    `${SELECT_LOCATIONS} WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`,
     [org.id, ...(locationId ? [locationId, locationId] : [])],
   );
 }
@@ -184,7 +185,7 @@ export async function organizationLocations(services: Services, auth: AuthInfo, 
 export async function approvedConnectionsOf(services: Services, locationIds: readonly string[]): Promise<ShownDspConnection[][]> {
   const sql = statementsOf(services.db);
   const rows = await sql.all<ShownDspConnection>(
-    `SELECT ${columnList(DSP_CONNECTION_COLUMNS)} FROM "DspConnection" WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "createdAt"`,
+    `${SELECT_DSP_CONNECTIONS} WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "createdAt"`,
     [...locationIds],
   );
   return locationIds.map((id) => rows.filter((row) => row.locationId === id));
