@@ -13,6 +13,7 @@ import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { AppError, errorBody, internalError } from '../errors.js';
 import { createContext } from './context.js';
 import { registerRestRoutes, type RestRoute } from './rest.js';
+import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
 export type PlainRoutes = (app: FastifyInstance, services: Services) => void;
 
@@ -114,15 +115,17 @@ export function buildServer(
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      const common = commonOperation(req);
+      if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req });
-      response.headers.forEach((value, key) => reply.header(key, value));
-      reply.status(response.status);
       // A single result goes out as one string: piping Yoga's body stream into Fastify cost a
       // fifth of the read path's throughput. Only subscriptions over SSE and multipart stream.
       const type = response.headers.get('content-type') ?? '';
-      const streamed = type.startsWith('text/event-stream') || type.startsWith('multipart/');
-      reply.send(streamed ? response.body : await response.text());
-      return reply;
+      if (type.startsWith('text/event-stream') || type.startsWith('multipart/')) {
+        response.headers.forEach((value, key) => reply.header(key, value));
+        return reply.status(response.status).send(response.body);
+      }
+      return sendResponse(reply, response);
     },
   });
 
