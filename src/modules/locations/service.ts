@@ -188,7 +188,9 @@ export async function approvedConnectionsOf(services: Services, locationIds: rea
     `${SELECT_DSP_CONNECTIONS} WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "createdAt"`,
     [...locationIds],
   );
-  return locationIds.map((id) => rows.filter((row) => row.locationId === id));
+  const byLocation = new Map<string, ShownDspConnection[]>(locationIds.map((id) => [id, []]));
+  for (const row of rows) byLocation.get(row.locationId)?.push(row);
+  return locationIds.map((id) => byLocation.get(id)!);
 }
 
 /** Deletes (retires) a location: no order event goes to it any more; its POS is told. */
