@@ -117,15 +117,7 @@ export function buildServer(
     handler: async (req, reply) => {
       const common = commonOperation(req);
       if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req });
-      // A single result goes out as one string: piping Yoga's body stream into Fastify cost a
-      // fifth of the read path's throughput. Only subscriptions over SSE and multipart stream.
-      const type = response.headers.get('content-type') ?? '';
-      if (type.startsWith('text/event-stream') || type.startsWith('multipart/')) {
-        response.headers.forEach((value, key) => reply.header(key, value));
-        return reply.status(response.status).send(response.body);
-      }
-      return sendResponse(reply, response);
+      return sendResponse(reply, await yoga.handleNodeRequestAndResponse(req, reply, { req }));
     },
   });
 
