@@ -2,8 +2,9 @@
 // JSON operation, a query or a mutation, from a client that is not a browser. Yoga's HTTP layer
 // (a fetch Request and Response made for every request, its hooks and its content negotiation)
 // cost about 95 µs a request, where Fastify, envelop and graphql-jit together take 155 µs for
-// the bench's query over data in memory (README, Performance). The operation still runs through Yoga's envelop, as graphql-ws's do
-// (./app.ts): the same parse and validation caches, graphql-jit, error masking and plugins.
+// the bench's query over data in memory (README, Performance). The operation still runs
+// through Yoga's envelop, as graphql-ws's do (./app.ts): the same parse and validation caches,
+// graphql-jit, error masking and plugins.
 //
 // Everything else goes to Yoga: GET, GraphiQL, subscriptions, batches, browsers (CORS is
 // Yoga's), other Accept headers, and every request this path would answer otherwise than Yoga:
