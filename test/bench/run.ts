@@ -4,6 +4,7 @@
 // reports medians, and every figure is also a ratio to a ceiling or the peer measured in turns
 // with it: these machines drift 5-20% between runs, so only ratios compare across runs.
 import fs from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
@@ -27,6 +28,8 @@ type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: n
 /** A scenario's medians, and each run's p99: one slow run in three does not move a median. */
 type Summary = Result & { p99s: number[] };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The p-th percentile of figures sorted in ascending order (NaN when there are none). */
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 function load(job: Record<string, unknown>): Promise<Result> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify({ connections: 20, duration: SECONDS, ...job })];
@@ -170,27 +173,37 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   await new Promise((r) => setTimeout(r, elapsed));
   const roundTrips = Math.round(((busy - o.queries()) / 20) * 10) / 10;
   const [jit, peer, max] = await withReferences((urls) => inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]));
-  // Inside the service (it runs in this process) through the half-rate runs: how long it took
-  // from a request's headers to the end of its answer, and its event loop's delay (a 1 ms timer
-  // samples it, so 1 ms is none). A client p99 far above these was not spent in the service.
-  const answered: number[] = [];
-  const timeAnswer = (_req: unknown, res: import('node:http').ServerResponse) => {
-    const started = performance.now();
-    res.once('finish', () => answered.push(performance.now() - started));
-  };
-  o.service.app.server.on('request', timeAnswer);
-  const loop = monitorEventLoopDelay({ resolution: 1 });
-  loop.enable();
-  const half = await repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max!.rps / 2)), warmup: 1 }));
-  loop.disable();
-  o.service.app.server.off('request', timeAnswer);
-  answered.sort((a, b) => a - b);
-  const tenths = (ms: number) => Math.round(ms * 10) / 10;
-  const inService = { p50: tenths(answered[Math.floor(answered.length / 2)] ?? NaN), p99: tenths(answered[Math.floor(answered.length * 0.99)] ?? NaN), loopMax: tenths(loop.max / 1e6) };
-  process.stdout.write(`  inside the service through those runs: answered p50 ${inService.p50} ms, p99 ${inService.p99} ms; event-loop delay p99 ${tenths(loop.percentile(99) / 1e6)} ms, max ${inService.loopMax} ms\n`);
+  const { result: half, inService } = await insideService(o.service.app.server, () =>
+    repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: Math.max(1, Math.round(max!.rps / 2)), warmup: 1 })),
+  );
   await o.service.close();
   await o.drop();
   return { max: max!, half, inService, roundTrips, jit: jit!, peer: peer! };
+}
+
+/** What the service (it runs in this process) saw while `measure` ran: how long each request took
+ * from its headers to the end of its answer, and its event loop's delay (a 1 ms timer samples it,
+ * so 1 ms is none). A client p99 far above these was not spent in the service. */
+async function insideService<T>(server: http.Server, measure: () => Promise<T>) {
+  const answered: number[] = [];
+  const timeAnswer = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const started = performance.now();
+    res.once('finish', () => answered.push(performance.now() - started));
+  };
+  server.on('request', timeAnswer);
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  try {
+    const result = await measure();
+    answered.sort((a, b) => a - b);
+    const tenths = (ms: number) => Math.round(ms * 10) / 10;
+    const inService = { p50: tenths(percentile(answered, 50)), p99: tenths(percentile(answered, 99)), loopMax: tenths(loop.max / 1e6) };
+    process.stdout.write(`  inside the service through those runs: answered p50 ${inService.p50} ms, p99 ${inService.p99} ms; event-loop delay p99 ${tenths(loop.percentile(99) / 1e6)} ms, max ${inService.loopMax} ms\n`);
+    return { result, inService };
+  } finally {
+    loop.disable();
+    server.off('request', timeAnswer);
+  }
 }
 
 async function webhookPath() {
@@ -273,10 +286,9 @@ async function orderPath(synchronous: 'full' | 'normal') {
     const first = new Map<unknown, Received>();
     for (const r of orders) if (!first.has(r.headers['idempotency-key'])) first.set(r.headers['idempotency-key'], r);
     const latencies = [...first.values()].map((r) => r.at - Number((r.body as { object: { sent_at: number } }).object.sent_at)).sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
     // Exactly once by idempotency key: a repeat after a timed-out attempt carries the same key
     // and the POS drops it; what counts is that every accepted order arrived under one key.
-    return { rate, achieved: result.rps, accepted, arrived: keys.size, deliveries: orders.length, exactlyOnce: keys.size === accepted && result.non2xx === 0, p50: pct(50), p99: pct(99), answered: result };
+    return { rate, achieved: result.rps, accepted, arrived: keys.size, deliveries: orders.length, exactlyOnce: keys.size === accepted && result.non2xx === 0, p50: percentile(latencies, 50), p99: percentile(latencies, 99), answered: result };
   };
   await run(100, 3); // warm-up: compiled code and open connections before anything is measured
   const runs = [];
