@@ -10,6 +10,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import { sandboxOrder } from '../../src/sandbox/pos/server.js';
 import { signBody } from '../../src/webhooks/signature.js';
+import { percentile, tenths } from './stats.js';
 
 type Job = {
   url: string;
@@ -105,7 +106,7 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
   await Promise.all(inFlight);
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN) * 10) / 10;
+  const pct = (p: number) => tenths(percentile(latencies, p));
   return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), non2xx, errors, total: latencies.length };
 }
 

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import inspector from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { READ_QUERY } from './shape.js';
+import { median, percentile, tenths } from './stats.js';
 import { pinToServerCore, spawnOnLoadCore, taskset } from './cores.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
@@ -27,9 +28,6 @@ pinToServerCore();
 type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 /** A scenario's medians, and each run's p99: one slow run in three does not move a median. */
 type Summary = Result & { p99s: number[] };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-/** The p-th percentile of figures sorted in ascending order (NaN when there are none). */
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 function load(job: Record<string, unknown>): Promise<Result> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify({ connections: 20, duration: SECONDS, ...job })];
@@ -201,7 +199,6 @@ async function insideService<T>(server: http.Server, measure: () => Promise<T>) 
   try {
     const result = await measure();
     answered.sort((a, b) => a - b);
-    const tenths = (ms: number) => Math.round(ms * 10) / 10;
     const inService = { p50: tenths(percentile(answered, 50)), p99: tenths(percentile(answered, 99)), loopMax: tenths(loop.max / 1e6) };
     process.stdout.write(`  inside the service through those runs: answered p50 ${inService.p50} ms, p99 ${inService.p99} ms; event-loop delay p99 ${tenths(loop.percentile(99) / 1e6)} ms, max ${inService.loopMax} ms\n`);
     return { result, inService };
