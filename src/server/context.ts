@@ -6,8 +6,10 @@ import { authenticate } from '../modules/auth/service.js';
 
 export async function createContext(services: Services, authorization: string | undefined, requestId: string): Promise<Context> {
   // Pothos's per-context caches hang off initContextCache's key, which the request can let go
-  // of when it is done (graphql/request-scope.ts).
-  const context: Context = { ...initContextCache(), services, db: services.db, auth: null, authError: null, requestId };
+  // of when it is done (graphql/request-scope.ts). The spread comes last on purpose: V8 gives
+  // each evaluation of a non-empty spread followed by properties hidden classes of its own,
+  // about ten times slower and kept through young collections (README "Performance").
+  const context: Context = { services, db: services.db, auth: null, authError: null, requestId, ...initContextCache() };
   if (authorization === undefined) return context;
   try {
     context.auth = await authenticate(services, authorization);
