@@ -6,10 +6,11 @@
 // collections, by structures that a full GC would see through. Pothos keeps its per-context
 // caches in WeakMaps whose values point back at the context (scope-auth's RequestCache holds
 // it), and the young-generation GC counts a WeakMap's values as reachable. After that, nothing
-// live holds a finished context (a heap snapshot under load finds none). But V8 allocates some
-// of a request's objects straight into the old generation (allocation sites it has learned to
-// pretenure), and an old object, dead or not, keeps what it points to through young collections
-// until a full GC. Whatever the context reaches would then be promoted and wait for a full GC
+// live holds a finished context (a heap snapshot under load finds none). But some of what a
+// request makes is old from the start: objects from allocation sites V8 has learned to pretenure,
+// and the hidden classes V8 makes anew for an object literal that spreads before its other
+// properties, or for an object given accessors of its own. An old object, dead or not, keeps what
+// it points to through young collections until a full GC. Whatever the context reaches would then be promoted and wait for a full GC
 // too: the loaders' last batch (every row of the response), and Yoga's request, Fastify's
 // request and reply, and their headers and sockets' state. Cutting those links is what keeps
 // them young (README, Performance).
