@@ -10,10 +10,10 @@
 // request makes is old from the start: objects from allocation sites V8 has learned to pretenure,
 // and the hidden classes V8 makes anew for an object literal that spreads before its other
 // properties, or for an object given accessors of its own. An old object, dead or not, keeps what
-// it points to through young collections until a full GC. Whatever the context reaches would then be promoted and wait for a full GC
-// too: the loaders' last batch (every row of the response), and Yoga's request, Fastify's
-// request and reply, and their headers and sockets' state. Cutting those links is what keeps
-// them young (README, Performance).
+// it points to through young collections until a full GC. Whatever the context reaches would
+// then be promoted and wait for a full GC too: the loaders' last batch (every row of the
+// response), and Yoga's request, Fastify's request and reply, and their headers and sockets'
+// state. Cutting those links is what keeps them young (README, Performance).
 import DataLoader from 'dataloader';
 import { contextCacheSymbol } from '@pothos/core';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
