@@ -98,4 +98,12 @@ describe('database client', () => {
     while (fs.statSync(file).size < before + 100 * 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(before + 100 * 2000);
   });
+
+  it('syncs each of Prisma’s own commits again once a group commit, which syncs on its own, is done', async () => {
+    if (!database.url.startsWith('file:')) return; // SQLite's setting
+    const synchronous = async () => ((await db.$queryRawUnsafe('PRAGMA synchronous')) as { synchronous: bigint | number }[])[0]!.synchronous;
+    expect(Number(await synchronous())).toBe(2); // FULL
+    await statementsOf(db).write(insertStep('Provider', { ...provider('prv_sync'), createdAt: new Date() }));
+    expect(Number(await synchronous())).toBe(2);
+  });
 });

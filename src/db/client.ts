@@ -75,11 +75,15 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
     const wal = walSync(client.name);
     const checkpointer = startCheckpointer(client.name, (message) => hooks.onWarning?.(`background checkpoint failed: ${message}`));
     client.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+    // Prepared once: `pragma()` compiles its statement at every call, and these two run at every
+    // group commit.
+    const syncInCommit = client.prepare('PRAGMA synchronous = full');
+    const syncLaterOn = client.prepare('PRAGMA synchronous = normal');
     connection.syncLater = () => {
       if (synchronous === 'normal') return async () => {};
-      client.pragma('synchronous = normal');
+      syncLaterOn.run();
       return () => {
-        client.pragma('synchronous = full');
+        syncInCommit.run();
         return wal.synced();
       };
     };
