@@ -299,15 +299,16 @@ async function orderPath(synchronous: 'full' | 'normal') {
     // and the POS drops it; what counts is that every accepted order arrived under one key.
     return { rate, achieved: result.rps, accepted, arrived: keys.size, deliveries: orders.length, exactlyOnce: keys.size === accepted && result.non2xx === 0, p50: percentile(latencies, 50), p99: percentile(latencies, 99), answered: result, perOrder };
   };
+  type Run = Awaited<ReturnType<typeof run>>;
+  const perOrderOf = (runs: Run[]) => ({ mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)), cpuUs: median(runs.map((r) => r.perOrder.cpuUs)) });
   await run(100, 3); // warm-up: compiled code and open connections before anything is measured
-  const runs = [];
+  const runs: Run[] = [];
   for (let i = 0; i < REPEAT; i++) runs.push(await run(200, 10));
   const steady = {
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     exactlyOnce: runs.every((r) => r.exactlyOnce),
-    mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)),
-    cpuUs: median(runs.map((r) => r.perOrder.cpuUs)),
+    ...perOrderOf(runs),
   };
   process.stdout.write(
     `ours: order path (synchronous ${synchronous}) at 200/s, ${REPEAT} × 10 s: p50 ${steady.p50} ms, p99 ${steady.p99} ms (runs: ${runs.map((r) => r.p99).join(', ')}), every order exactly once: ${steady.exactlyOnce}; per order: main thread ${steady.mainThreadUs} µs, CPU ${steady.cpuUs} µs\n`,
@@ -316,13 +317,22 @@ async function orderPath(synchronous: 'full' | 'normal') {
   let atSustained: { mainThreadUs: number; cpuUs: number } | undefined;
   // BENCH_RATES=300,400 tries only those rates (for a quick look).
   for (const rate of (process.env.BENCH_RATES ?? '100,200,300,400,500,600,750,1000,1500,2000').split(',').map(Number)) {
-    const r = await run(rate, 5);
-    process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; per order: main thread ${r.perOrder.mainThreadUs} µs, CPU ${r.perOrder.cpuUs} µs\n`);
-    // Sustained: the rate was reached, every order arrived once, and no queue grew (the median
-    // order reached the POS within 50 ms).
-    if (!r.exactlyOnce || r.achieved < rate * 0.95 || !(r.p50 <= 50)) break;
+    const tries: Run[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const r = await run(rate, 5);
+      tries.push(r);
+      process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; per order: main thread ${r.perOrder.mainThreadUs} µs, CPU ${r.perOrder.cpuUs} µs\n`);
+    }
+    // Sustained: in the median run the rate was reached and no queue grew (the median order
+    // reached the POS within 50 ms), and every order of every run arrived exactly once. One run
+    // alone passes or fails with the machine's speed at that moment.
+    const achieved = median(tries.map((r) => r.achieved));
+    const p50 = median(tries.map((r) => r.p50));
+    const held = tries.every((r) => r.exactlyOnce) && achieved >= rate * 0.95 && p50 <= 50;
+    process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, median of ${REPEAT}: achieved ${achieved.toFixed(0)}/s, p50 ${p50} ms: ${held ? 'sustained' : 'not sustained'}\n`);
+    if (!held) break;
     sustained = rate;
-    atSustained = r.perOrder;
+    atSustained = perOrderOf(tries);
   }
   pos.close();
   await service.close();
@@ -363,7 +373,7 @@ const rows = [
   ...(pg ? [['read path, PostgreSQL', `${pg.max.rps.toFixed(0)} req/s`, `${ratio(pg.max.rps, pg.peer.rps)} of the peer`, `${ratio(pg.max.rps, pg.jit.rps)} of the graphql-jit ceiling`]] : []),
   ['webhook path (verify, store, answer)', `${webhook.rps.toFixed(0)} req/s`, `${ratio(webhook.rps, webhook.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`, ''],
   ['order path at a steady 200/s (median of the runs)', `p50 ${orders.steady.p50} ms, p99 ${orders.steady.p99} ms`, 'target p50 ≤ 5 ms, p99 ≤ 25 ms', `exactly once: ${orders.steady.exactlyOnce}; ${perOrder(orders.steady)}`],
-  ['order path, highest sustained rate (all exactly once)', `${orders.sustained}/s`, 'target ≥ 1000/s', orders.atSustained ? `at that rate ${perOrder(orders.atSustained)}` : ''],
+  ['order path, highest sustained rate (median of the runs at each rate; all exactly once)', `${orders.sustained}/s`, 'target ≥ 1000/s', orders.atSustained ? `at that rate ${perOrder(orders.atSustained)}` : ''],
   ['order path, SQLITE_SYNCHRONOUS=normal, at 200/s', `p50 ${ordersNormal.steady.p50} ms, p99 ${ordersNormal.steady.p99} ms`, `highest sustained ${ordersNormal.sustained}/s`, `exactly once: ${ordersNormal.steady.exactlyOnce}`],
   ['ceilings, one after the other', `node:http ${c.http.rps.toFixed(0)}, graphql-jit ${c.jit.rps.toFixed(0)}, Fastify ${c.fastify.rps.toFixed(0)}, peer ${c.peer.rps.toFixed(0)} req/s`, 'the ratios above are to the runs in turns with ours', ''],
 ];
