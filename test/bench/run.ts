@@ -28,6 +28,9 @@ pinToServerCore();
 type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 /** A scenario's medians, and each run's p99: one slow run in three does not move a median. */
 type Summary = Result & { p99s: number[] };
+/** The service's own work per order, in µs: its main thread's busy time and all its threads' CPU. */
+type PerOrder = { mainThreadUs: number; cpuUs: number };
+const perOrderLine = (p: PerOrder) => `per order: main thread ${p.mainThreadUs} µs, CPU ${p.cpuUs} µs`;
 
 function load(job: Record<string, unknown>): Promise<Result> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify({ connections: 20, duration: SECONDS, ...job })];
@@ -284,7 +287,7 @@ async function orderPath(synchronous: 'full' | 'normal') {
     const cpu = process.cpuUsage(cpuBefore);
     await profiler?.(`ours: order path ${synchronous} at ${rate}/s`);
     const accepted = (await service.services.db.order.count()) - before;
-    const perOrder = { mainThreadUs: Math.round((loop.active * 1000) / accepted), cpuUs: Math.round((cpu.user + cpu.system) / accepted) };
+    const perOrder: PerOrder = { mainThreadUs: Math.round((loop.active * 1000) / accepted), cpuUs: Math.round((cpu.user + cpu.system) / accepted) };
     const deadline = Date.now() + 15_000;
     let orders = (await pos.received()).filter((r) => r.path === '/v1/orders');
     while (orders.length < accepted && Date.now() < deadline) {
@@ -300,7 +303,7 @@ async function orderPath(synchronous: 'full' | 'normal') {
     return { rate, achieved: result.rps, accepted, arrived: keys.size, deliveries: orders.length, exactlyOnce: keys.size === accepted && result.non2xx === 0, p50: percentile(latencies, 50), p99: percentile(latencies, 99), answered: result, perOrder };
   };
   type Run = Awaited<ReturnType<typeof run>>;
-  const perOrderOf = (runs: Run[]) => ({ mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)), cpuUs: median(runs.map((r) => r.perOrder.cpuUs)) });
+  const perOrderOf = (runs: Run[]): PerOrder => ({ mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)), cpuUs: median(runs.map((r) => r.perOrder.cpuUs)) });
   await run(100, 3); // warm-up: compiled code and open connections before anything is measured
   const runs: Run[] = [];
   for (let i = 0; i < REPEAT; i++) runs.push(await run(200, 10));
@@ -311,17 +314,17 @@ async function orderPath(synchronous: 'full' | 'normal') {
     ...perOrderOf(runs),
   };
   process.stdout.write(
-    `ours: order path (synchronous ${synchronous}) at 200/s, ${REPEAT} × 10 s: p50 ${steady.p50} ms, p99 ${steady.p99} ms (runs: ${runs.map((r) => r.p99).join(', ')}), every order exactly once: ${steady.exactlyOnce}; per order: main thread ${steady.mainThreadUs} µs, CPU ${steady.cpuUs} µs\n`,
+    `ours: order path (synchronous ${synchronous}) at 200/s, ${REPEAT} × 10 s: p50 ${steady.p50} ms, p99 ${steady.p99} ms (runs: ${runs.map((r) => r.p99).join(', ')}), every order exactly once: ${steady.exactlyOnce}; ${perOrderLine(steady)}\n`,
   );
   let sustained = 0;
-  let atSustained: { mainThreadUs: number; cpuUs: number } | undefined;
+  let atSustained: PerOrder | undefined;
   // BENCH_RATES=300,400 tries only those rates (for a quick look).
   for (const rate of (process.env.BENCH_RATES ?? '100,200,300,400,500,600,750,1000,1500,2000').split(',').map(Number)) {
     const tries: Run[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const r = await run(rate, 5);
       tries.push(r);
-      process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; per order: main thread ${r.perOrder.mainThreadUs} µs, CPU ${r.perOrder.cpuUs} µs\n`);
+      process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; ${perOrderLine(r.perOrder)}\n`);
     }
     // Sustained: in the median run the rate was reached and no queue grew (the median order
     // reached the POS within 50 ms), and every order of every run arrived exactly once. One run
@@ -362,8 +365,8 @@ const orders = await orderPath('full');
 const ordersNormal = await orderPath('normal');
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+const perOrder = (r: PerOrder) => `the service's main thread ${(r.mainThreadUs / 1000).toFixed(2)} ms an order (all its threads ${(r.cpuUs / 1000).toFixed(2)} ms)`;
 // The pacer's latencies are to 0.1 ms: the floor only keeps a zero p50 from dividing.
-const perOrder = (r: { mainThreadUs: number; cpuUs: number }) => `the service's main thread ${(r.mainThreadUs / 1000).toFixed(2)} ms an order (all its threads ${(r.cpuUs / 1000).toFixed(2)} ms)`;
 const tail = (r: Summary) => `p99/p50 ${(r.p99 / Math.max(r.p50, 0.1)).toFixed(1)}`;
 const rows = [
   ['read path, SQLite', `${sqlite.max.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`, `${ratio(sqlite.max.rps, sqlite.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`],
