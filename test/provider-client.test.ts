@@ -92,3 +92,15 @@ test('a provider that never answers times out, is retried, and the call fails', 
   await expect(send(service.services, 'GET', `${base}/slow`, { retries: 1 })).rejects.toThrow(/Timeout awaiting 'request' for 300ms/);
   expect(seen).toHaveLength(2);
 });
+
+test('with no retries asked for (the outbox schedules its own), a 5xx is returned and a timeout fails after one call each', async () => {
+  answers = [{ status: 503, body: '{"message":"busy"}' }];
+  const busy = await send(service.services, 'POST', `${base}/orders`, { body: '{}', retries: 0 });
+  expect(busy).toMatchObject({ status: 503, body: { message: 'busy' } });
+  expect(seen).toHaveLength(1);
+
+  seen.length = 0;
+  answers = ['hang'];
+  await expect(send(service.services, 'POST', `${base}/orders`, { body: '{}', retries: 0 })).rejects.toThrow(/Timeout awaiting 'request' for 300ms/);
+  expect(seen).toHaveLength(1);
+});

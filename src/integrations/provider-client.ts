@@ -82,35 +82,37 @@ function exchange(method: Method, url: string, options: Outgoing, timeoutMs: num
   });
 }
 
-/** One HTTP exchange with bounded retries on network errors, timeouts and 5xx. */
+/** One HTTP exchange with bounded retries on network errors, timeouts and 5xx. With `retries: 0`
+ * (the outbox, which schedules its own) the one attempt runs without p-retry: its per-call state
+ * is then all cost and no use, on every order. */
 export async function send(
   services: Services,
   method: Method,
   url: string,
   options: Outgoing & { retries?: number } = {},
 ): Promise<ProviderResponse> {
+  const attempt = async () => {
+    const res = await exchange(method, url, options, services.config.providerTimeoutMs);
+    let body: unknown = res.text;
+    try {
+      body = res.text ? JSON.parse(res.text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    const response = { status: res.status, body, text: res.text, headers: res.headers };
+    if (res.status >= 500) throw new RetryableStatus(response);
+    return response;
+  };
+  const retries = options.retries ?? 2;
   try {
-    return await pRetry(
-      async () => {
-        const res = await exchange(method, url, options, services.config.providerTimeoutMs);
-        let body: unknown = res.text;
-        try {
-          body = res.text ? JSON.parse(res.text) : undefined;
-        } catch {
-          // not JSON: keep the text
-        }
-        const response = { status: res.status, body, text: res.text, headers: res.headers };
-        if (res.status >= 500) throw new RetryableStatus(response);
-        return response;
-      },
-      {
-        retries: options.retries ?? 2,
-        minTimeout: 100,
-        maxTimeout: 1000,
-        randomize: true,
-        shouldRetry: ({ error }) => error instanceof RetryableStatus || error instanceof RequestError,
-      },
-    );
+    if (retries === 0) return await attempt();
+    return await pRetry(attempt, {
+      retries,
+      minTimeout: 100,
+      maxTimeout: 1000,
+      randomize: true,
+      shouldRetry: ({ error }) => error instanceof RetryableStatus || error instanceof RequestError,
+    });
   } catch (error) {
     if (error instanceof RetryableStatus) return error.response;
     throw error;
