@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { Operation } from '../modules/providers/service.js';
 import { insertStep, type Step } from '../db/statements.js';
 import { LOCK_MS } from './runner.js';
+import { newId } from '../ids.js';
 import type { Message } from './worker.js';
 
 export type OutboxInput = {
@@ -26,7 +27,7 @@ export type OutboxInput = {
 function outboxRow(message: OutboxInput) {
   const now = new Date();
   return {
-    id: `msg_${crypto.randomBytes(12).toString('base64url')}`,
+    id: newId('msg'),
     kind: message.kind,
     partnerId: message.partnerId ?? null,
     source: message.source,

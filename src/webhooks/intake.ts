@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
 import { findProvider, type ProviderKind } from '../modules/providers/service.js';
 import { verifySignature } from './signature.js';
+import { newId } from '../ids.js';
 
 /** The path segment of each sender kind. */
 export const CHANNELS = { pos: 'pos', dsp: 'dsp', 'event-providers': 'event_provider' } as const satisfies Record<string, ProviderKind>;
@@ -68,7 +69,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
 
       const idHeader = ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
       const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
-      const id = `whk_${crypto.randomBytes(12).toString('base64url')}`;
+      const id = newId('whk');
       const now = new Date();
       const row = { id, channel, source, dedupeKey, type, body: raw.toString('utf8'), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now };
       try {

@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.js';
 import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
+import { newId } from '../../ids.js';
 
-export const newId = (prefix: string): string => `${prefix}_${crypto.randomBytes(12).toString('base64url')}`;
 const secret = (): string => crypto.randomBytes(32).toString('base64url');
 // Client secrets and refresh tokens are 256 random bits: a plain SHA-256 cannot be reversed or
 // guessed, and it keeps the token call fast (a slow password hash would only cost us).

@@ -10,7 +10,7 @@ import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js
 import { updateStep } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
-import { newId } from '../auth/service.js';
+import { newId } from '../../ids.js';
 import { findProvider } from '../providers/service.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, catalogProblems } from './validate.js';

@@ -3,11 +3,11 @@
 // flag's variations, switch and segments; targets and segment contexts are the partners' to
 // manage through the API, and a reload leaves them as they are.
 import fs from 'node:fs';
-import crypto from 'node:crypto';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Invalid } from '../../errors.js';
+import { randomId } from '../../ids.js';
 import { SERVICE_OWNER, checkContext } from './service.js';
 
 const key = z.string().regex(/^[A-Za-z0-9._-]+$/, 'keys are letters, digits, ".", "_" or "-"');
@@ -43,13 +43,12 @@ export function parseDefinitions(document: unknown): z.output<typeof definitions
 /** Upserts the segments, then the flags with exactly the segments they name. */
 export async function applyDefinitions(db: Db, document: unknown) {
   const defs = parseDefinitions(document);
-  const newId = () => crypto.randomBytes(12).toString('base64url');
   const segmentIds = new Map<string, string>();
   for (const s of defs.segments) {
-    const row = await db.segment.upsert({ where: { partnerId_key: { partnerId: s.partner, key: s.key } }, create: { id: newId(), partnerId: s.partner, key: s.key }, update: {} });
+    const row = await db.segment.upsert({ where: { partnerId_key: { partnerId: s.partner, key: s.key } }, create: { id: randomId(), partnerId: s.partner, key: s.key }, update: {} });
     segmentIds.set(`${s.partner}/${s.key}`, row.id);
     for (const c of s.included.map((c, i) => checkContext(c, `segments.${s.key}.included[${i}]`))) {
-      await db.segmentMember.upsert({ where: { segmentId_kind_key: { segmentId: row.id, kind: c.kind, key: c.key } }, create: { id: newId(), segmentId: row.id, ...c }, update: {} });
+      await db.segmentMember.upsert({ where: { segmentId_kind_key: { segmentId: row.id, kind: c.kind, key: c.key } }, create: { id: randomId(), segmentId: row.id, ...c }, update: {} });
     }
   }
   for (const f of defs.flags) {
@@ -62,11 +61,11 @@ export async function applyDefinitions(db: Db, document: unknown) {
     );
     const data = { variations: JSON.stringify(f.variations), enabled: f.enabled, onVariation: f.on, offVariation: f.off, fallthroughVariation: f.fallthrough };
     await db.$transaction(async (tx) => {
-      const flag = await tx.flag.upsert({ where: { partnerId_key: { partnerId: f.partner, key: f.key } }, create: { id: newId(), partnerId: f.partner, key: f.key, ...data }, update: data });
+      const flag = await tx.flag.upsert({ where: { partnerId_key: { partnerId: f.partner, key: f.key } }, create: { id: randomId(), partnerId: f.partner, key: f.key, ...data }, update: data });
       await tx.flagSegment.deleteMany({ where: { flagId: flag.id } });
       if (segments.length) await tx.flagSegment.createMany({ data: segments.map((segmentId) => ({ flagId: flag.id, segmentId })) });
       for (const c of f.targets.map((c, i) => checkContext(c, `flags.${f.key}.targets[${i}]`))) {
-        await tx.flagTarget.upsert({ where: { flagId_kind_key: { flagId: flag.id, kind: c.kind, key: c.key } }, create: { id: newId(), flagId: flag.id, ...c }, update: {} });
+        await tx.flagTarget.upsert({ where: { flagId_kind_key: { flagId: flag.id, kind: c.kind, key: c.key } }, create: { id: randomId(), flagId: flag.id, ...c }, update: {} });
       }
     });
   }

@@ -3,10 +3,10 @@
 // that is on serves its on variation to its targets (TARGET_MATCH) and to the contexts of the
 // segments it includes (SEGMENT_MATCH), and its fallthrough variation to everyone else
 // (FALLTHROUGH). `enabled` in an evaluation says whether the flag is on.
-import crypto from 'node:crypto';
 import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, Invalid, NotFound } from '../../errors.js';
+import { randomId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
 /** The owner of the service's own flags (read through OpenFeature inside the service). */
@@ -17,7 +17,6 @@ export type Reason = 'TARGET_MATCH' | 'SEGMENT_MATCH' | 'FALLTHROUGH' | 'OFF';
 export type Evaluation = { flagKey: string; value: unknown; enabled: boolean; reason: Reason };
 
 const KIND = /^[A-Za-z0-9._-]+$/;
-const id = () => crypto.randomBytes(12).toString('base64url');
 
 export function checkContext(context: { key?: unknown; kind?: unknown }, at = 'context'): Context {
   if (typeof context.key !== 'string' || !context.key.trim()) throw new Invalid(`${at}.key must be a non-empty string`);
@@ -69,7 +68,7 @@ export async function changeFlagTargets(services: Services, owner: string, flagK
   const flag = await findFlag(services.db, owner, flagKey);
   if (change === 'add') {
     const fresh = notYetIn(await services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } }), wanted);
-    if (fresh.length) await services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: id(), flagId: flag.id, ...c })) });
+    if (fresh.length) await services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: randomId(), flagId: flag.id, ...c })) });
   } else {
     await services.db.flagTarget.deleteMany({ where: { flagId: flag.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
   }
@@ -82,7 +81,7 @@ export async function changeSegmentContexts(services: Services, owner: string, s
   const segment = await findSegment(services.db, owner, segmentKey);
   if (change === 'add') {
     const fresh = notYetIn(await services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } }), wanted);
-    if (fresh.length) await services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: id(), segmentId: segment.id, ...c })) });
+    if (fresh.length) await services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: randomId(), segmentId: segment.id, ...c })) });
   } else {
     await services.db.segmentMember.deleteMany({ where: { segmentId: segment.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
   }

@@ -7,7 +7,7 @@ import { isUniqueViolation, type DspConnection as DspConnectionRow, type Locatio
 import { columnList, placeholders, statementsOf } from '../../db/statements.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
-import { newId } from '../auth/service.js';
+import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
 import { activeOnboarding } from '../onboarding/service.js';

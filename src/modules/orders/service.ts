@@ -3,7 +3,6 @@
 // outbox; the POS's answer gives the pos_order_id or the refusal; an accepted
 // merchant_managed_delivery order goes to the event provider as order.confirmed (signed), whose
 // order.assign.driver brings the driver back. Every change is published to orderUpdated.
-import crypto from 'node:crypto';
 import type { Services } from '../../graphql/context.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
@@ -11,6 +10,7 @@ import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.j
 import { insertStep, placeholders, statementsOf, updateStep } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
+import { newId } from '../../ids.js';
 
 export const ORDER_STATUSES = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed', 'failed', 'merchant_canceled', 'dsp_canceled'] as const;
 export const FINAL_STATUSES = new Set(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
@@ -75,7 +75,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       : location.status !== 'active'
         ? { code: 'location_deleted', message: `the location of DSP store ${storeId} was deleted` }
         : null;
-  const id = `ord_${crypto.randomBytes(12).toString('base64url')}`;
+  const id = newId('ord');
   const now = new Date();
   const row = {
     id,

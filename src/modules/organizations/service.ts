@@ -3,7 +3,8 @@ import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation, type Organization } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
-import { assertOrgAccess, newId } from '../auth/service.js';
+import { assertOrgAccess } from '../auth/service.js';
+import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
 export type CreateOrganizationInput = {

@@ -1,7 +1,7 @@
 // Provider registrations: each POS, DSP and event provider we talk to (DESIGN.md point 6).
 import type { Services } from '../../graphql/context.js';
 import { Invalid, NotFound } from '../../errors.js';
-import { newId } from '../auth/service.js';
+import { newId } from '../../ids.js';
 import type { Db } from '../../db/client.js';
 import { expiringPer } from '../../expiring.js';
 

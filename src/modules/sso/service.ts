@@ -4,7 +4,8 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../graphql/context.js';
 import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
-import { hashSecret, newId } from '../auth/service.js';
+import { hashSecret } from '../auth/service.js';
+import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { normalizeEmail, required } from '../organizations/service.js';
 
