@@ -31,9 +31,11 @@ function publish(services: Services, order: Pick<OrderRow, 'id' | 'orgId' | 'loc
   if (order.orgId) services.pubsub.publish('orderUpdated', order.orgId, { id: order.id, locationId: order.locationId });
 }
 
-/** The order object of SPEC.md 2.11 as we send it on: what the DSP sent, with our id and state. */
-export function orderObject(order: OrderRow): Record<string, unknown> {
-  const sent = JSON.parse(order.body) as Record<string, unknown>;
+type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
+
+/** The order object of SPEC.md 2.11 as we send it on: what the DSP sent, with our id and state.
+ * `sent` is the stored body parsed; a new order passes the object its body was made from. */
+export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
   return {
     ...sent,
     id: order.id,
@@ -106,7 +108,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       source: location!.source,
       onboardingId: location!.onboardingId,
       operation: 'orders',
-      body: { type: 'order.created', object: orderObject({ ...row, posOrderId: null } as OrderRow) },
+      body: { type: 'order.created', object: orderObject(row, object) },
       idempotencyKey: `order.created:${id}`,
     });
     await sql.transaction(async (run) => {
