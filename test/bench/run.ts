@@ -12,6 +12,7 @@ import inspector from 'node:inspector/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { READ_QUERY } from './shape.js';
 import { median, percentile, tenths } from './stats.js';
+import { summarize, summaryLine } from './profile.js';
 import { pinToServerCore, spawnOnLoadCore, taskset } from './cores.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
@@ -41,15 +42,17 @@ function load(job: Record<string, unknown>): Promise<Result> {
   return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`)))));
 }
 
-async function repeated(name: string, job: () => Record<string, unknown>): Promise<Summary> {
+/** What one scenario measures; `profiled` for our service's own (BENCH_PROFILE, below). */
+type Scenario = { name: string; job: () => Record<string, unknown>; profiled?: boolean };
+
+/** A scenario's runs, one after the other, and their medians. */
+async function repeated({ name, job, profiled }: Scenario): Promise<Summary> {
   const runs: Result[] = [];
-  const profiler = PROFILE ? await startProfile() : undefined;
+  const profiler = PROFILE && profiled ? await startProfile() : undefined;
   for (let i = 0; i < REPEAT; i++) runs.push(await load(job()));
   await profiler?.(name);
   return summary(name, runs);
 }
-
-type Scenario = { name: string; job: () => Record<string, unknown>; profiled?: boolean };
 
 /** Scenarios measured in turns (a, b, c, a, b, c, ...) rather than one after the other: the
  * machine's drift over the turns falls on each of them alike, so the ratios between them hold
@@ -75,7 +78,8 @@ function summary(name: string, runs: Result[]): Summary {
   return result;
 }
 
-// BENCH_PROFILE=<dir>: a CPU profile of the server side of each scenario, written to <dir>.
+// BENCH_PROFILE=<dir>: a CPU profile of the server side of each scenario, written to <dir>, and
+// where its time went by area (profile.ts), printed and added to <dir>/summary.md.
 const PROFILE = process.env.BENCH_PROFILE;
 async function startProfile() {
   const session = new inspector.Session();
@@ -84,9 +88,12 @@ async function startProfile() {
   await session.post('Profiler.start');
   return async (name: string) => {
     const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
     fs.mkdirSync(PROFILE!, { recursive: true });
     fs.writeFileSync(path.join(PROFILE!, `${name.replace(/[^\w]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
+    const line = summaryLine(summarize(profile));
+    process.stdout.write(`  profile of ${name}: ${line}\n`);
+    fs.appendFileSync(path.join(PROFILE!, 'summary.md'), `- ${name} (${new Date().toISOString()}): ${line}\n`);
   };
 }
 
@@ -118,12 +125,11 @@ const fastifyScenario = (urls: References): Scenario => ({ name: 'ceiling: Fasti
 /** The ceilings and the peer one after the other, for the table's last row. */
 const ceilings = () =>
   withReferences(async (urls) => {
-    const alone = ({ name, job }: Scenario) => repeated(name, job);
     return {
-      http: await repeated('ceiling: node:http fixed JSON', () => ({ url: urls.plain })),
-      jit: await alone(jitScenario(urls)),
-      peer: await alone(peerScenario(urls)),
-      fastify: await alone(fastifyScenario(urls)),
+      http: await repeated({ name: 'ceiling: node:http fixed JSON', job: () => ({ url: urls.plain }) }),
+      jit: await repeated(jitScenario(urls)),
+      peer: await repeated(peerScenario(urls)),
+      fastify: await repeated(fastifyScenario(urls)),
     };
   });
 
@@ -177,13 +183,13 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   const [jit, peer, max] = await withReferences((urls) => inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]));
   const halfRate = Math.max(1, Math.round(max!.rps / 2));
   const { result: half, inService } = await insideService(o.service.app.server, () =>
-    repeated(`ours: org locations, ${kind}, at half rate`, () => ({ ...job(), rate: halfRate, warmup: 1 })),
+    repeated({ name: `ours: org locations, ${kind}, at half rate`, job: () => ({ ...job(), rate: halfRate, warmup: 1 }), profiled: true }),
   );
   await o.service.close();
   await o.drop();
   // The same pacer at the same rate against a server that does nothing: the tail this machine and
   // the load generator give by themselves, which no server can be below.
-  const floor = await withReferences((urls) => repeated('ceiling: node:http fixed JSON, at that rate', () => ({ url: urls.plain, rate: halfRate, warmup: 1 })));
+  const floor = await withReferences((urls) => repeated({ name: 'ceiling: node:http fixed JSON, at that rate', job: () => ({ url: urls.plain, rate: halfRate, warmup: 1 }) }));
   return { max: max!, half, inService, floor, roundTrips, jit: jit!, peer: peer! };
 }
 
