@@ -11,16 +11,17 @@ const AREAS: [area: string, frame: RegExp][] = [
   ['database (our statements, better-sqlite3, pg, the log sync)', /src\/db\/|better-sqlite3|node_modules\/pg|^fdatasync$|^run$|^all$/],
   ['calls to providers (got, Node HTTP client)', /node_modules\/got\/|p-retry|src\/integrations\/|node:_http_client|node:_http_agent/],
   ['GraphQL (Yoga, envelop, graphql-jit, Pothos, DataLoader, our src/graphql)', /graphql|@envelop|@pothos|dataloader/],
-  ['HTTP server (Node, Fastify)', /node:_http_server|node:_http_incoming|node:_http_common|fastify|find-my-way|avvio/],
+  ['HTTP server (Node, Fastify)', /node:_http_server|node:_http_incoming|fastify|find-my-way|avvio/],
   ['the rest of our code (src/)', /\/src\//],
   ['garbage collection', /^\(garbage collector\)$/],
 ];
 /** Frames both sides of HTTP pass through: a sample in them counts to what called them. */
-const SHARED = /node:_http_outgoing|node:net|node:internal\/streams|node:stream/;
+const SHARED = /node:_http_outgoing|node:_http_common|node:net|node:internal\/streams|node:stream/;
 const OTHER = 'V8, Node and libraries outside these';
 const PROFILER = 'the profiler';
 
-export type ProfileSummary = { busyShare: number; areas: [string, number][] };
+/** Each area's share of the samples that were not idle, largest first. */
+export type ProfileSummary = [area: string, share: number][];
 
 export function summarize(profile: Profiler.Profile): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -41,25 +42,25 @@ export function summarize(profile: Profiler.Profile): ProfileSummary {
   };
   const time = new Map<string, number>();
   let busy = 0;
-  let idle = 0;
   const samples = profile.samples ?? [];
   for (let i = 0; i < samples.length; i++) {
     const id = samples[i]!;
     const dt = profile.timeDeltas?.[i] ?? 0;
-    if (byId.get(id)!.callFrame.functionName === '(idle)') {
-      idle += dt;
-      continue;
-    }
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
     const a = area(id);
     // The profiler's own work when it stops is not the scenario's.
     if (a === PROFILER) continue;
     busy += dt;
     time.set(a, (time.get(a) ?? 0) + dt);
   }
-  const areas = [...time].map(([a, t]): [string, number] => [a, busy ? t / busy : 0]).sort((x, y) => y[1] - x[1]);
-  return { busyShare: busy + idle ? busy / (busy + idle) : 0, areas };
+  return [...time].map(([a, t]): [string, number] => [a, busy ? t / busy : 0]).sort((x, y) => y[1] - x[1]);
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 
-export const summaryLine = (s: ProfileSummary) => `busy ${percent(s.busyShare)}; of that ${s.areas.map(([a, share]) => `${a} ${percent(share)}`).join(', ')}`;
+/** The areas of 1% or more, as one line. */
+export const summaryLine = (s: ProfileSummary) =>
+  s
+    .filter(([, share]) => share >= 0.01)
+    .map(([a, share]) => `${a} ${percent(share)}`)
+    .join(', ');

@@ -92,7 +92,7 @@ async function startProfile() {
     fs.mkdirSync(PROFILE!, { recursive: true });
     fs.writeFileSync(path.join(PROFILE!, `${name.replace(/[^\w]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
     const line = summaryLine(summarize(profile));
-    process.stdout.write(`  profile of ${name}: ${line}\n`);
+    process.stdout.write(`  where the CPU of ${name} went: ${line}\n`);
     fs.appendFileSync(path.join(PROFILE!, 'summary.md'), `- ${name} (${new Date().toISOString()}): ${line}\n`);
   };
 }
