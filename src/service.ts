@@ -44,6 +44,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
   const events = createEvents(config.redisUrl);
+  const features = await featureClient(db);
   const services: Services = {
     config,
     db,
@@ -53,7 +54,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,
-    features: await featureClient(db),
+    features: features.client,
     publicUrl: config.publicUrl ?? '',
   };
   const worker = new DeliveryWorker(services);
@@ -81,6 +82,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
         await inbox.stop();
         await worker.stop();
         await events.close();
+        await features.release();
         await db.$disconnect();
       })()),
   };

@@ -1,7 +1,9 @@
 // The HTTP host: health, readiness, the error body for bad requests, request ids, the
-// committed GraphQL schema, and a graceful stop.
+// committed GraphQL schema, a graceful stop, and nothing kept of a stopped service.
 import fs from 'node:fs';
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { spawn } from 'node:child_process';
 import { printedSchema, schemaFile } from '../src/graphql/print-schema.js';
 import { freshDatabase, startTestService, request, post, type TestService } from './support/service.js';
@@ -112,4 +114,19 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
     child.kill('SIGKILL');
     await database.drop();
   }
+});
+
+test('a stopped service lets go of its database client: nothing global keeps it', async () => {
+  let stopped: TestService | undefined = await startTestService();
+  // The service's own flags are read through OpenFeature, whose registry lives as long as the process.
+  expect(await stopped.services.features.getBooleanValue('no-such-flag', true)).toBe(true);
+  const db = new WeakRef(stopped.services.db);
+  await stopped.stop();
+  stopped = undefined;
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  // A WeakRef holds its target until the current job ends.
+  await new Promise((resolve) => setImmediate(resolve));
+  gc();
+  expect(db.deref()).toBeUndefined();
 });

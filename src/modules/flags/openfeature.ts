@@ -1,7 +1,7 @@
 // An OpenFeature provider over our own evaluation, so code inside the service reads the
 // service's flags (owner "service") the standard way: client.getBooleanValue(key, default, ctx).
 // A flag that is not defined answers the caller's default (reason ERROR, FLAG_NOT_FOUND).
-import { ErrorCode, OpenFeature, type Client, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
+import { ErrorCode, NOOP_PROVIDER, OpenFeature, type Client, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -12,11 +12,19 @@ export class ServiceFlagsProvider implements Provider {
   readonly runsOn = 'server' as const;
 
   constructor(
-    private readonly db: Db,
+    private db: Db | undefined,
     private readonly owner = SERVICE_OWNER,
   ) {}
 
+  /** Called by OpenFeature when this provider is replaced (the service instance stopped). Its
+   * registry keeps replaced providers reachable from event handlers it never removes, so the
+   * database client is let go of here rather than with the provider. */
+  async onClose(): Promise<void> {
+    this.db = undefined;
+  }
+
   private async resolve<T>(flagKey: string, defaultValue: T, context: EvaluationContext, accepts: (v: unknown) => v is T): Promise<ResolutionDetails<T>> {
+    if (!this.db) return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.PROVIDER_NOT_READY, errorMessage: 'this service instance has stopped' };
     try {
       const result = await evaluateFlag(this.db, this.owner, flagKey, { key: context.targetingKey, kind: context.kind ?? 'user' });
       if (!accepts(result.value)) return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.TYPE_MISMATCH };
@@ -48,11 +56,14 @@ export class ServiceFlagsProvider implements Provider {
 }
 
 /** A client bound to this service instance's provider (a domain of its own, so several
- * instances in one process, as in tests, do not share one). */
-export async function featureClient(db: Db): Promise<Client> {
+ * instances in one process, as in tests, do not share one), and `release` for when the instance
+ * stops. OpenFeature's registry is global and cannot forget a domain: without `release`, every
+ * stopped instance's database client (about 4 MB of Prisma's query compiler) stayed reachable
+ * from it for the life of the process. */
+export async function featureClient(db: Db): Promise<{ client: Client; release: () => Promise<void> }> {
   const domain = `partner-ordering-${crypto.randomUUID()}`;
   await OpenFeature.setProviderAndWait(domain, new ServiceFlagsProvider(db));
-  return OpenFeature.getClient(domain);
+  return { client: OpenFeature.getClient(domain), release: () => OpenFeature.setProviderAndWait(domain, NOOP_PROVIDER) };
 }
 
 /** Our switch of SPEC.md 4.2: flag `pos-connection-notices`, context kind `provider` keyed by
