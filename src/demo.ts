@@ -67,8 +67,11 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     const dsp = await call(base, 'POST', `/v1/onboarding/integrations/${dspInit.onboarding._id}/complete`, t, { code: dspWalk.code });
     step('8. a DSP onboarding, the same way', { _id: dsp._id, type: dsp.type, status: dsp.status });
 
-    const bound = await call(base, 'POST', '/v1/onboarding/locations/bind', t, { onboarding_id: dsp._id, locations: [{ pos_location_id: ingested.locations[0]._id, dsp_provider_id: 'store-berlin-1', dsp_store_name: 'Sandbox Grill Berlin (Delivery)' }] });
-    step('9. bind a DSP store: POST /v1/onboarding/locations/bind', bound.locations);
+    const stores = await call(base, 'GET', `/v1/onboarding/locations?onboarding_id=${dsp._id}`, t);
+    step('9. the merchant\'s DSP stores: GET /v1/onboarding/locations?onboarding_id= (the DSP onboarding)', stores.locations.map((s: any) => ({ provider_id: s.provider_id, name: s.name })));
+    const store = stores.locations[0];
+    const bound = await call(base, 'POST', '/v1/onboarding/locations/bind', t, { onboarding_id: dsp._id, locations: [{ pos_location_id: ingested.locations[0]._id, dsp_provider_id: store.provider_id, dsp_store_name: store.name }] });
+    step('   bind one to the Berlin location: POST /v1/onboarding/locations/bind', bound.locations);
 
     const orgLocations = await call(base, 'GET', `/v1/onboarding/org/${org.org_id}/locations`, t);
     step('10. the organization locations: GET /v1/onboarding/org/{id}/locations', orgLocations.locations.map((l: any) => ({ _id: l._id, name: l.name, status: l.status, dsps: l.dsps })));
@@ -101,7 +104,7 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     step('13. SSO: POST /v1/sso/sessions, then GET /v1/sso/login?token=… (once)', { first_use: login.status, second_use: again.status });
 
     const placed = (await (
-      await fetch(`${peers.pos.url}/v1/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dsp_store_id: 'store-berlin-1', order: { currency: 'eur' } }) })
+      await fetch(`${peers.pos.url}/v1/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dsp_store_id: store.provider_id, order: { currency: 'eur' } }) })
     ).json()) as { dsp_order_id: string; status: number; body: { order_id: string } };
     step('14. the sandbox DSP places an order: POST /v1/webhooks/dsp/sandbox-dsp (signed)', { dsp_order_id: placed.dsp_order_id, answer: placed.status, order_id: placed.body.order_id });
     const [atPos] = await peers.pos.waitFor('/v1/orders', 1);

@@ -6,13 +6,13 @@ import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { signBody } from '../src/webhooks/signature.js';
 import { startPos, testSecrets } from './support/sandbox.js';
-import { bind, completeOnboarding, createOrg, ingest } from './support/flows.js';
+import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
 const secrets = testSecrets();
-let setup: { token: string; orgId: string; tid: string; de: string; us: string; assigned: string; unassigned: string; usStore: string };
+let setup: { token: string; orgId: string; tid: string; de: string; us: string; assigned: string; unassigned: string; usStore: string; stores: Record<string, string> };
 
 const sandbox = async (path: string, body: unknown) => {
   const res = await fetch(`${pos.url}/v1/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -40,12 +40,13 @@ beforeAll(async () => {
   const tid = posOnboarding.integration_id;
   const [de, us] = await ingest(service.url, t, posOnboarding._id, [`loc_${tid}_de`, `loc_2_${tid}`]);
   const dsp = await completeOnboarding(service.url, t, orgId, 'dsp');
-  const assigned = await bind(service.url, t, dsp._id, de!, 'store-de-assigned');
-  const unassigned = await bind(service.url, t, dsp._id, de!, 'store-de-all');
-  const usStore = await bind(service.url, t, dsp._id, us!, 'store-us');
+  const stores = await dspStores(service.url, t, dsp._id);
+  const assigned = await bind(service.url, t, dsp._id, de!, stores.berlin!);
+  const unassigned = await bind(service.url, t, dsp._id, de!, stores.berlin_late!);
+  const usStore = await bind(service.url, t, dsp._id, us!, stores.austin!);
   const put = await request(service.url, 'PUT', '/v1/onboarding/menus', { token: t, body: { org_id: orgId, dsp_location_id: assigned, menu_provider_ids: ['menu_de_hauptkarte'] } });
   expect(put.status).toBe(200);
-  setup = { token: t, orgId, tid, de: de!, us: us!, assigned, unassigned, usStore };
+  setup = { token: t, orgId, tid, de: de!, us: us!, assigned, unassigned, usStore, stores };
 });
 afterAll(async () => {
   await pos?.close();
@@ -62,19 +63,19 @@ test('the POS signs location.catalog.updated: DE catalog fetched, exactly the as
   const fetched = pos.received.filter((r) => r.path === '/v1/catalog');
   expect(fetched.map((r) => r.headers['x-provider-location-id'])).toEqual([`loc_${setup.tid}_de`]);
 
-  const [toAssigned] = menusSentTo('store-de-assigned');
+  const [toAssigned] = menusSentTo(setup.stores.berlin!);
   expect(toAssigned!.menu_provider_ids).toEqual(['menu_de_hauptkarte']);
   expect(toAssigned!.catalog.menu.map((m) => m.provider_id)).toEqual(['menu_de_hauptkarte']);
-  const [toAll] = menusSentTo('store-de-all');
+  const [toAll] = menusSentTo(setup.stores.berlin_late!);
   expect(toAll!.menu_provider_ids.sort()).toEqual(['menu_de_fruehstueck', 'menu_de_hauptkarte', 'menu_de_mittagstisch']);
   expect(toAll!.catalog).toMatchObject({ currency: 'eur', default_language: 'de-DE' });
-  expect(menusSentTo('store-us')).toEqual([]);
+  expect(menusSentTo(setup.stores.austin!)).toEqual([]);
 
   const notes = await pos.waitFor('/v1/notifications', 2);
   const bodies = notes.map((n) => n.body as { type: string; data: Record<string, any>; created_at: number });
   expect(bodies.map((b) => b.type)).toEqual(['menu.publish_success', 'menu.publish_success']);
   expect(bodies.find((b) => b.data.dsp_location_id === setup.assigned)).toMatchObject({
-    data: { location_id: `loc_${setup.tid}_de`, org_location_id: setup.de, dsp_store_id: 'store-de-assigned', menu_provider_ids: ['menu_de_hauptkarte'] },
+    data: { location_id: `loc_${setup.tid}_de`, org_location_id: setup.de, dsp_store_id: setup.stores.berlin, menu_provider_ids: ['menu_de_hauptkarte'] },
     created_at: expect.any(Number),
   });
   expect(Math.abs(bodies[0]!.created_at - Date.now())).toBeLessThan(60_000);
@@ -83,7 +84,7 @@ test('the POS signs location.catalog.updated: DE catalog fetched, exactly the as
 test('another location gets the US catalog', async () => {
   expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
   await pos.waitFor('/v1/notifications', 1);
-  expect(menusSentTo('store-us')[0]!.menu_provider_ids.sort()).toEqual(['menu_us_all_day', 'menu_us_breakfast', 'menu_us_late_night']);
+  expect(menusSentTo(setup.stores.austin!)[0]!.menu_provider_ids.sort()).toEqual(['menu_us_all_day', 'menu_us_breakfast', 'menu_us_late_night']);
   expect(pos.received.filter((r) => r.path === '/v1/catalog').map((r) => r.headers['x-provider-location-id'])).toEqual([`loc_2_${setup.tid}`]);
 });
 
@@ -108,7 +109,7 @@ test('an invalid catalog is not published; the POS is told why', async () => {
     const error = note.data.error as string;
     expect(error).toContain('price that is not a number');
     expect(error).toContain('missing modifier group mg_missing');
-    expect(menusSentTo('store-us')).toEqual([]);
+    expect(menusSentTo(setup.stores.austin!)).toEqual([]);
   } finally {
     await sandbox('catalog', { location_id: `loc_2_${setup.tid}`, catalog: null });
   }

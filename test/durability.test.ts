@@ -9,7 +9,7 @@ import { sealer } from '../src/crypto.js';
 import { createPartner } from '../src/modules/auth/service.js';
 import type { Services } from '../src/graphql/context.js';
 import { testSecrets } from './support/sandbox.js';
-import { bind, completeOnboarding, createOrg, ingest } from './support/flows.js';
+import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
 import { clientToken, freshDatabase, type TestDatabase } from './support/service.js';
 
@@ -48,14 +48,15 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   const onboarding = await completeOnboarding(base, token, orgId, 'pos');
   const [location] = await ingest(base, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);
   const dsp = await completeOnboarding(base, token, orgId, 'dsp');
-  await bind(base, token, dsp._id, location!, 'store-durable');
+  const storeId = (await dspStores(base, token, dsp._id)).austin!;
+  await bind(base, token, dsp._id, location!, storeId);
 
   // The POS goes down. 100 orders are accepted; the service is killed without warning.
   await pos.close();
   const send = async (count: number) => {
     const answers = [];
     for (let i = 0; i < count; i += 10) {
-      answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => sendDspOrder(base, secrets.webhookSecret, 'store-durable', { fulfillment_type: 'pickup' })))));
+      answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => sendDspOrder(base, secrets.webhookSecret, storeId, { fulfillment_type: 'pickup' })))));
     }
     expect(answers.map((a) => a.status)).toEqual(Array(count).fill(201));
     return answers.map((a) => a.body.order_id!);

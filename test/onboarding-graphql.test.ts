@@ -110,15 +110,18 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
 
   const dsp = (await client.request(Init, { input: { orgId: org.orgId, source: 'sandbox-dsp', type: 'dsp', returnUrl: 'https://partner.example/back' } })).initializeOnboarding.onboarding;
   const dspWalk = await authorizeInBrowser(dsp.entryUrl);
-  await client.request(Complete, { input: { id: dsp.id, code: dspWalk.code! } });
-  const { bindDspLocations } = await client.request(Bind, { input: { onboardingId: dsp.id, locations: [{ posLocationId: ingestLocations.locations[1]!.id, dspProviderId: 'store-austin-1', dspStoreName: 'Austin Delivery' }] } });
-  expect(bindDspLocations.locations[0]).toMatchObject({ dspProviderId: 'store-austin-1', status: 'APPROVED' });
+  const dspTid = (await client.request(Complete, { input: { id: dsp.id, code: dspWalk.code! } })).completeOnboarding.integrationId!;
+  const { onboardingLocations: dspStores } = await client.request(Locations, { id: dsp.id });
+  const austinStore = `store_${dspTid}_austin`;
+  expect(dspStores.locations.find((l) => l.providerId === austinStore)).toMatchObject({ name: 'Sandbox Grill Austin (Delivery)', isEligibleToOnboard: true });
+  const { bindDspLocations } = await client.request(Bind, { input: { onboardingId: dsp.id, locations: [{ posLocationId: ingestLocations.locations[1]!.id, dspProviderId: austinStore, dspStoreName: 'Austin Delivery' }] } });
+  expect(bindDspLocations.locations[0]).toMatchObject({ dspProviderId: austinStore, status: 'APPROVED' });
 
   const { organizationLocations } = await client.request(OrgLocations, { orgId: org.orgId });
   const austin = organizationLocations.locations.find((l) => l.id === ingestLocations.locations[1]!.id)!;
   expect(austin).toMatchObject({ name: 'Sandbox Grill Austin', source: 'sandbox-pos', status: 'active', providerId: `loc_2_${tid}`, address: { locality: 'Austin', country: 'US' } });
   expect(austin.dsps).toEqual([
-    { id: bindDspLocations.locations[0]!.id, name: 'Austin Delivery', source: 'sandbox-dsp', status: 'APPROVED', dspStoreId: 'store-austin-1', changeTime: expect.any(Number), menuProviderIds: null },
+    { id: bindDspLocations.locations[0]!.id, name: 'Austin Delivery', source: 'sandbox-dsp', status: 'APPROVED', dspStoreId: austinStore, changeTime: expect.any(Number), menuProviderIds: null },
   ]);
 
   const connection = bindDspLocations.locations[0]!.id;

@@ -53,7 +53,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   // A wrong code is refused clearly and leaves the onboarding completable.
   const wrong = await post(service.url, `/v1/onboarding/integrations/${onboarding._id}/complete`, { code: 'not-a-code' }, t);
   expect(wrong.status).toBe(400);
-  expect(wrong.body).toMatchObject({ code: 'invalid_grant', message: expect.stringContaining('sandbox-pos refused the code') });
+  expect(wrong.body).toMatchObject({ code: 'invalid_grant', message: expect.stringContaining('this code was not issued for onboarding') });
   expect((await get(service.url, `/v1/onboarding/integrations/${onboarding._id}`, t)).body.status).toBe('pending');
 
   const done = await post(service.url, `/v1/onboarding/integrations/${onboarding._id}/complete`, { code: walk.code }, t);
@@ -92,10 +92,19 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   // A DSP onboarding, then bind a DSP store to the DE location.
   const dspInit = (await post(service.url, '/v1/onboarding/integrations', { org_id: org.org_id, source: 'sandbox-dsp', type: 'dsp', return_url: RETURN_URL }, t)).body.onboarding;
   const dspWalk = await authorizeInBrowser(dspInit.entry_url);
-  expect((await post(service.url, `/v1/onboarding/integrations/${dspInit._id}/complete`, { code: dspWalk.code }, t)).body.status).toBe('active');
-  const bind = await post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: dspInit._id, locations: [{ pos_location_id: de, dsp_provider_id: 'store-berlin-1', dsp_store_name: 'Sandbox Grill Berlin (Delivery)' }] }, t);
+  const dspDone = (await post(service.url, `/v1/onboarding/integrations/${dspInit._id}/complete`, { code: dspWalk.code }, t)).body;
+  expect(dspDone.status).toBe('active');
+  // The DSP lists the merchant's own stores; bind takes one of them.
+  const stores = await get(service.url, `/v1/onboarding/locations?onboarding_id=${dspInit._id}`, t);
+  expect(stores.status).toBe(200);
+  const berlinStore = `store_${dspDone.integration_id}_berlin`;
+  expect(stores.body.locations).toHaveLength(4);
+  expect(stores.body.locations[0]).toMatchObject({ provider_id: berlinStore, name: 'Sandbox Grill Berlin Mitte (Delivery)', source: 'sandbox-dsp', is_eligible_to_onboard: true });
+  const bind = await post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: dspInit._id, locations: [{ pos_location_id: de, dsp_provider_id: berlinStore, dsp_store_name: 'Sandbox Grill Berlin (Delivery)' }] }, t);
   expect(bind.status).toBe(201);
-  expect(bind.body.locations).toEqual([{ _id: expect.stringMatching(/^dsp_/), dsp_provider_id: 'store-berlin-1', dsp_store_name: 'Sandbox Grill Berlin (Delivery)', status: 'APPROVED' }]);
+  expect(bind.body.locations).toEqual([{ _id: expect.stringMatching(/^dsp_/), dsp_provider_id: berlinStore, dsp_store_name: 'Sandbox Grill Berlin (Delivery)', status: 'APPROVED' }]);
+  const rebound = await get(service.url, `/v1/onboarding/locations?onboarding_id=${dspInit._id}`, t);
+  expect(rebound.body.locations.map((s: { is_eligible_to_onboard: boolean }) => s.is_eligible_to_onboard)).toEqual([false, true, true, true]);
   const connectionId = bind.body.locations[0]._id;
 
   // The organization's locations with their DSP connections; the location_id filter.

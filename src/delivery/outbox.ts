@@ -17,8 +17,9 @@ export type OutboxInput = {
   onboardingId?: string | null;
   operation: Operation;
   body: unknown;
-  /** The partner whose data caused it, so that partner can see how it went. */
-  partnerId?: string | null;
+  /** The partner and organization whose data caused it (a location or an order row), so that
+   * they can see how it went: deliveries are reached through the access rule like any row. */
+  owner?: { partnerId: string | null; orgId: string | null } | null;
   /** Defaults to a new UUID; give a stable one where the cause itself can repeat. */
   idempotencyKey?: string;
 };
@@ -29,7 +30,8 @@ function outboxRow(message: OutboxInput) {
   return {
     id: newId('msg'),
     kind: message.kind,
-    partnerId: message.partnerId ?? null,
+    partnerId: message.owner?.partnerId ?? null,
+    orgId: message.owner?.orgId ?? null,
     source: message.source,
     onboardingId: message.onboardingId ?? null,
     operation: message.operation,

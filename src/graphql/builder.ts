@@ -27,6 +27,8 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, PrismaPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
+    // A subscription is refused before its first event, not once per event (CONTRACT.md 7.4).
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       authenticated: ctx.auth !== null,
       partner: ctx.auth !== null && ctx.auth.orgId === null,

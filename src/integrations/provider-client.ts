@@ -154,9 +154,10 @@ async function tokenRequest(services: Services, provider: ProviderInfo, form: Re
   throw new UpstreamFailed(`${provider.source} token endpoint failed: ${describeFailure(response)}`);
 }
 
-/** Exchanges an authorization code (SPEC.md 2.10 token request). */
-export function exchangeCode(services: Services, provider: ProviderInfo, code: string, redirectUri: string): Promise<ProviderToken> {
-  return tokenRequest(services, provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+/** Exchanges an authorization code (SPEC.md 2.10 token request), with the PKCE verifier of the
+ * authorization it came from (CONTRACT.md 7.2). */
+export function exchangeCode(services: Services, provider: ProviderInfo, code: string, redirectUri: string, codeVerifier?: string): Promise<ProviderToken> {
+  return tokenRequest(services, provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
 }
 
 const REFRESH_MARGIN_MS = 60_000;

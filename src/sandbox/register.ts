@@ -6,7 +6,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Services } from '../graphql/context.js';
 import { saveProvider } from '../modules/providers/service.js';
-import { startSandboxPos, type SandboxPos } from './pos/server.js';
+import { dspClientIdOf, startSandboxPos, type SandboxPos } from './pos/server.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from './event-provider/server.js';
 
 export type SandboxSecrets = { clientId: string; clientSecret: string; webhookSecret: string; tokenSecret: string };
@@ -32,7 +32,8 @@ export async function registerSandboxEvents(services: Services, events: SandboxE
   await saveProvider(services, { source: 'sandbox-events', kind: 'event_provider', base_url: events.url, webhook_secret: secrets.webhookSecret });
 }
 
-/** The sandbox POS (also the sandbox DSP) as providers `sandbox-pos` and `sandbox-dsp`. */
+/** The sandbox POS (also the sandbox DSP, as its own OAuth client) as providers `sandbox-pos`
+ * and `sandbox-dsp`. */
 export async function registerSandboxPos(services: Services, pos: SandboxPos, secrets: SandboxSecrets): Promise<void> {
   const common = { base_url: pos.url, client_id: secrets.clientId, client_secret: secrets.clientSecret, webhook_secret: secrets.webhookSecret };
   await saveProvider(services, {
@@ -42,7 +43,7 @@ export async function registerSandboxPos(services: Services, pos: SandboxPos, se
     connection_notices: true,
     notification_scope: ['menu.publish_success', 'menu.publish_failure'],
   });
-  await saveProvider(services, { ...common, source: 'sandbox-dsp', kind: 'dsp' });
+  await saveProvider(services, { ...common, client_id: dspClientIdOf(secrets.clientId), source: 'sandbox-dsp', kind: 'dsp' });
 }
 
 export async function startSandboxPeers(services: Services, options: { port?: number } = {}): Promise<SandboxPeers> {

@@ -19,7 +19,7 @@ import { createLogger, startService, type RunningService } from '../../src/servi
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.js';
 import { saveProvider } from '../../src/modules/providers/service.js';
-import { bind, completeOnboarding, createOrg, ingest } from '../support/flows.js';
+import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
@@ -276,7 +276,8 @@ async function orderPath(synchronous: 'full' | 'normal') {
   const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
   const [location] = await ingest(service.url, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);
   const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
-  await bind(service.url, token, dsp._id, location!, 'store-bench');
+  const storeId = (await dspStores(service.url, token, dsp._id)).austin!;
+  await bind(service.url, token, dsp._id, location!, storeId);
 
   const run = async (rate: number, seconds: number) => {
     await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
@@ -286,7 +287,7 @@ async function orderPath(synchronous: 'full' | 'normal') {
     // time (event loop utilization), and the CPU of all its threads (the log's sync, checkpoints, GC).
     const loopBefore = performance.eventLoopUtilization();
     const cpuBefore = process.cpuUsage();
-    const result = await load({ url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`, signed: { secret: secrets.webhookSecret, kind: 'order', storeId: 'store-bench' }, rate, duration: seconds, connections: 50 });
+    const result = await load({ url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`, signed: { secret: secrets.webhookSecret, kind: 'order', storeId }, rate, duration: seconds, connections: 50 });
     // What the service accepted (autocannon leaves out requests still in flight at its end).
     await new Promise((r) => setTimeout(r, 500));
     const loop = performance.eventLoopUtilization(loopBefore);

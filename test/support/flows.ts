@@ -1,6 +1,6 @@
 // Steps many tests share: a merchant organization with completed onboardings, over REST.
 import { authorizeInBrowser } from './sandbox.js';
-import { post } from './service.js';
+import { get, post } from './service.js';
 
 export async function createOrg(base: string, token: string, providerId = `org-${Math.random().toString(36).slice(2)}`) {
   const res = await post(base, '/v1/onboarding/org', { name: `Merchant ${providerId}`, provider_id: providerId, user: { email: `owner@${providerId}.example` } }, token);
@@ -21,6 +21,14 @@ export async function ingest(base: string, token: string, onboardingId: string, 
   const res = await post(base, '/v1/onboarding/locations/ingest', { onboarding_id: onboardingId, locations: providerIds.map((provider_id) => ({ provider_id })) }, token);
   if (res.status !== 201) throw new Error(`ingest: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body.locations as { _id: string }[]).map((l) => l._id);
+}
+
+/** The stores the DSP lists for a DSP onboarding's merchant account, by their short names
+ * (berlin, berlin_late, austin, brooklyn), as the service's onboarding locations give them. */
+export async function dspStores(base: string, token: string, dspOnboardingId: string): Promise<Record<string, string>> {
+  const res = await get(base, `/v1/onboarding/locations?onboarding_id=${dspOnboardingId}`, token);
+  if (res.status !== 200) throw new Error(`DSP stores: ${res.status} ${JSON.stringify(res.body)}`);
+  return Object.fromEntries((res.body.locations as { provider_id: string }[]).map((s) => [s.provider_id.replace(/^store_[^_]+_/, ''), s.provider_id]));
 }
 
 export async function bind(base: string, token: string, dspOnboardingId: string, locationId: string, storeId: string) {

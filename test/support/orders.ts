@@ -7,7 +7,7 @@ import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
-import { bind, completeOnboarding, createOrg, ingest } from './flows.js';
+import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
 import type { TestService } from './service.js';
 
 export type OrderSetup = { token: string; partnerId: string; orgId: string; tid: string; locationId: string; storeId: string; posOnboardingId: string };
@@ -18,12 +18,13 @@ export async function startEvents(service: TestService, secrets: SandboxSecrets)
   return events;
 }
 
-export async function merchantTakingOrders(service: TestService, storeId = `store-${Math.random().toString(36).slice(2, 8)}`): Promise<OrderSetup> {
+export async function merchantTakingOrders(service: TestService): Promise<OrderSetup> {
   const partner = await service.partner();
   const { orgId } = await createOrg(service.url, partner.token);
   const pos = await completeOnboarding(service.url, partner.token, orgId, 'pos');
   const [locationId] = await ingest(service.url, partner.token, pos._id, [`loc_2_${pos.integration_id}`]);
   const dsp = await completeOnboarding(service.url, partner.token, orgId, 'dsp');
+  const storeId = (await dspStores(service.url, partner.token, dsp._id)).austin!;
   await bind(service.url, partner.token, dsp._id, locationId!, storeId);
   return { token: partner.token, partnerId: partner.partnerId, orgId, tid: pos.integration_id, locationId: locationId!, storeId, posOnboardingId: pos._id };
 }

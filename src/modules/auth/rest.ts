@@ -6,14 +6,14 @@ import { Invalid } from '../../errors.js';
 import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
 import { issueToken, tokenRequestSchema } from './service.js';
 
-/** Form-encoded requests carry strings: read numbers and scope lists the way RFC 6749 clients send them. */
+/** Form-encoded requests carry strings: read numbers and a `scopes` list the way RFC 6749
+ * clients send them (`scope` is RFC 6749's own field, read by the request schema). */
 function fromForm(body: Record<string, string>): Record<string, unknown> {
-  const { scope, scopes, exp, ...rest } = body;
-  const list = scopes ?? scope;
+  const { scopes, exp, ...rest } = body;
   return {
     ...rest,
     ...(exp !== undefined ? { exp: /^\d+(\.\d+)?$/.test(exp) ? Number(exp) : exp } : {}),
-    ...(list !== undefined ? { scopes: list.split(/[\s,]+/).filter(Boolean) } : {}),
+    ...(scopes !== undefined ? { scopes: scopes.split(/[\s,]+/).filter(Boolean) } : {}),
   };
 }
 

@@ -8,13 +8,16 @@ import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
 import { newId } from '../../ids.js';
+import { assertPartnerWide } from '../access/index.js';
+import { findOrganization } from '../organizations/service.js';
 
 const secret = (): string => crypto.randomBytes(32).toString('base64url');
 // Client secrets and refresh tokens are 256 random bits: a plain SHA-256 cannot be reversed or
 // guessed, and it keeps the token call fast (a slow password hash would only cost us).
 export const hashSecret = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');
 
-function sameSecret(value: string, hash: string): boolean {
+/** Whether a secret matches its stored hash, in constant time. */
+export function matchesHash(value: string, hash: string): boolean {
   const a = Buffer.from(hashSecret(value), 'hex');
   const b = Buffer.from(hash, 'hex');
   return a.length === b.length && crypto.timingSafeEqual(a, b);
@@ -35,15 +38,30 @@ export async function createPartner(db: Db, input: { name: string; scopes?: Scop
   return { partner_id: partner.id, client_id: partner.clientId, client_secret: clientSecret, scopes };
 }
 
-/** The token request of SPEC.md 2.1, checked at the edge. */
-export const tokenRequestSchema = z.object({
+const scopeList = z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOPES.join(', ')}` }), { message: 'scopes must be an array' });
+
+/** The token request of SPEC.md 2.1, checked at the edge. RFC 6749's space-separated `scope`
+ * and SPEC.md's `scopes` array are both honoured, in JSON and form bodies alike (CONTRACT.md
+ * 7.3); a request naming both asks for both. Either way the grant is never wider than asked. */
+export const tokenRequestSchema = z
+  .object({
   grant_type: z.enum(['client_credentials', 'refresh_token'], { message: 'grant_type must be client_credentials or refresh_token' }),
   client_id: z.string({ message: 'client_id is required' }).min(1, 'client_id is required'),
   client_secret: z.string({ message: 'client_secret is required' }).min(1, 'client_secret is required'),
   exp: z.number({ message: 'exp must be a number of seconds since the epoch' }).finite('exp must be a number').optional(),
-  scopes: z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOPES.join(', ')}` }), { message: 'scopes must be an array' }).optional(),
+  scopes: scopeList.optional(),
+  scope: z.string({ message: 'scope must be a space-separated string' }).optional(),
   refresh_token: z.string({ message: 'refresh_token must be a string' }).optional(),
-});
+  })
+  .transform(({ scope, ...request }, ctx) => {
+    if (scope === undefined) return request;
+    const parsed = scopeList.safeParse(scope.split(/[\s,]+/).filter(Boolean));
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message.replace(/^scopes/, 'scope') });
+      return z.NEVER;
+    }
+    return { ...request, scopes: [...(request.scopes ?? []), ...parsed.data] };
+  });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
 export type TokenResponse = {
@@ -93,7 +111,7 @@ export async function issueToken(services: Services, input: TokenRequest): Promi
   const { db, config } = services;
   const expiresAt = accessTokenExpiry(services, input.exp);
   const partner = await db.partner.findUnique({ where: { clientId: input.client_id } });
-  if (!partner || !sameSecret(input.client_secret, partner.clientSecretHash)) throw invalidClient();
+  if (!partner || !matchesHash(input.client_secret, partner.clientSecretHash)) throw invalidClient();
 
   let sessionId: string;
   let scopes: Scope[];
@@ -146,8 +164,8 @@ export async function createPartnerToken(services: Services, auth: AuthInfo, inp
   const name = input.token_name.trim();
   if (!name) throw new Invalid('token_name must not be empty');
   if (!input.scopes.length) throw new Invalid('scopes must name at least one scope');
-  const org = await services.db.organization.findFirst({ where: { id: input.org_id, partnerId: auth.partnerId } });
-  if (!org) throw new NotFound(`organization ${input.org_id} not found`);
+  assertPartnerWide(auth, 'create organization tokens');
+  const org = await findOrganization(services, auth, input.org_id);
   const partner = await services.db.partner.findUniqueOrThrow({ where: { id: auth.partnerId } });
   const scopes = requestedScopes(input.scopes, parseScopes(partner.scopes));
   const session = await services.db.session.create({
@@ -219,10 +237,5 @@ export async function authenticate(services: Services, header: string | undefine
   }
   if (!(await sessionIsLive(services.db, claims.sid, claims.sub))) throw new Unauthenticated('the access token has been revoked');
   return { partnerId: claims.sub, sessionId: claims.sid, scopes: parseScopes(claims.scp.join(',')), orgId: claims.org ?? null };
-}
-
-/** Organization-scoped tokens reach only their organization; others are told it does not exist. */
-export function assertOrgAccess(auth: AuthInfo, orgId: string): void {
-  if (auth.orgId !== null && auth.orgId !== orgId) throw new NotFound(`organization ${orgId} not found`);
 }
 

@@ -23,6 +23,7 @@ function notification(location: LocationRow, scope: string[], type: string, data
   if (!scope.includes(type)) return null;
   return {
     kind: 'notification',
+    owner: location,
     source: location.source,
     onboardingId: location.onboardingId,
     operation: 'notifications',
@@ -59,6 +60,7 @@ export async function syncLocationCatalog(services: Services, location: Location
       await tx.menuPublish.create({ data: common });
       await enqueue(tx, {
         kind: 'menu.publish',
+        owner: location,
         source: connection.source,
         onboardingId: connection.onboardingId,
         operation: 'menus',

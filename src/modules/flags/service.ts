@@ -7,6 +7,7 @@ import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, Invalid, NotFound } from '../../errors.js';
 import { randomId } from '../../ids.js';
+import { ownPartnerId } from '../access/index.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
 /** The owner of the service's own flags (read through OpenFeature inside the service). */
@@ -33,12 +34,8 @@ function checkContexts(contexts: unknown): Context[] {
 
 /** `partner_id` in the query: required where SPEC.md says so, and only ever the caller itself. */
 export function partnerOf(auth: AuthInfo, partnerId: string | null | undefined, required = true): string {
-  if (!partnerId) {
-    if (required) throw new Invalid('partner_id is required');
-    return auth.partnerId;
-  }
-  if (partnerId !== auth.partnerId) throw new Forbidden('partner_id must be your own partner id');
-  return partnerId;
+  if (!partnerId && required) throw new Invalid('partner_id is required');
+  return ownPartnerId(auth, partnerId);
 }
 
 async function findFlag(db: Db, owner: string, key: string) {

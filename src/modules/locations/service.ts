@@ -1,6 +1,8 @@
 // Locations: the POS's stores (listed, ingested), DSP stores bound to them, and deletion
-// (SPEC.md 2.5, 3, 4.1). Connection and disconnection notices leave through the outbox, in the
-// transaction of the change.
+// (SPEC.md 2.5, 3, 4.1; CONTRACT.md 7.1). Connection and disconnection notices leave through the
+// outbox, in the transaction of the change. A DSP store can be bound only if the DSP lists it for
+// the merchant's account (GET /v1/locations with that onboarding's token), and one connection
+// at a time holds it (boundStoreId); deleting its location releases it.
 import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
 import { isUniqueViolation, type DspConnection as DspConnectionRow, type Location as LocationRow } from '../../db/client.js';
@@ -35,10 +37,11 @@ export type Address = {
   longitude?: number;
 };
 
-type PosLocation = { provider_id: string; name: string; address: Address };
+type ProviderLocation = { provider_id: string; name: string; address: Address };
 
-/** The POS's locations for an onboarding's merchant (GET /locations). */
-async function posLocations(services: Services, source: string, onboardingId: string): Promise<PosLocation[]> {
+/** A provider's locations for an onboarding's merchant (GET /locations): a POS's restaurants,
+ * or a DSP's stores. */
+async function providerLocations(services: Services, source: string, onboardingId: string): Promise<ProviderLocation[]> {
   const response = await callForOnboarding(services, source, onboardingId, 'locations');
   const body = response.body as { locations?: unknown } | undefined;
   if (response.status !== 200 || !Array.isArray(body?.locations)) {
@@ -49,14 +52,29 @@ async function posLocations(services: Services, source: string, onboardingId: st
     .map((l) => ({ provider_id: l.provider_id as string, name: String(l.name ?? l.provider_id), address: (l.address ?? {}) as Address }));
 }
 
+/** The DSP stores that are held by a connection now, of these ids. */
+async function boundStores(services: Services, source: string, storeIds: string[]): Promise<Set<string>> {
+  const held = await services.db.dspConnection.findMany({ where: { source, boundStoreId: { in: storeIds } }, select: { dspStoreId: true } });
+  return new Set(held.map((c) => c.dspStoreId));
+}
+
+/** A POS onboarding's locations (eligible unless ingested by this organization), or a DSP
+ * onboarding's stores (eligible unless bound). */
 export async function listOnboardingLocations(services: Services, auth: AuthInfo, onboardingId: string) {
-  const onboarding = await activeOnboarding(services, auth, required(onboardingId, 'onboarding_id'), 'pos');
-  const locations = await posLocations(services, onboarding.source, onboarding.id);
-  const ingested = await services.db.location.findMany({
-    where: { orgId: onboarding.orgId, source: onboarding.source, status: 'active' },
-    select: { providerId: true },
-  });
-  const taken = new Set(ingested.map((l) => l.providerId));
+  const onboarding = await activeOnboarding(services, auth, required(onboardingId, 'onboarding_id'));
+  const locations = await providerLocations(services, onboarding.source, onboarding.id);
+  const ids = locations.map((l) => l.provider_id);
+  const taken =
+    onboarding.type === 'dsp'
+      ? await boundStores(services, onboarding.source, ids)
+      : new Set(
+          (
+            await services.db.location.findMany({
+              where: { orgId: onboarding.orgId, source: onboarding.source, status: 'active' },
+              select: { providerId: true },
+            })
+          ).map((l) => l.providerId),
+        );
   return locations.map((l) => ({ ...l, source: onboarding.source, is_eligible_to_onboard: !taken.has(l.provider_id) }));
 }
 
@@ -65,7 +83,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
   const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'pos');
   const wanted = input.locations.map((l, i) => required(l.provider_id, `locations[${i}].provider_id`));
   if (new Set(wanted).size !== wanted.length) throw new Invalid('locations lists the same provider_id twice');
-  const available = new Map((await posLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
+  const available = new Map((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
   const unknown = wanted.filter((id) => !available.has(id));
   if (unknown.length) throw new Invalid(`not locations of this POS merchant: ${unknown.join(', ')}`);
   const already = await services.db.location.findMany({
@@ -97,6 +115,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
       ? created.map(({ id, providerId }) =>
           enqueue(services.db, {
             kind: 'location.connect',
+            owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
             source: onboarding.source,
             onboardingId: onboarding.id,
             operation: 'connect',
@@ -129,6 +148,12 @@ export async function bindDspLocations(
   const found = new Set(locations.map((l) => l.id));
   const missing = entries.filter((e) => !found.has(e.locationId)).map((e) => e.locationId);
   if (missing.length) throw new NotFound(`locations not found in this organization: ${missing.join(', ')}`);
+  if (new Set(entries.map((e) => e.storeId)).size !== entries.length) throw new Invalid('locations lists the same dsp_provider_id twice');
+  // Only the merchant's own stores, as the DSP lists them: any other id is not found, the same
+  // whether or not someone else holds it, so the answer reveals nothing about other merchants.
+  const listed = new Set((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => l.provider_id));
+  const unlisted = entries.filter((e) => !listed.has(e.storeId)).map((e) => e.storeId);
+  if (unlisted.length) throw new NotFound(`not stores of this DSP merchant account: ${unlisted.join(', ')}`);
 
   const created = entries.map((e) => ({ ...e, id: newId('dsp') }));
   try {
@@ -143,6 +168,7 @@ export async function bindDspLocations(
             onboardingId: onboarding.id,
             source: onboarding.source,
             dspStoreId: e.storeId,
+            boundStoreId: e.storeId,
             name: e.name,
             status: 'APPROVED',
           },
@@ -203,11 +229,13 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   const notices = await sendsNotices(services, await findProvider(services, location.source));
   await services.db.$transaction([
     services.db.location.update({ where: { id: location.id }, data: { status: 'deleted', deletedAt: new Date() } }),
-    services.db.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', changeTime: new Date() } }),
+    // Its stores are released: they can be bound again, by this merchant or a later owner.
+    services.db.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() } }),
     ...(notices
       ? [
           enqueue(services.db, {
             kind: 'location.disconnect',
+            owner: location,
             source: location.source,
             onboardingId: location.onboardingId,
             operation: 'disconnect',

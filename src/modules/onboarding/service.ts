@@ -1,10 +1,15 @@
-// OAuth onboarding of a POS or DSP (SPEC.md 2.3, 3, 4.1; CONTRACT.md section 1's browser hops).
+// OAuth onboarding of a POS or DSP (SPEC.md 2.3, 3, 4.1; CONTRACT.md section 1's browser hops
+// and 7.2). A code completes only the onboarding it came back for: the callback hop records its
+// hash on that onboarding, and complete takes no other. Toward the provider every authorization
+// uses PKCE (RFC 7636, S256): the start hop keeps the verifier, sealed, for the token request.
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../graphql/context.js';
 import type { Onboarding as OnboardingRow } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { exchangeCode, tokenFields } from '../../integrations/provider-client.js';
-import { assertOrgAccess } from '../auth/service.js';
+import { hashSecret, matchesHash } from '../auth/service.js';
+import { reachable, reachableRows } from '../access/index.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
@@ -79,16 +84,13 @@ export async function initializeOnboarding(
 
 /** The caller's onboarding, or 404 (another partner's is not revealed). */
 export async function findOnboarding(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRow> {
-  const row = await services.db.onboarding.findFirst({ where: { id, partnerId: auth.partnerId } });
-  if (!row) throw new NotFound(`onboarding ${id} not found`);
-  assertOrgAccess(auth, row.orgId);
-  return row;
+  return reachable(auth, await services.db.onboarding.findFirst({ where: { id, ...reachableRows(auth) } }), `onboarding ${id}`);
 }
 
-/** An onboarding whose OAuth grant is in place, of the expected type. */
-export async function activeOnboarding(services: Services, auth: AuthInfo, id: string, type: OnboardingType): Promise<OnboardingRow> {
+/** An onboarding whose OAuth grant is in place, of the expected type (any when not given). */
+export async function activeOnboarding(services: Services, auth: AuthInfo, id: string, type?: OnboardingType): Promise<OnboardingRow> {
   const row = await findOnboarding(services, auth, id);
-  if (row.type !== type) throw new Invalid(`onboarding ${id} is a ${row.type} onboarding; this operation needs a ${type} onboarding`);
+  if (type && row.type !== type) throw new Invalid(`onboarding ${id} is a ${row.type} onboarding; this operation needs a ${type} onboarding`);
   if (row.status !== 'active') throw new Conflict(`onboarding ${id} is not completed yet`, 'onboarding_incomplete');
   return row;
 }
@@ -98,6 +100,9 @@ export async function authorizeRedirect(services: Services, id: string): Promise
   const row = await services.db.onboarding.findUnique({ where: { id } });
   if (!row) throw new NotFound(`onboarding ${id} not found`);
   const provider = await requireProvider(services, row.source);
+  // Each start is a new authorization: a new verifier, and no code accepted until it comes back.
+  const verifier = crypto.randomBytes(32).toString('base64url');
+  await services.db.onboarding.update({ where: { id: row.id }, data: { pkceVerifierEnc: services.sealer.seal(verifier), codeHash: null } });
   const state = await new SignJWT({ onb: row.id })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('onboarding-state')
@@ -108,6 +113,8 @@ export async function authorizeRedirect(services: Services, id: string): Promise
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('redirect_uri', callbackUrl(services));
   url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', crypto.createHash('sha256').update(verifier).digest('base64url'));
+  url.searchParams.set('code_challenge_method', 'S256');
   return url.toString();
 }
 
@@ -124,8 +131,10 @@ export async function callbackRedirect(services: Services, query: { code?: strin
   if (!row) throw new NotFound(`onboarding ${onboardingId} not found`);
   const back = new URL(row.returnUrl);
   back.searchParams.set('onboarding_id', row.id);
-  if (query.code) back.searchParams.set('code', query.code);
-  else back.searchParams.set('error', query.error ?? 'access_denied');
+  if (query.code) {
+    if (row.status === 'pending') await services.db.onboarding.update({ where: { id: row.id }, data: { codeHash: hashSecret(query.code) } });
+    back.searchParams.set('code', query.code);
+  } else back.searchParams.set('error', query.error ?? 'access_denied');
   return back.toString();
 }
 
@@ -133,14 +142,20 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
   if (!code.trim()) throw new Invalid('code must not be empty');
   const row = await findOnboarding(services, auth, id);
   if (row.status === 'active') throw new Conflict(`onboarding ${id} is already completed`);
+  if (!row.codeHash || !matchesHash(code.trim(), row.codeHash)) {
+    throw new Invalid(`this code was not issued for onboarding ${id}: walk its own entry_url and use the code it returns`, 'invalid_grant');
+  }
   const provider = await requireProvider(services, row.source);
   // A refused code leaves the onboarding pending: the partner can try again with a fresh code.
-  const token = await exchangeCode(services, provider, code.trim(), callbackUrl(services));
+  const verifier = row.pkceVerifierEnc ? services.sealer.open(row.pkceVerifierEnc) : undefined;
+  const token = await exchangeCode(services, provider, code.trim(), callbackUrl(services), verifier);
   const updated = await services.db.onboarding.update({
     where: { id: row.id },
     data: {
       ...tokenFields(services, token),
       status: 'active',
+      codeHash: null,
+      pkceVerifierEnc: null,
       integrationId: token.id ?? null,
       merchantEmail: token.email ?? null,
       completedAt: new Date(),

@@ -63,11 +63,13 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
   const { db } = services;
   const sql = statementsOf(db);
+  // The connection that holds the store, else the last one that did (its location was deleted).
   // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
   const [binding] = await sql.all<StoreBinding>(
     `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId"
-     FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?`,
+     FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?
+     ORDER BY c."boundStoreId" IS NULL, c."createdAt" DESC LIMIT 1`,
     [source, storeId],
   );
   const location = binding?.id ? (binding as BoundLocation) : null;
@@ -104,7 +106,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     // row as it is stored. The message is written claimed and sent at once after the commit.
     const toPos = enqueueDispatched({
       kind: 'order.created',
-      partnerId: row.partnerId,
+      owner: row,
       source: location!.source,
       onboardingId: location!.onboardingId,
       operation: 'orders',
@@ -155,7 +157,7 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
       await run(
         enqueueStep({
           kind: 'order.confirmed',
-          partnerId: updated.partnerId,
+          owner: updated,
           source: confirmation.source,
           operation: 'events',
           body: { location_id: confirmation.locationId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
@@ -181,7 +183,7 @@ webhookHandlers.dsp.set('order.canceled', {
       if (location) {
         await enqueue(tx, {
           kind: 'order.updated',
-          partnerId: order.partnerId,
+          owner: order,
           source: location.source,
           onboardingId: location.onboardingId,
           operation: 'orders',

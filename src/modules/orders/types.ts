@@ -2,7 +2,7 @@
 // deliveries (outbox messages) of the caller with redelivery of dead ones.
 import { builder } from '../../graphql/builder.js';
 import { Invalid, NotFound } from '../../errors.js';
-import { assertOrgAccess } from '../auth/service.js';
+import { reachable, reachableRows } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { ORDER_STATUSES, orderObject } from './service.js';
 import { redeliver } from '../../delivery/deliveries.js';
@@ -36,9 +36,8 @@ builder.queryField('order', (t) =>
     authScopes: { scope: 'user' },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const order = await ctx.db.order.findFirst({ ...query, where: { id: String(id), partnerId: ctx.auth!.partnerId } });
-      if (!order || (order.orgId && ctx.auth!.orgId && order.orgId !== ctx.auth!.orgId)) throw new NotFound(`order ${id} not found`);
-      return order;
+      const order = await ctx.db.order.findFirst({ ...query, where: { id: String(id), ...reachableRows(ctx.auth!) } });
+      return reachable(ctx.auth!, order, `order ${id}`);
     },
   }),
 );
@@ -113,7 +112,6 @@ builder.subscriptionField('orderUpdated', (t) =>
     args: { orgId: t.arg.id({ required: true }), locationId: t.arg.id() },
     subscribe: async (_root, { orgId, locationId }, ctx) => {
       const org = await findOrganization(ctx.services, ctx.auth!, String(orgId));
-      assertOrgAccess(ctx.auth!, org.id);
       const events = ctx.services.pubsub.subscribe('orderUpdated', org.id);
       return (async function* () {
         for await (const event of events) if (!locationId || event.locationId === String(locationId)) yield event;
@@ -149,7 +147,7 @@ builder.queryField('deliveries', (t) =>
     resolve: (query, _root, args, ctx) =>
       ctx.db.outboxMessage.findMany({
         ...query,
-        where: { partnerId: ctx.auth!.partnerId, status: args.status ?? 'dead' },
+        where: { ...reachableRows(ctx.auth!), status: args.status ?? 'dead' },
         orderBy: { createdAt: 'desc' },
         take: Math.min(Math.max(args.first ?? 50, 1), 200),
       }),
@@ -163,8 +161,7 @@ builder.mutationField('redeliver', (t) =>
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const message = await ctx.db.outboxMessage.findFirst({ where: { id: String(id), partnerId: ctx.auth!.partnerId } });
-      if (!message) throw new NotFound(`delivery ${id} not found`);
+      const message = reachable(ctx.auth!, await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth!) } }), `delivery ${id}`);
       await redeliver(ctx.services, message.id);
       return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });
     },

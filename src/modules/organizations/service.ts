@@ -3,7 +3,7 @@ import type { Services } from '../../graphql/context.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation, type Organization } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
-import { assertOrgAccess } from '../auth/service.js';
+import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
@@ -31,7 +31,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
   const name = required(input.name, 'name');
   const providerId = required(input.provider_id, 'provider_id');
   const email = normalizeEmail(input.user.email, 'user.email');
-  if (auth.orgId !== null) throw new Invalid('an organization token cannot create organizations');
+  assertPartnerWide(auth, 'create organizations');
   const orgId = newId('org');
   const userId = newId('usr');
   try {
@@ -55,7 +55,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
 
 /** The caller's organization, or 404 (also for another partner's: its existence is not revealed). */
 export async function findOrganization(services: Services, auth: AuthInfo, orgId: string) {
-  assertOrgAccess(auth, orgId);
+  assertOrgInReach(auth, orgId);
   // A plain statement: nearly every partner request checks its organization first.
   const sql = statementsOf(services.db);
   const [org] = await sql.all<Organization>('SELECT * FROM "Organization" WHERE "id" = ? AND "partnerId" = ?', [orgId, auth.partnerId]);

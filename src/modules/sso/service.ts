@@ -3,10 +3,11 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../graphql/context.js';
-import { Forbidden, Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import { Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import { hashSecret } from '../auth/service.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
+import { canReach, ownPartnerId } from '../access/index.js';
 import { normalizeEmail, required } from '../organizations/service.js';
 
 export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
@@ -23,13 +24,8 @@ export type SsoInput = {
   provider_org_name?: string | null;
 };
 
-/** `partner_id` may only name the caller itself. */
-export function checkPartnerParam(auth: AuthInfo, partnerId: string | null | undefined): void {
-  if (partnerId && partnerId !== auth.partnerId) throw new Forbidden('partner_id must be your own partner id');
-}
-
 export async function generateSsoSession(services: Services, auth: AuthInfo, partnerId: string | null | undefined, input: SsoInput) {
-  checkPartnerParam(auth, partnerId);
+  ownPartnerId(auth, partnerId);
   const email = normalizeEmail(input.email);
   const fullName = required(input.full_name, 'full_name');
   const phone = required(input.phone_number, 'phone_number');
@@ -37,7 +33,7 @@ export async function generateSsoSession(services: Services, auth: AuthInfo, par
   if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);
   const providerOrgId = required(input.provider_org_id ?? '', 'provider_org_id');
   const org = await services.db.organization.findFirst({ where: { partnerId: auth.partnerId, providerId: providerOrgId } });
-  if (!org || (auth.orgId && auth.orgId !== org.id)) throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
+  if (!org || !canReach(auth, { partnerId: org.partnerId, orgId: org.id })) throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
 
   const token = crypto.randomBytes(32).toString('base64url');
   await services.db.$transaction(async (tx) => {

@@ -1,6 +1,9 @@
 // The sandbox POS (CONTRACT.md section 3): a real OAuth authorization server and POS API on
-// loopback. It also plays a DSP (menus intake). Its tokens are HMAC-signed, so a restarted
-// sandbox with the same secret still honours the tokens it issued.
+// loopback. It also plays a DSP, as a second OAuth client (dspClientIdOf): a grant to that
+// client is a DSP merchant account, whose GET /v1/locations lists its delivery stores
+// (CONTRACT.md 7.1), and which takes menus. Every authorization checks PKCE when a challenge is
+// sent (7.2). Its tokens are HMAC-signed, so a restarted sandbox with the same secret still
+// honours the tokens it issued.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../peer.js';
@@ -24,7 +27,13 @@ export type SandboxPosOptions = {
 
 export type SandboxPos = Peer & { url: string; close: () => Promise<void> };
 
-type Grant = { tid: string; email: string };
+/** Which side of the sandbox a grant is for: the POS account or the DSP account. */
+type App = 'pos' | 'dsp';
+type Grant = { tid: string; email: string; app: App };
+
+/** The DSP's OAuth client id beside the POS's. */
+export const dspClientIdOf = (clientId: string) => `${clientId}-dsp`;
+const S256 = (verifier: string) => crypto.createHash('sha256').update(verifier).digest('base64url');
 type TokenClaims = Grant & { kind: 'access' | 'refresh'; exp: number; jti: string };
 
 const CODE_TTL_MS = 5 * 60 * 1000;
@@ -34,7 +43,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export async function startSandboxPos(options: SandboxPosOptions): Promise<SandboxPos> {
   const peer = createPeer();
   const { app } = peer;
-  const codes = new Map<string, Grant & { clientId: string; redirectUri: string; expires: number; used: boolean }>();
+  const codes = new Map<string, Grant & { clientId: string; redirectUri: string; challenge: string; expires: number; used: boolean }>();
+  const appOf = (clientId: string | undefined): App | null => (clientId === options.clientId ? 'pos' : clientId === dspClientIdOf(options.clientId) ? 'dsp' : null);
   const spentRefreshTokens = new Set<string>();
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
   // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test.
@@ -74,26 +84,32 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
       void reply.status(401).send({ error: 'invalid_token', message: 'a valid bearer token is required' });
       return null;
     }
-    return { tid: claims.tid, email: claims.email };
+    return { tid: claims.tid, email: claims.email, app: claims.app ?? 'pos' };
   };
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/v1/authorize', async (request, reply) => {
-    const { client_id, response_type, redirect_uri, state = '' } = request.query;
+    const { client_id, response_type, redirect_uri, state = '', code_challenge = '', code_challenge_method } = request.query;
     reply.type('text/html; charset=utf-8');
-    if (client_id !== options.clientId || response_type !== 'code' || !redirect_uri) {
+    const app = appOf(client_id);
+    if (!app || response_type !== 'code' || !redirect_uri) {
       return reply.status(400).send('<!doctype html><p>Invalid authorization request: client_id, response_type=code and redirect_uri are required.</p>');
     }
+    if (code_challenge && code_challenge_method !== 'S256') {
+      return reply.status(400).send('<!doctype html><p>Invalid authorization request: code_challenge_method must be S256.</p>');
+    }
     const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-    return reply.send(`<!doctype html><html><head><title>Sandbox POS: connect your restaurant</title></head><body>
-<h1>Sandbox POS</h1><p>An ordering integration asks to read your locations and menus and to send you orders.</p>
-<form method="post" action="/v1/authorize">${hidden('client_id', client_id)}${hidden('redirect_uri', redirect_uri)}${hidden('state', state)}
+    const title = app === 'dsp' ? 'Sandbox DSP: connect your delivery stores' : 'Sandbox POS: connect your restaurant';
+    return reply.send(`<!doctype html><html><head><title>${title}</title></head><body>
+<h1>${app === 'dsp' ? 'Sandbox DSP' : 'Sandbox POS'}</h1><p>An ordering integration asks to read your ${app === 'dsp' ? 'stores' : 'locations'} and menus and to send you orders.</p>
+<form method="post" action="/v1/authorize">${hidden('client_id', client_id!)}${hidden('redirect_uri', redirect_uri)}${hidden('state', state)}${hidden('code_challenge', code_challenge)}
 <label>Merchant email <input name="email" type="email" value="owner@sandbox-pos.example" required></label>
 <button name="decision" value="allow" type="submit">Allow</button> <button name="decision" value="deny" type="submit">Deny</button></form></body></html>`);
   });
 
   app.post<{ Body: Record<string, string | undefined> }>('/v1/authorize', async (request, reply) => {
-    const { client_id, redirect_uri, state, email, decision } = request.body ?? {};
-    if (client_id !== options.clientId || !redirect_uri) return reply.status(400).send({ error: 'invalid_request' });
+    const { client_id, redirect_uri, state, email, decision, code_challenge = '' } = request.body ?? {};
+    const app = appOf(client_id);
+    if (!app || !redirect_uri) return reply.status(400).send({ error: 'invalid_request' });
     const back = new URL(redirect_uri);
     if (state) back.searchParams.set('state', state);
     if (decision !== 'allow') {
@@ -102,14 +118,14 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     }
     const code = crypto.randomBytes(16).toString('base64url');
     const tid = crypto.randomBytes(4).toString('hex');
-    codes.set(code, { tid, email: email || 'owner@sandbox-pos.example', clientId: client_id, redirectUri: redirect_uri, expires: Date.now() + CODE_TTL_MS, used: false });
+    codes.set(code, { tid, app, email: email || 'owner@sandbox-pos.example', clientId: client_id!, redirectUri: redirect_uri, challenge: code_challenge, expires: Date.now() + CODE_TTL_MS, used: false });
     back.searchParams.set('code', code);
     return reply.redirect(back.toString(), 302);
   });
 
   app.post<{ Body: Record<string, string | undefined> }>('/v1/token', async (request, reply) => {
     const body = request.body ?? {};
-    if (body.client_id !== options.clientId || body.client_secret !== options.clientSecret) {
+    if (!appOf(body.client_id) || body.client_secret !== options.clientSecret) {
       return reply.status(401).send({ error: 'invalid_client', message: 'unknown client or wrong secret' });
     }
     if (body.grant_type === 'authorization_code') {
@@ -117,14 +133,17 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
       if (!code || code.used || code.expires < Date.now() || code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) {
         return reply.status(400).send({ error: 'invalid_grant', message: 'the code is unknown, used, expired or bound to another client or redirect_uri' });
       }
+      if (code.challenge && S256(body.code_verifier ?? '') !== code.challenge) {
+        return reply.status(400).send({ error: 'invalid_grant', message: 'the code_verifier does not match the code_challenge (PKCE)' });
+      }
       code.used = true;
-      return issue({ tid: code.tid, email: code.email });
+      return issue({ tid: code.tid, email: code.email, app: code.app });
     }
     if (body.grant_type === 'refresh_token') {
       const claims = verify(body.refresh_token ?? '', 'refresh');
       if (!claims || spentRefreshTokens.has(claims.jti)) return reply.status(400).send({ error: 'invalid_grant', message: 'the refresh token is invalid or used' });
       spentRefreshTokens.add(claims.jti);
-      return issue({ tid: claims.tid, email: claims.email });
+      return issue({ tid: claims.tid, email: claims.email, app: claims.app ?? 'pos' });
     }
     return reply.status(400).send({ error: 'unsupported_grant_type' });
   });
@@ -132,7 +151,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.get('/v1/locations', async (request, reply) => {
     const grant = grantOf(request, reply);
     if (!grant) return reply;
-    return { locations: sandboxLocations(grant.tid) };
+    return { locations: grant.app === 'dsp' ? sandboxStores(grant.tid) : sandboxLocations(grant.tid) };
   });
 
   app.get('/v1/catalog', async (request, reply) => {
@@ -257,6 +276,18 @@ export function sandboxLocations(tid: string) {
         longitude: -73.9586,
       },
     },
+  ];
+}
+
+/** The stores of a merchant's DSP account: its three restaurants, Berlin with a second,
+ * late-night store. Ids and names are the DSP's own. */
+export function sandboxStores(tid: string) {
+  const [berlin, austin, brooklyn] = sandboxLocations(tid);
+  return [
+    { provider_id: `store_${tid}_berlin`, name: 'Sandbox Grill Berlin Mitte (Delivery)', address: berlin!.address },
+    { provider_id: `store_${tid}_berlin_late`, name: 'Sandbox Grill Berlin Mitte (Late Night)', address: berlin!.address },
+    { provider_id: `store_${tid}_austin`, name: 'Sandbox Grill Austin (Delivery)', address: austin!.address },
+    { provider_id: `store_${tid}_brooklyn`, name: 'Sandbox Grill Brooklyn (Delivery)', address: brooklyn!.address },
   ];
 }
 

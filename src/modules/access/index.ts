@@ -1,0 +1,46 @@
+// Who may touch what: the one tenancy rule, used by every resolver, REST row, subscription and
+// CLI command. Three kinds of caller reach partner data (DESIGN.md "Conventions", CONTRACT.md 7):
+// - a partner login (client credentials): every organization of its partner;
+// - an organization token (createPartnerToken): that one organization of its partner;
+// - a merchant user's dashboard session: that user's organization (same shape as an
+//   organization token: `orgId` set).
+// The CLI is the operator and reaches everything; it calls the domain without a caller.
+// Anything out of reach is "not found", never "forbidden", and a not-found answer names only
+// the id the caller asked for, so no caller learns another tenant's ids or that they exist.
+import { Forbidden, NotFound } from '../../errors.js';
+import type { AuthInfo } from '../auth/scopes.js';
+
+export type Caller = AuthInfo;
+
+/** The filter of rows a caller may reach, for rows that carry `partnerId` and `orgId`. */
+export function reachableRows(caller: Caller): { partnerId: string; orgId?: string } {
+  return caller.orgId === null ? { partnerId: caller.partnerId } : { partnerId: caller.partnerId, orgId: caller.orgId };
+}
+
+/** Whether a row of this partner and organization is within the caller's reach. */
+export function canReach(caller: Caller, row: { partnerId: string | null; orgId: string | null }): boolean {
+  return row.partnerId === caller.partnerId && (caller.orgId === null || row.orgId === caller.orgId);
+}
+
+/** The row if the caller may reach it, else 404 naming what the caller asked for. */
+export function reachable<T extends { partnerId: string | null; orgId: string | null }>(caller: Caller, row: T | null | undefined, what: string): T {
+  if (!row || !canReach(caller, row)) throw new NotFound(`${what} not found`);
+  return row;
+}
+
+/** An organization id the caller may act on; the organization's own partner is checked by the
+ * caller's look-up (organizations/service.ts, findOrganization). */
+export function assertOrgInReach(caller: Caller, orgId: string): void {
+  if (caller.orgId !== null && caller.orgId !== orgId) throw new NotFound(`organization ${orgId} not found`);
+}
+
+/** Partner-wide acts (creating organizations, minting organization tokens) need a partner login. */
+export function assertPartnerWide(caller: Caller, act: string): void {
+  if (caller.orgId !== null) throw new Forbidden(`an organization token cannot ${act}`, 'insufficient_scope');
+}
+
+/** A `partner_id` given in a request (flags, SSO) must be the caller's own; absent means own. */
+export function ownPartnerId(caller: Caller, given: string | null | undefined): string {
+  if (given && given !== caller.partnerId) throw new Forbidden('partner_id must be your own partner id');
+  return caller.partnerId;
+}
