@@ -7,7 +7,7 @@ import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, Invalid, NotFound } from '../../errors.js';
 import { randomId } from '../../ids.js';
-import { ownPartnerId } from '../access/index.js';
+import { assertPartnerWide, ownPartnerId } from '../access/index.js';
 import type { AuthInfo } from '../auth/scopes.js';
 
 /** The owner of the service's own flags (read through OpenFeature inside the service). */
@@ -35,6 +35,8 @@ function checkContexts(contexts: unknown): Context[] {
 /** `partner_id` in the query: required where SPEC.md says so, and only ever the caller itself. */
 export function partnerOf(auth: AuthInfo, partnerId: string | null | undefined, required = true): string {
   if (!partnerId && required) throw new Invalid('partner_id is required');
+  // Flags and segments are the partner's, over all its organizations: not an organization token's.
+  assertPartnerWide(auth, "use the partner's flags");
   return ownPartnerId(auth, partnerId);
 }
 
