@@ -12,6 +12,7 @@ import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { AppError, errorBody, internalError } from '../errors.js';
 import { createContext } from './context.js';
+import { assertCleanInput } from '../input.js';
 import { registerRestRoutes, type RestRoute } from './rest.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
@@ -54,6 +55,14 @@ export function buildServer(
   // OAuth clients (RFC 6749) send the token request form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // Malformed input of any shape is a 400 here, before any route sees it (../input.ts). Webhook
+  // bodies arrive as raw bytes for their signature; the intake checks them once parsed.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) assertCleanInput(request.body, 'the request body');
+    assertCleanInput(request.query, 'the query string');
+    assertCleanInput(request.params, 'the path');
   });
 
   // One log line per request: who, what, how it ended, how long it took.

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
 import { findProvider, type ProviderKind } from '../modules/providers/service.js';
 import { verifySignature } from './signature.js';
+import { assertCleanInput } from '../input.js';
 import { newId } from '../ids.js';
 
 /** The path segment of each sender kind. */
@@ -55,6 +56,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
         throw new Invalid('the body is not valid JSON');
       }
       if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
+      assertCleanInput(parsed, 'the body');
       const handlers = webhookHandlers[channel as Channel];
       const type = typeof parsed.type === 'string' ? parsed.type : '';
       const handler = handlers.get(type);

@@ -1,0 +1,44 @@
+// Malformed input stops at the edge, as 400 `invalid_request` (CONTRACT.md 7.8): JSON nested
+// deeper than any real request, and text with U+0000, which PostgreSQL cannot store (error
+// 22021) and SQLite would cut short. Checked once where input enters: the JSON and form body
+// parsers, the query string and path parameters, and each webhook's parsed body. Nothing
+// downstream (the REST key mapper, GraphQL, either database) then sees such input.
+import { Invalid } from './errors.js';
+
+/** Deeper than any request of the API needs (SPEC.md's deepest, an order's nested modifiers,
+ * is about ten), and far from what overflows a recursive walk. */
+export const MAX_JSON_DEPTH = 64;
+
+type Node = { value: unknown; key: string | number | null; parent: Node | null; depth: number };
+
+/** Where a node sits, for the error message: `locations[0].provider_id`. */
+function pathOf(node: Node): string {
+  const keys: (string | number)[] = [];
+  for (let at: Node | null = node; at && at.key !== null; at = at.parent) keys.unshift(at.key);
+  return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('') || 'the value';
+}
+
+/** Throws 400 for nesting deeper than MAX_JSON_DEPTH or a NUL in any string or key. Iterative:
+ * a value nested a million deep is refused without using the stack. */
+export function assertCleanInput(value: unknown, where: string): void {
+  const stack: Node[] = [{ value, key: null, parent: null, depth: 0 }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const current = node.value;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) throw new Invalid(`${where}: ${pathOf(node)} contains a NUL character (U+0000)`);
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (node.depth >= MAX_JSON_DEPTH) throw new Invalid(`${where} is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const depth = node.depth + 1;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) stack.push({ value: current[i], key: i, parent: node, depth });
+      continue;
+    }
+    for (const key in current) {
+      if (key.includes('\u0000')) throw new Invalid(`${where}: a key of ${pathOf(node)} contains a NUL character (U+0000)`);
+      stack.push({ value: (current as Record<string, unknown>)[key], key, parent: node, depth });
+    }
+  }
+}
