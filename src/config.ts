@@ -19,6 +19,7 @@ const schema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
+  ALLOW_GENERATED_KEYS: z.enum(['true', 'false']).default('false'),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
@@ -50,6 +51,9 @@ export type Config = {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   partnerTokenTtl: number;
+  /** SIGNING_KEY or ENCRYPTION_KEY was not given: a key generated into DATA_DIR is in use. */
+  generatedKeys: boolean;
+  allowGeneratedKeys: boolean;
 };
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -57,7 +61,7 @@ function keptSecret(dataDir: string, file: string, fromEnv: string | undefined):
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const keyPath = path.join(dataDir, file);
   if (!fs.existsSync(keyPath)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
       fs.writeFileSync(keyPath, crypto.randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
     } catch (error) {
@@ -87,6 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    generatedKeys: !e.SIGNING_KEY || !e.ENCRYPTION_KEY,
+    allowGeneratedKeys: e.ALLOW_GENERATED_KEYS === 'true',
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },

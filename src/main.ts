@@ -102,6 +102,13 @@ async function run(argv: string[]): Promise<void> {
   const log = createLogger({ logLevel: json ? 'warn' : config.logLevel });
 
   if (command === 'start') {
+    // Without the sandbox the service is for real partners: its keys must be the operator's own,
+    // not ones it made up into DATA_DIR, unless the operator says so.
+    if (!config.sandbox && config.generatedKeys && !config.allowGeneratedKeys) {
+      throw new Error(
+        'SANDBOX=off but SIGNING_KEY and ENCRYPTION_KEY are not both set: set each to a secret of at least 32 characters (e.g. `openssl rand -base64 32`), or ALLOW_GENERATED_KEYS=true to use the keys generated into DATA_DIR',
+      );
+    }
     const service = await startService(config, log);
     const peers = config.sandbox ? await startSandboxPeers(service.services) : undefined;
     log.info({ url: service.url, graphql: `${service.url}/graphql`, database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql', sandboxPos: peers?.pos.url }, 'service started');

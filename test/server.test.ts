@@ -80,7 +80,7 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
     });
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, SANDBOX: 'off', LOG_LEVEL: 'info' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';

@@ -32,10 +32,22 @@ export function pgConfig(url: string): { config: pg.PoolConfig; schema?: string 
 
 export type AdapterFactory = PrismaBetterSqlite3 | PrismaPg;
 
+/**
+ * The SQLite file of a URL, readable by this user only: it holds customers' names, phones and
+ * addresses. Its folder is made 0700 and the file 0600 before SQLite opens it (an existing
+ * one is narrowed too); SQLite gives its -wal and -shm files the mode of the database file.
+ */
+export function privateSqliteFile(url: string): string {
+  const file = sqliteFile(url);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
 export function adapterFor(url: string, pool?: pg.Pool): AdapterFactory {
   if (providerOf(url) === 'sqlite') {
-    const file = sqliteFile(url);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const file = privateSqliteFile(url);
     // timeout: how long a writer waits for the lock instead of failing with SQLITE_BUSY.
     return new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   }

@@ -10,7 +10,7 @@ import type { SchemaEngine, MigrationList, SchemaContainer } from '@prisma/schem
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { adapterFor, pgConfig } from './adapters.js';
+import { adapterFor, pgConfig, privateSqliteFile } from './adapters.js';
 import { providerOf, sqliteFile, type Provider } from './url.js';
 
 const require = createRequire(import.meta.url);
@@ -180,9 +180,7 @@ const SQLITE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations"
 export async function prepareSqliteFile(url: string): Promise<void> {
   if (providerOf(url) !== 'sqlite') return;
   const Database = require('better-sqlite3') as typeof import('better-sqlite3');
-  const file = sqliteFile(url);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(privateSqliteFile(url));
   try {
     // WAL is a property of the file: set once here, it lets readers run beside the one writer.
     db.pragma('journal_mode = WAL');

@@ -80,7 +80,9 @@ export function buildServer(
     request.log.info(
       {
         partnerId: request.partnerId,
-        operation: request.operation ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+        // The route's pattern, or for an unmatched one its path: never the query string, which
+        // may carry secrets (a client_secret sent the wrong way).
+        operation: request.operation ?? `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -104,7 +106,15 @@ export function buildServer(
   const yoga = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    logging: services.log,
+    // Yoga reports every error of a result at error level, with its stack: most are the caller's
+    // (not found, syntax, scope), already answered to them. Those are info lines here; our own
+    // faults are logged at error by maskError, once, with the request id.
+    logging: {
+      debug: (...args) => services.log.debug({ yoga: args }, 'graphql'),
+      info: (...args) => services.log.info({ yoga: args }, 'graphql'),
+      warn: (...args) => services.log.warn({ yoga: args }, 'graphql'),
+      error: (...args) => services.log.info({ graphqlErrors: args.map((a) => (a instanceof Error ? a.message : a)) }, 'graphql error'),
+    },
     maskedErrors: { maskError: maskError(services.log) },
     // Operations compiled to JavaScript once, then run without the interpreter's per-field work.
     plugins: [useGraphQlJit(), useRequestScopeRelease()],

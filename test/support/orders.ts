@@ -64,7 +64,7 @@ export async function sendDspOrder(base: string, webhookSecret: string, storeId:
 
 /** The service as an operator runs it: `node src/main.ts start`, its own process. */
 export function spawnService(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], { env: { ...process.env, SANDBOX: 'off', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], { env: { ...process.env, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let logs = '';
   child.stdout.on('data', (chunk) => (logs += chunk));
   child.stderr.on('data', (chunk) => (logs += chunk));
