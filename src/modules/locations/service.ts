@@ -94,7 +94,10 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
 
   const notices = await sendsNotices(services, await findProvider(services, onboarding.source));
   const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
-  await services.db.$transaction([
+  // The check above answers the common case; the unique (org, source, activeProviderId) answers
+  // two ingests at the same moment, whichever database (the loser's transaction writes nothing).
+  await services.db
+    .$transaction([
     ...created.map(({ id, providerId }) => {
       const pos = available.get(providerId)!;
       return services.db.location.create({
@@ -105,6 +108,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
           onboardingId: onboarding.id,
           source: onboarding.source,
           providerId,
+          activeProviderId: providerId,
           name: pos.name,
           address: JSON.stringify(pos.address),
         },
@@ -124,7 +128,10 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
           }),
         )
       : []),
-  ]);
+    ])
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? new Conflict(`already ingested: ${wanted.join(', ')}`) : error;
+    });
   services.delivery.wake();
   return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
 }
@@ -227,23 +234,24 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   const location = await services.db.location.findFirst({ where: { id: locationId, orgId: org.id, status: 'active' } });
   if (!location) throw new NotFound(`location ${locationId} not found`);
   const notices = await sendsNotices(services, await findProvider(services, location.source));
-  await services.db.$transaction([
-    services.db.location.update({ where: { id: location.id }, data: { status: 'deleted', deletedAt: new Date() } }),
+  await services.db.$transaction(async (tx) => {
+    // Only one of several deletes at the same moment retires it (the row lock makes the others
+    // wait, then find it deleted): the rest are 404, as a later delete would be.
+    const retired = await tx.location.updateMany({ where: { id: location.id, status: 'active' }, data: { status: 'deleted', activeProviderId: null, deletedAt: new Date() } });
+    if (!retired.count) throw new NotFound(`location ${locationId} not found`);
     // Its stores are released: they can be bound again, by this merchant or a later owner.
-    services.db.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() } }),
-    ...(notices
-      ? [
-          enqueue(services.db, {
-            kind: 'location.disconnect',
-            owner: location,
-            source: location.source,
-            onboardingId: location.onboardingId,
-            operation: 'disconnect',
-            body: { location_id: location.providerId },
-            idempotencyKey: `disconnect:${location.id}`,
-          }),
-        ]
-      : []),
-  ]);
+    await tx.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() } });
+    if (notices) {
+      await enqueue(tx, {
+        kind: 'location.disconnect',
+        owner: location,
+        source: location.source,
+        onboardingId: location.onboardingId,
+        operation: 'disconnect',
+        body: { location_id: location.providerId },
+        idempotencyKey: `disconnect:${location.id}`,
+      });
+    }
+  });
   services.delivery.wake();
 }
