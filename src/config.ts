@@ -20,6 +20,11 @@ const schema = z.object({
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   ALLOW_GENERATED_KEYS: z.enum(['true', 'false']).default('false'),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(10),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
@@ -54,6 +59,8 @@ export type Config = {
   /** SIGNING_KEY or ENCRYPTION_KEY was not given: a key generated into DATA_DIR is in use. */
   generatedKeys: boolean;
   allowGeneratedKeys: boolean;
+  /** Bounds of a GraphQL operation, checked before it runs (src/graphql/limits.ts). */
+  graphqlLimits: { maxTokens: number; maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number };
 };
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -93,6 +100,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     generatedKeys: !e.SIGNING_KEY || !e.ENCRYPTION_KEY,
     allowGeneratedKeys: e.ALLOW_GENERATED_KEYS === 'true',
+    graphqlLimits: {
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
+      maxCost: e.GRAPHQL_MAX_COST,
+    },
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },

@@ -4,6 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 type Logger = Pick<FastifyBaseLogger, 'error'>;
 import { AppError, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { isTooComplex } from './limits.js';
 
 function domainError(error: unknown): AppError | undefined {
   let current = error;
@@ -24,6 +25,8 @@ function isRequestError(error: unknown): boolean {
 export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   const domain = domainError(error);
   if (domain) return domain.body();
+  const bound = isTooComplex(error) ? error : isTooComplex((error as GraphQLError)?.originalError) ? (error as GraphQLError).originalError : undefined;
+  if (bound) return errorBody(400, 'query_too_complex', bound.message);
   if (isRequestError(error)) return errorBody(400, 'invalid_request', (error as GraphQLError).message);
   log.error({ err: (error as GraphQLError)?.originalError ?? error }, 'unexpected error');
   return internalError();

@@ -10,6 +10,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Context, Services } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
+import { limitPlugins } from '../graphql/limits.js';
 import { AppError, errorBody, internalError } from '../errors.js';
 import { createContext } from './context.js';
 import { assertCleanInput } from '../input.js';
@@ -117,7 +118,8 @@ export function buildServer(
     },
     maskedErrors: { maskError: maskError(services.log) },
     // Operations compiled to JavaScript once, then run without the interpreter's per-field work.
-    plugins: [useGraphQlJit(), useRequestScopeRelease()],
+    // Bounds first: an operation over one is refused before anything else looks at it.
+    plugins: [...limitPlugins(services.config.graphqlLimits), useGraphQlJit(), useRequestScopeRelease()],
     context: async (initial) => {
       const req = initial.req;
       const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());
