@@ -88,13 +88,30 @@ test('another location gets the US catalog', async () => {
   expect(pos.received.filter((r) => r.path === '/v1/catalog').map((r) => r.headers['x-provider-location-id'])).toEqual([`loc_2_${setup.tid}`]);
 });
 
+/** The sandbox's catalog for a location with one price changed (not the schnitzel's): a new
+ * catalog, so a new version to publish (an unchanged one is published once, CONTRACT.md 7.9). */
+async function withChangedCatalog(locationId: string, base: { item: { provider_id: string; price: number }[] }, run: () => Promise<void>) {
+  const changed = structuredClone(base);
+  const item = changed.item.find((i) => i.provider_id !== 'item_de_schnitzel')!;
+  item.price = Math.round((item.price + 1) * 100) / 100;
+  await sandbox('catalog', { location_id: locationId, catalog: changed });
+  try {
+    await run();
+  } finally {
+    await sandbox('catalog', { location_id: locationId, catalog: null });
+  }
+}
+
 test('a DSP that refuses the menus produces menu.publish_failure with the error', async () => {
-  await sandbox('fail', { path: '/v1/menus', count: 1, status: 422 });
-  expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
-  const note = await notification('menu.publish_failure');
-  expect(note).toMatchObject({ type: 'menu.publish_failure', data: { dsp_location_id: setup.usStore, error: expect.stringContaining('422') } });
-  const latest = await service.services.db.menuPublish.findFirst({ where: { dspConnectionId: setup.usStore }, orderBy: { createdAt: 'desc' } });
-  expect(latest).toMatchObject({ status: 'failed', error: expect.stringContaining('422') });
+  const { usCatalog } = await import('../src/sandbox/pos/catalogs.js');
+  await withChangedCatalog(`loc_2_${setup.tid}`, usCatalog() as never, async () => {
+    await sandbox('fail', { path: '/v1/menus', count: 1, status: 422 });
+    expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
+    const note = await notification('menu.publish_failure');
+    expect(note).toMatchObject({ type: 'menu.publish_failure', data: { dsp_location_id: setup.usStore, error: expect.stringContaining('422') } });
+    const latest = await service.services.db.menuPublish.findFirst({ where: { dspConnectionId: setup.usStore }, orderBy: { createdAt: 'desc' } });
+    expect(latest).toMatchObject({ status: 'failed', error: expect.stringContaining('422') });
+  });
 });
 
 test('an invalid catalog is not published; the POS is told why', async () => {
@@ -164,8 +181,11 @@ describe('webhook signatures and repeats', () => {
 });
 
 test('GraphQL shows the current catalog with its version and the publish history per DSP connection', async () => {
-  await sandbox('catalog-updated', { location_id: `loc_${setup.tid}_de` });
-  await pos.waitFor('/v1/notifications', 2);
+  const { deCatalog } = await import('../src/sandbox/pos/catalogs.js');
+  await withChangedCatalog(`loc_${setup.tid}_de`, deCatalog() as never, async () => {
+    await sandbox('catalog-updated', { location_id: `loc_${setup.tid}_de` });
+    await pos.waitFor('/v1/notifications', 2);
+  });
   const Query = graphql(`
     query CatalogAndPublishes($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {

@@ -9,7 +9,7 @@ import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
 import { findProvider, type ProviderKind } from '../modules/providers/service.js';
-import { verifySignature } from './signature.js';
+import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from './signature.js';
 import { assertCleanInput } from '../input.js';
 import { newId } from '../ids.js';
 
@@ -45,7 +45,17 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       const provider = await findProvider(services, source);
       if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret) throw new NotFound(`no ${channel} provider registered as ${source}`);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!verifySignature(raw, request.headers['service-webhook-signature'] as string | undefined, provider.webhookSecret)) {
+      const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+      // Standard Webhooks signing when its signature header is there (its id is signed and is the
+      // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
+      let signedId: string | undefined;
+      if (header('webhook-signature') !== undefined) {
+        const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
+        const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
+        if (verdict === 'stale') throw new Unauthenticated(`the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`, 'invalid_signature');
+        if (verdict !== 'valid') throw new Unauthenticated('webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body', 'invalid_signature');
+        signedId = standard.id;
+      } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
         throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
       }
 
@@ -69,7 +79,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
         return reply.status(answer.status).send(answer.body);
       }
 
-      const idHeader = ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
+      const idHeader = signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
       const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
       const id = newId('whk');
       const now = new Date();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { signBody, verifySignature } from './signature.js';
+import { signBody, signStandardWebhook, verifySignature, verifyStandardWebhook } from './signature.js';
 
 const body = Buffer.from('{"type":"location.catalog.updated","object":{"location_id":"loc_1"}}');
 
@@ -15,4 +15,30 @@ test('hex and base64 signatures of the exact bytes verify; anything else does no
   expect(verifySignature(body, undefined, 'secret')).toBe(false);
   expect(verifySignature(body, '', 'secret')).toBe(false);
   expect(verifySignature(body, 'zz', 'secret')).toBe(false);
+});
+
+test('Standard Webhooks: id, timestamp and body are signed; five minutes of clock tolerance; rotation lists', () => {
+  const now = 1_800_000_000_000;
+  const ts = now / 1000;
+  const signature = signStandardWebhook('msg_1', ts, body, 'secret');
+  expect(signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+  // The signed content is id.timestamp.body, as the specification's reference libraries make it.
+  expect(signature.slice(3)).toBe(crypto.createHmac('sha256', 'secret').update(`msg_1.${ts}.${body}`).digest('base64'));
+  const check = (headers: { id?: string; timestamp?: string; signature?: string }, secret = 'secret', at = now) => verifyStandardWebhook(body, headers, secret, at);
+  const valid = { id: 'msg_1', timestamp: String(ts), signature };
+  expect(check(valid)).toBe('valid');
+  expect(check({ ...valid, signature: `v1,bm90IGl0 ${signature}` })).toBe('valid');
+  expect(check({ ...valid, id: 'msg_2' })).toBe('invalid');
+  expect(check({ ...valid, timestamp: String(ts + 1) })).toBe('invalid');
+  expect(check(valid, 'other')).toBe('invalid');
+  expect(check({ ...valid, signature: signature.replace('v1,', 'v2,') })).toBe('invalid');
+  expect(check({ id: 'msg_1', signature })).toBe('invalid');
+  expect(check(valid, 'secret', now + 301_000)).toBe('stale');
+  expect(check(valid, 'secret', now - 301_000)).toBe('stale');
+  expect(check(valid, 'secret', now + 299_000)).toBe('valid');
+  // A whsec_ secret is base64 key material.
+  const key = Buffer.from('0123456789abcdef0123456789abcdef');
+  const whsec = `whsec_${key.toString('base64')}`;
+  const byKey = crypto.createHmac('sha256', key).update(`msg_1.${ts}.${body}`).digest('base64');
+  expect(check({ ...valid, signature: `v1,${byKey}` }, whsec)).toBe('valid');
 });

@@ -11,3 +11,38 @@ export function verifySignature(body: Buffer, header: string | undefined, secret
   const candidates = [/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : null, Buffer.from(value, 'base64')];
   return candidates.some((given) => given !== null && given.length === expected.length && crypto.timingSafeEqual(given, expected));
 }
+
+/** Standard Webhooks (CONTRACT.md 7.9): how far a signed timestamp may be from now. */
+export const STANDARD_WEBHOOK_TOLERANCE_S = 5 * 60;
+
+/** The key of a sender's secret: Standard Webhooks' `whsec_<base64>` form, or the text itself. */
+const standardKey = (secret: string): Buffer => (secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8'));
+
+/** Signs as a Standard Webhooks sender does: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`. */
+export const signStandardWebhook = (id: string, timestamp: number, body: string | Buffer, secret: string): string =>
+  `v1,${crypto.createHmac('sha256', standardKey(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`;
+
+/**
+ * Checks Standard Webhooks signing: `webhook-id`, `webhook-timestamp` (seconds, at most five
+ * minutes from now) and `webhook-signature` (space-separated `v1,<base64>`; any may match, as
+ * during a key rotation). The id is signed, so it can serve as the dedupe key.
+ */
+export function verifyStandardWebhook(
+  body: Buffer,
+  headers: { id?: string; timestamp?: string; signature?: string },
+  secret: string,
+  nowMs = Date.now(),
+): 'valid' | 'invalid' | 'stale' {
+  const { id, timestamp, signature } = headers;
+  if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp)) return 'invalid';
+  const expected = Buffer.from(signStandardWebhook(id, Number(timestamp), body, secret).slice(3), 'base64');
+  const matches = signature
+    .split(' ')
+    .filter((s) => s.startsWith('v1,'))
+    .some((s) => {
+      const given = Buffer.from(s.slice(3), 'base64');
+      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    });
+  if (!matches) return 'invalid';
+  return Math.abs(nowMs / 1000 - Number(timestamp)) > STANDARD_WEBHOOK_TOLERANCE_S ? 'stale' : 'valid';
+}

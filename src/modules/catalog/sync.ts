@@ -11,6 +11,7 @@ import { updateStep } from '../../db/statements.js';
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
+import { coalescing } from '../../coalesce.js';
 import { findProvider } from '../providers/service.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, catalogProblems } from './validate.js';
@@ -32,22 +33,38 @@ function notification(location: LocationRow, scope: string[], type: string, data
   };
 }
 
+/** Publish states after which the same catalog and menus need not go to a connection again:
+ * it has them, they are on their way, or they were refused as invalid and the POS was told. */
+const SETTLED = new Set(['published', 'pending', 'invalid']);
+
+/**
+ * Fetches a location's catalog and publishes it. Applying it twice is applying it once (CONTRACT.md
+ * 7.9): a catalog equal to the latest version is not a new version, and a connection whose last
+ * publish had this version and these menus gets nothing new. A replayed catalog.updated, however
+ * many fresh ids it comes with, so costs a fetch and no publish.
+ */
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
   const catalog = await fetchCatalog(services, location);
+  const body = JSON.stringify(catalog);
   const problems = catalogProblems(catalog);
   const available = new Set(menuIds(catalog));
   const connections = await db.dspConnection.findMany({ where: { locationId: location.id, status: 'APPROVED' }, orderBy: { createdAt: 'asc' } });
   const scope = (await findProvider(services, location.source))?.notificationScope ?? [];
 
   await db.$transaction(async (tx) => {
-    const last = await tx.catalogVersion.findFirst({ where: { locationId: location.id }, orderBy: { version: 'desc' }, select: { version: true } });
-    const version = await tx.catalogVersion.create({
-      data: { id: newId('cat'), locationId: location.id, version: (last?.version ?? 0) + 1, body: JSON.stringify(catalog), problems: JSON.stringify(problems) },
-    });
+    const last = await tx.catalogVersion.findFirst({ where: { locationId: location.id }, orderBy: { version: 'desc' }, select: { id: true, version: true, body: true } });
+    const version =
+      last?.body === body
+        ? last
+        : await tx.catalogVersion.create({
+            data: { id: newId('cat'), locationId: location.id, version: (last?.version ?? 0) + 1, body, problems: JSON.stringify(problems) },
+          });
     for (const connection of connections) {
       const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
       const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
+      const previous = await tx.menuPublish.findFirst({ where: { dspConnectionId: connection.id }, orderBy: { createdAt: 'desc' }, select: { catalogVersionId: true, menus: true, status: true } });
+      if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
       const publishId = newId('pub');
       const common = { id: publishId, locationId: location.id, dspConnectionId: connection.id, catalogVersionId: version.id, menus: JSON.stringify(menus) };
       if (problems.length) {
@@ -123,6 +140,10 @@ outcomeHandlers.set('menu.publish', async (message, outcome, services) => {
   };
 });
 
+/** Syncs of one location in this process coalesce: a burst of catalog.updated (or of replays of
+ * one) costs one fetch while a sync runs, and one more after it. */
+const coalescedSyncs = coalescing();
+
 webhookHandlers.pos.set('location.catalog.updated', {
   precheck: async (services, event) => {
     if (typeof event.object.location_id !== 'string' || !event.object.location_id) throw new Invalid('object.location_id is required');
@@ -131,6 +152,6 @@ webhookHandlers.pos.set('location.catalog.updated', {
   },
   apply: async (services, event) => {
     const locations = await services.db.location.findMany({ where: { source: event.source, providerId: String(event.object.location_id), status: 'active' } });
-    for (const location of locations) await syncLocationCatalog(services, location);
+    for (const location of locations) await coalescedSyncs(location.id, () => syncLocationCatalog(services, location));
   },
 });

@@ -228,10 +228,13 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
   },
   apply: async (services, event) => {
     const sql = statementsOf(services.db);
-    const assigned = { driver: JSON.stringify(event.object.driver), deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
-    const [order] = await sql.write<OrderRow>(updateStep('Order', String(event.object.order_id), assigned, { returning: true }));
-    if (!order) throw new Error(`order ${String(event.object.order_id)} is gone`);
-    publish(services, order);
+    const driver = JSON.stringify(event.object.driver);
+    const assigned = { driver, deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
+    // The same driver again (a replay, or the provider retrying) changes nothing: the order may
+    // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9).
+    const anotherDriver = { sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] };
+    const [order] = await sql.write<OrderRow>(updateStep('Order', String(event.object.order_id), assigned, { and: anotherDriver, returning: true }));
+    if (order) publish(services, order);
   },
 });
 
