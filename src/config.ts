@@ -25,6 +25,10 @@ const schema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
@@ -61,6 +65,8 @@ export type Config = {
   allowGeneratedKeys: boolean;
   /** Bounds of a GraphQL operation, checked before it runs (src/graphql/limits.ts). */
   graphqlLimits: { maxTokens: number; maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number };
+  /** Requests a minute (src/rate-limits.ts). */
+  rateLimits: { apiPerMinute: number; tokenPerMinute: number; tokenPerAddressPerMinute: number; webhooksPerMinute: number };
 };
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -106,6 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAliases: e.GRAPHQL_MAX_ALIASES,
       maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
       maxCost: e.GRAPHQL_MAX_COST,
+    },
+    rateLimits: {
+      apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
+      tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
+      tokenPerAddressPerMinute: e.RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE,
+      webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
     },
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),

@@ -6,6 +6,7 @@ import type { AppError } from '../errors.js';
 import type { AuthInfo } from '../modules/auth/scopes.js';
 import type { Sealer } from '../crypto.js';
 import type { PubSub } from './pubsub.js';
+import type { RateLimits } from '../rate-limits.js';
 import type { Client } from '@openfeature/server-sdk';
 import type { Message } from '../delivery/worker.js';
 import type { contextCacheSymbol } from '@pothos/core';
@@ -28,6 +29,8 @@ export type Services = {
   features: Client;
   /** Live events for subscriptions. */
   pubsub: PubSub;
+  /** Request counts per partner, client, address and sender. */
+  limits: RateLimits;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
   publicUrl: string;
 };

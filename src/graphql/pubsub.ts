@@ -13,12 +13,13 @@ type Channels = {
 };
 
 export function createEvents(redisUrl?: string) {
-  if (!redisUrl) return { pubsub: createPubSub<Channels>(), close: async () => {} };
+  if (!redisUrl) return { pubsub: createPubSub<Channels>(), redis: undefined, close: async () => {} };
   // Redis needs one connection to publish and one that only subscribes.
   const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const pubsub = createPubSub<Channels>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
-  return { pubsub, close: async () => (publishClient.disconnect(), subscribeClient.disconnect()) };
+  // The publishing connection also carries the shared rate-limit counts (../rate-limits.ts).
+  return { pubsub, redis: publishClient, close: async () => (publishClient.disconnect(), subscribeClient.disconnect()) };
 }
 
 export type PubSub = ReturnType<typeof createPubSub<Channels>>;

@@ -12,6 +12,8 @@ import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { limitPlugins } from '../graphql/limits.js';
 import { AppError, errorBody, internalError } from '../errors.js';
+import { RateLimited } from '../rate-limits.js';
+import { authenticate } from '../modules/auth/service.js';
 import { createContext } from './context.js';
 import { assertCleanInput } from '../input.js';
 import { registerRestRoutes, type RestRoute } from './rest.js';
@@ -92,6 +94,7 @@ export function buildServer(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RateLimited) reply.headers(error.headers);
     if (error instanceof AppError) return reply.status(error.statusCode).send(error.body());
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413) return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));
@@ -135,6 +138,12 @@ export function buildServer(
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
+    // Counted per partner before anything runs; a request without a valid token is the
+    // operation's to refuse (401), not the limiter's.
+    preHandler: async (req) => {
+      const auth = req.headers.authorization ? await authenticate(services, req.headers.authorization).catch(() => null) : null;
+      if (auth) await services.limits.api(auth.partnerId);
+    },
     handler: async (req, reply) => {
       const common = commonOperation(req);
       if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;

@@ -67,6 +67,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           const body = (contextValue.authError ?? new Unauthenticated()).body();
           return reply.status(body.statusCode).send(body);
         }
+        await services.limits.api(contextValue.auth.partnerId);
         const result = await execute({ schema, document, variableValues: route.variables(req), contextValue });
         releaseRequestScope(contextValue);
         if (result.errors?.length) {

@@ -44,6 +44,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
       const provider = await findProvider(services, source);
       if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret) throw new NotFound(`no ${channel} provider registered as ${source}`);
+      await services.limits.webhook(`${channel}:${source}`);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
       // Standard Webhooks signing when its signature header is there (its id is signed and is the

@@ -22,6 +22,10 @@ import { saveProvider } from '../../src/modules/providers/service.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 
+/** The bench is one partner and one sender at rates no real one reaches: the rate limits stay
+ * on (their counting is part of every request's cost) but far above what it sends. */
+const UNLIMITED = { RATE_LIMIT_API_PER_MINUTE: '1000000000', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000000' };
+
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 pinToServerCore();
@@ -145,7 +149,7 @@ async function ours(kind: 'sqlite' | 'postgresql') {
   const database = kind === 'postgresql' ? await freshDatabase() : sqliteDatabase('bench-');
   const { url, dataDir } = database;
   let queries = 0;
-  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '' });
+  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', ...UNLIMITED });
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
@@ -265,7 +269,7 @@ type Received = { path: string; at: number; headers: Record<string, unknown>; bo
 
 async function orderPath(synchronous: 'full' | 'normal') {
   const { url, dataDir, drop } = sqliteDatabase('bench-orders-');
-  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', SQLITE_SYNCHRONOUS: synchronous });
+  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', SQLITE_SYNCHRONOUS: synchronous, ...UNLIMITED });
   const service = (await startService(config)) as RunningService;
   const secrets = sandboxSecrets(dataDir);
   const pos = await separatePos(dataDir);

@@ -2,7 +2,7 @@
 // createPartnerToken is a row of the adapter.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../graphql/context.js';
-import { Invalid } from '../../errors.js';
+import { AppError, Invalid } from '../../errors.js';
 import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
 import { issueToken, tokenRequestSchema } from './service.js';
 
@@ -25,7 +25,18 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
     if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('the request body must be a JSON object');
     const parsed = tokenRequestSchema.safeParse(form ? fromForm(body as Record<string, string>) : body);
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
-    const token = await issueToken(services, parsed.data);
+    // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
+    const { client_id: clientId } = parsed.data;
+    await services.limits.tokenAllowed(clientId, request.ip);
+    let token;
+    try {
+      token = await issueToken(services, parsed.data);
+    } catch (error) {
+      const failedAuth = error instanceof AppError && (error.code === 'invalid_client' || error.code === 'invalid_grant');
+      await services.limits.tokenSettled(clientId, request.ip, !failedAuth);
+      throw error;
+    }
+    await services.limits.tokenSettled(clientId, request.ip, true);
     return reply.status(201).header('cache-control', 'no-store').send(token);
   });
 }

@@ -1,0 +1,79 @@
+// Rate limits (CONTRACT.md 7.8), with rate-limiter-flexible: counts in Redis when REDIS_URL is set
+// (every instance shares them), in this process otherwise. Over a limit the answer is 429
+// `rate_limited` with Retry-After and the RateLimit-* headers (./server/app.ts sets them).
+// - the partner API (REST rows and GraphQL): per partner;
+// - the token call: per client and per address, where a failed authentication costs
+//   FAILED_AUTH_COST points and a success one, so guessing secrets stops after a few tries while
+//   a client renewing its tokens never notices;
+// - webhooks: per sender.
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from './errors.js';
+
+export type RateLimitConfig = { apiPerMinute: number; tokenPerMinute: number; tokenPerAddressPerMinute: number; webhooksPerMinute: number };
+
+export const FAILED_AUTH_COST = 10;
+const WINDOW_S = 60;
+
+/** 429 with the headers a client needs to back off. */
+export class RateLimited extends AppError {
+  readonly headers: Record<string, string>;
+  constructor(what: string, limit: number, state: RateLimiterRes) {
+    const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    super(429, 'rate_limited', `too many requests ${what}: at most ${limit} a minute; try again in ${seconds} s`);
+    this.headers = {
+      'retry-after': String(seconds),
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': String(Math.max(0, state.remainingPoints)),
+      'ratelimit-reset': String(seconds),
+    };
+  }
+}
+
+export type RateLimits = {
+  /** Counts one request of a partner on the API; throws RateLimited over the limit. */
+  api: (partnerId: string) => Promise<void>;
+  /** Before a token call: throws RateLimited when the client or the address is over its limit. */
+  tokenAllowed: (clientId: string, address: string) => Promise<void>;
+  /** After a token call: a failure costs more than a success. */
+  tokenSettled: (clientId: string, address: string, succeeded: boolean) => Promise<void>;
+  /** Counts one webhook of a sender; throws RateLimited over the limit. */
+  webhook: (sender: string) => Promise<void>;
+};
+
+export function createRateLimits(config: RateLimitConfig, redis?: Redis): RateLimits {
+  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
+    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
+  const api = limiter('api', config.apiPerMinute);
+  const tokenClient = limiter('token-client', config.tokenPerMinute);
+  const tokenAddress = limiter('token-address', config.tokenPerAddressPerMinute);
+  const webhooks = limiter('webhook', config.webhooksPerMinute);
+
+  /** Consumes points; a refusal (the library rejects with its state) becomes RateLimited. */
+  const take = async (which: RateLimiterAbstract, key: string, what: string, points = 1) => {
+    try {
+      await which.consume(key, points);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw new RateLimited(what, which.points, error);
+      throw error;
+    }
+  };
+  const over = async (which: RateLimiterAbstract, key: string, what: string) => {
+    const state = await which.get(key);
+    if (state && state.consumedPoints >= which.points) throw new RateLimited(what, which.points, state);
+  };
+  const settle = (which: RateLimiterAbstract, key: string, points: number) => which.penalty(key, points).then(() => undefined);
+
+  return {
+    api: (partnerId) => take(api, partnerId, 'from this partner'),
+    tokenAllowed: async (clientId, address) => {
+      await over(tokenClient, clientId, 'for this client');
+      await over(tokenAddress, address, 'from this address');
+    },
+    tokenSettled: async (clientId, address, succeeded) => {
+      const cost = succeeded ? 1 : FAILED_AUTH_COST;
+      await Promise.all([settle(tokenClient, clientId, cost), settle(tokenAddress, address, cost)]);
+    },
+    webhook: (sender) => take(webhooks, sender, 'from this sender'),
+  };
+}
