@@ -84,3 +84,17 @@ test('SSO sessions for one new user twelve times at once make one user and twelv
   expect(statuses(answers)).toEqual(Array(COPIES).fill(201));
   expect(await service.services.db.user.count({ where: { email: 'twin@staff.example' } })).toBe(1);
 });
+
+test('adding the same contexts to a flag and a segment twelve times at once adds them once', async () => {
+  const { applyDefinitions } = await import('../../src/modules/flags/definitions.js');
+  const partnerId = (await service.services.db.organization.findUniqueOrThrow({ where: { id: orgId } })).partnerId;
+  await applyDefinitions(service.services.db, { segments: [{ partner: partnerId, key: 'twins' }], flags: [{ partner: partnerId, key: 'twin-flag', variations: [true, false] }] });
+  const contexts = [{ key: 'ctx-a' }, { key: 'ctx-b', kind: 'org' }];
+  for (const kind of ['flags/twin-flag', 'segments/twins']) {
+    const answers = await atOnce(() => post(service.url, `/v1/${kind}/contexts?partner_id=${partnerId}`, { contexts }, token));
+    expect(statuses(answers)).toEqual(Array(COPIES).fill(200));
+    expect(answers.map((a) => a.body.targets)).toEqual(Array(COPIES).fill([{ key: 'ctx-b', kind: 'org' }, { key: 'ctx-a', kind: 'user' }]));
+  }
+  expect(await service.services.db.flagTarget.count({ where: { flag: { key: 'twin-flag' } } })).toBe(2);
+  expect(await service.services.db.segmentMember.count({ where: { segment: { key: 'twins' } } })).toBe(2);
+});

@@ -4,8 +4,8 @@
 // segments it includes (SEGMENT_MATCH), and its fallthrough variation to everyone else
 // (FALLTHROUGH). `enabled` in an evaluation says whether the flag is on.
 import type { Services } from '../../graphql/context.js';
-import type { Db } from '../../db/client.js';
-import { Forbidden, Invalid, NotFound } from '../../errors.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
+import { Invalid, NotFound } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import { assertPartnerWide, ownPartnerId } from '../access/index.js';
 import type { AuthInfo } from '../auth/scopes.js';
@@ -60,14 +60,32 @@ function notYetIn(existing: Context[], wanted: Context[]): Context[] {
   return [...new Map(wanted.map((c) => [identity(c), c])).values()].filter((c) => !have.has(identity(c)));
 }
 
+/** Adds the wanted contexts that are not there yet. Another request adding some of the same at
+ * the same moment makes the unique index refuse this batch whole: look again and add the rest. */
+async function addMissing(wanted: Context[], existing: () => Promise<Context[]>, create: (fresh: Context[]) => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const fresh = notYetIn(await existing(), wanted);
+    if (!fresh.length) return;
+    try {
+      await create(fresh);
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
 const byKindAndKey = (a: Context, b: Context) => a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key);
 
 export async function changeFlagTargets(services: Services, owner: string, flagKey: string, contexts: unknown, change: 'add' | 'remove') {
   const wanted = checkContexts(contexts);
   const flag = await findFlag(services.db, owner, flagKey);
   if (change === 'add') {
-    const fresh = notYetIn(await services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } }), wanted);
-    if (fresh.length) await services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: randomId(), flagId: flag.id, ...c })) });
+    await addMissing(
+      wanted,
+      () => services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } }),
+      (fresh) => services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: randomId(), flagId: flag.id, ...c })) }),
+    );
   } else {
     await services.db.flagTarget.deleteMany({ where: { flagId: flag.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
   }
@@ -79,8 +97,11 @@ export async function changeSegmentContexts(services: Services, owner: string, s
   const wanted = checkContexts(contexts);
   const segment = await findSegment(services.db, owner, segmentKey);
   if (change === 'add') {
-    const fresh = notYetIn(await services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } }), wanted);
-    if (fresh.length) await services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: randomId(), segmentId: segment.id, ...c })) });
+    await addMissing(
+      wanted,
+      () => services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } }),
+      (fresh) => services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: randomId(), segmentId: segment.id, ...c })) }),
+    );
   } else {
     await services.db.segmentMember.deleteMany({ where: { segmentId: segment.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
   }

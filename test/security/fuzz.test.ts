@@ -1,0 +1,122 @@
+// A bounded property-based fuzz run (fast-check, fixed seed): every REST row, the token call (JSON
+// and form), the browser hops and the three webhook paths (correctly signed, so the body is what
+// is tried) get a few thousand requests of any shape: wrong types, deep nesting, NUL and other
+// odd text, huge numbers, odd ids. No answer may be a 5xx, on either database, and a batch of
+// refused requests changes nothing.
+import fc from 'fast-check';
+import { restRoutes } from '../../src/server/routes.js';
+import { signBody } from '../../src/webhooks/signature.js';
+import type { SandboxPos } from '../../src/sandbox/pos/server.js';
+import { startPos, testSecrets } from '../support/sandbox.js';
+import { completeOnboarding, createOrg } from '../support/flows.js';
+import { request, startTestService, type TestService } from '../support/service.js';
+
+let service: TestService;
+let pos: SandboxPos;
+const secrets = testSecrets();
+let token: string;
+let ids: string[];
+
+beforeAll(async () => {
+  // Limits out of the way: this run is about what any input does, not about how many.
+  service = await startTestService({ RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: '1000000', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000' });
+  pos = await startPos(service, secrets);
+  token = (await service.partner()).token;
+  const { orgId } = await createOrg(service.url, token);
+  const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
+  ids = [orgId, onboarding._id, `loc_2_${onboarding.integration_id}`];
+});
+afterAll(async () => {
+  await pos?.close();
+  await service?.stop();
+});
+
+/** Text of every awkward kind: NUL, lone surrogates, emoji, SQL and path characters, long. */
+const oddText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '😀', "'; DROP TABLE \"Order\";--", '../../etc/passwd', '%00', '   ', '', 'x'.repeat(5000)),
+);
+const oddNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -0, 0.1));
+const leaf = fc.oneof(oddText, oddNumber, fc.boolean(), fc.constant(null));
+/** Any JSON value, now and then nested far deeper than a request should be. */
+const value: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
+  { weight: 3, arbitrary: leaf },
+  { weight: 1, arbitrary: fc.integer({ min: 60, max: 3000 }).map((depth) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown) },
+);
+/** An object whose known fields may be there, missing, or of any type. */
+const fields = (names: string[]) => fc.dictionary(fc.oneof(fc.constantFrom(...names), oddText), value, { maxKeys: 6 });
+const BODY_FIELDS = ['name', 'provider_id', 'user', 'email', 'org_id', 'onboarding_id', 'locations', 'provider_id', 'pos_location_id', 'dsp_provider_id', 'dsp_store_name', 'dsp_location_id', 'menu_provider_ids', 'source', 'type', 'return_url', 'code', 'token_name', 'scopes', 'contexts', 'key', 'kind', 'full_name', 'phone_number', 'role', 'provider_org_id'];
+const segment = fc.oneof(fc.constantFrom(...['x', 'org_missing']), oddText.filter((s) => s.length > 0 && s.length < 200));
+
+/** Percent-encodes any text; a lone surrogate becomes the bytes of invalid UTF-8 it would be. */
+const encodeAny = (text: string) => [...text].map((c) => (/[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
+
+type Attempt = { method: string; path: string; body?: string; headers?: Record<string, string> };
+const json = (v: unknown) => ({ body: JSON.stringify(v), headers: { 'content-type': 'application/json' } });
+
+const restAttempt: fc.Arbitrary<Attempt> = fc
+  .tuple(fc.constantFrom(...restRoutes), fc.array(fc.oneof(segment, fc.constantFrom(...['id']).map(() => ids[0]!)), { minLength: 3, maxLength: 3 }), fields(BODY_FIELDS), fc.dictionary(fc.constantFrom('partner_id', 'onboarding_id', 'location_id', 'q', 'kind', 'limit'), oddText, { maxKeys: 3 }))
+  .map(([route, params, body, query]) => {
+    let i = 0;
+    const path = route.path.replace(/:[a-z_]+/g, () => encodeAny(params[i++]!));
+    const qs = new URLSearchParams(query).toString();
+    return { method: String(route.method), path: qs ? `${path}?${qs}` : path, ...(route.method === 'GET' ? {} : json(body)) };
+  });
+
+const tokenAttempt: fc.Arbitrary<Attempt> = fc.oneof(
+  fields(['grant_type', 'client_id', 'client_secret', 'scope', 'scopes', 'exp', 'refresh_token']).map((body) => ({ method: 'POST', path: '/v1/oauth/token', ...json(body) })),
+  fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'exp'), oddText, { maxKeys: 5 }).map((form) => ({
+    method: 'POST',
+    path: '/v1/oauth/token',
+    body: new URLSearchParams(form).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })),
+);
+
+const hopAttempt: fc.Arbitrary<Attempt> = fc.tuple(fc.constantFrom('start', 'callback', 'sso'), segment, oddText, oddText).map(([hop, id, a, b]) => ({
+  method: 'GET',
+  path:
+    hop === 'start'
+      ? `/v1/onboarding/integrations/${encodeAny(id)}/start`
+      : hop === 'callback'
+        ? `/v1/onboarding/callback?${new URLSearchParams({ code: a, state: b })}`
+        : `/v1/sso/login?${new URLSearchParams({ token: a })}`,
+}));
+
+const WEBHOOKS = [
+  ['pos/sandbox-pos', ['location.catalog.updated', 'order.updated']],
+  ['dsp/sandbox-dsp', ['order.created', 'order.canceled']],
+  ['event-providers/sandbox-events', ['order.assign.driver']],
+] as const;
+const webhookAttempt: fc.Arbitrary<Attempt> = fc
+  .tuple(fc.constantFrom(...WEBHOOKS), fc.oneof(fc.constantFrom('known'), oddText), fields(['location_id', 'order_id', 'status', 'dsp_order_id', 'dsp_store_id', 'items', 'fulfillment_type', 'driver', 'id']), fc.boolean())
+  .map(([[path, types], type, object, whole]) => {
+    const body = JSON.stringify(whole ? { type: type === 'known' ? types[0] : type, object } : object);
+    return { method: 'POST', path: `/v1/webhooks/${path}`, body, headers: { 'content-type': 'application/json', 'webhook-id': `fz-${Math.random()}`, 'service-webhook-signature': signBody(body, secrets.webhookSecret) } };
+  });
+
+/** Rows in every table input could reach. */
+const counts = async () => {
+  const db = service.services.db;
+  return Promise.all([db.organization.count(), db.user.count(), db.onboarding.count(), db.location.count(), db.dspConnection.count(), db.session.count(), db.webhookEvent.count(), db.order.count(), db.outboxMessage.count(), db.flagTarget.count(), db.segmentMember.count(), db.ssoToken.count()]);
+};
+
+test('a few thousand requests of any shape: never a 5xx, and refused ones change nothing', async () => {
+  const attempt = fc.oneof({ weight: 5, arbitrary: restAttempt }, { weight: 2, arbitrary: tokenAttempt }, { weight: 1, arbitrary: hopAttempt }, { weight: 3, arbitrary: webhookAttempt });
+  const batches = fc.sample(fc.array(attempt, { minLength: 50, maxLength: 50 }), { seed: 20261124, numRuns: 50 });
+  const failures: string[] = [];
+  let sent = 0;
+  for (const batch of batches) {
+    const before = await counts();
+    const answers = await Promise.all(batch.map((a) => request(service.url, a.method, a.path, { token, raw: a.body, headers: a.headers })));
+    sent += answers.length;
+    answers.forEach((res, i) => {
+      if (res.status >= 500) failures.push(`${res.status} ${batch[i]!.method} ${batch[i]!.path.slice(0, 120)} ${String(batch[i]!.body).slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`);
+    });
+    if (answers.every((res) => res.status >= 400)) expect(await counts()).toEqual(before);
+  }
+  expect(failures).toEqual([]);
+  expect(sent).toBe(2500);
+});
