@@ -25,6 +25,7 @@ const schema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+  LIMITS: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -65,6 +66,8 @@ export type Config = {
   allowGeneratedKeys: boolean;
   /** Bounds of a GraphQL operation, checked before it runs (src/graphql/limits.ts). */
   graphqlLimits: { maxTokens: number; maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number };
+  /** Rate limits and GraphQL bounds; off only behind a gateway that does both, or to measure them. */
+  limits: boolean;
   /** Requests a minute (src/rate-limits.ts). */
   rateLimits: { apiPerMinute: number; tokenPerMinute: number; tokenPerAddressPerMinute: number; webhooksPerMinute: number };
 };
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
       maxCost: e.GRAPHQL_MAX_COST,
     },
+    limits: e.LIMITS === 'on',
     rateLimits: {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,

@@ -41,6 +41,9 @@ export type RateLimits = {
   webhook: (sender: string) => Promise<void>;
 };
 
+/** LIMITS=off: nothing is counted. */
+export const NO_RATE_LIMITS: RateLimits = { api: async () => {}, tokenAllowed: async () => {}, tokenSettled: async () => {}, webhook: async () => {} };
+
 export function createRateLimits(config: RateLimitConfig, redis?: Redis): RateLimits {
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
     redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });

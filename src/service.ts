@@ -1,5 +1,5 @@
 // Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
-import { createRateLimits } from './rate-limits.js';
+import { NO_RATE_LIMITS, createRateLimits } from './rate-limits.js';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -55,7 +55,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,
-    limits: createRateLimits(config.rateLimits, events.redis),
+    limits: config.limits ? createRateLimits(config.rateLimits, events.redis) : NO_RATE_LIMITS,
     features: features.client,
     publicUrl: config.publicUrl ?? '',
   };

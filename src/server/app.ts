@@ -122,7 +122,7 @@ export function buildServer(
     maskedErrors: { maskError: maskError(services.log) },
     // Operations compiled to JavaScript once, then run without the interpreter's per-field work.
     // Bounds first: an operation over one is refused before anything else looks at it.
-    plugins: [...limitPlugins(services.config.graphqlLimits), useGraphQlJit(), useRequestScopeRelease()],
+    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), useGraphQlJit(), useRequestScopeRelease()],
     context: async (initial) => {
       const req = initial.req;
       const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());
@@ -141,7 +141,8 @@ export function buildServer(
     // Counted per partner before anything runs; a request without a valid token is the
     // operation's to refuse (401), not the limiter's.
     preHandler: async (req) => {
-      const auth = req.headers.authorization ? await authenticate(services, req.headers.authorization).catch(() => null) : null;
+      if (!services.config.limits || !req.headers.authorization) return;
+      const auth = await authenticate(services, req.headers.authorization).catch(() => null);
       if (auth) await services.limits.api(auth.partnerId);
     },
     handler: async (req, reply) => {

@@ -145,11 +145,11 @@ function sqliteDatabase(prefix: string) {
 }
 
 /** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
-async function ours(kind: 'sqlite' | 'postgresql') {
+async function ours(kind: 'sqlite' | 'postgresql', env: Record<string, string> = {}) {
   const database = kind === 'postgresql' ? await freshDatabase() : sqliteDatabase('bench-');
   const { url, dataDir } = database;
   let queries = 0;
-  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', ...UNLIMITED });
+  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', ...UNLIMITED, ...env });
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
@@ -184,7 +184,15 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   }
   const roundTrips = { median: median(perRequest), min: Math.min(...perRequest), max: Math.max(...perRequest) };
   process.stdout.write(`ours: org locations, ${kind}: database round-trips per request ${roundTrips.median} (each ${roundTrips.min}-${roundTrips.max})\n`);
-  const [jit, peer, max] = await withReferences((urls) => inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }]));
+  // The same service with its rate limits and GraphQL bounds off (LIMITS=off), in turns with the
+  // others: what counting each request and bounding each operation costs.
+  const off = await ours(kind, { LIMITS: 'off' });
+  const offJob = () => ({ ...graphqlJob(off.service.url, { authorization: `Bearer ${off.token}` }), body: JSON.stringify({ query: READ_QUERY, variables: { orgId: off.orgId } }) });
+  const [jit, peer, max, unlimited] = await withReferences((urls) =>
+    inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }, { name: `ours: org locations, ${kind}, LIMITS=off`, job: offJob }]),
+  );
+  await off.service.close();
+  await off.drop();
   const halfRate = Math.max(1, Math.round(max!.rps / 2));
   const { result: half, inService } = await insideService(o.service.app.server, () =>
     repeated({ name: `ours: org locations, ${kind}, at half rate`, job: () => ({ ...job(), rate: halfRate, warmup: 1 }), profiled: true }),
@@ -194,7 +202,7 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   // The same pacer at the same rate against a server that does nothing: the tail this machine and
   // the load generator give by themselves, which no server can be below.
   const floor = await withReferences((urls) => repeated({ name: 'ceiling: node:http fixed JSON, at that rate', job: () => ({ url: urls.plain, rate: halfRate, warmup: 1 }) }));
-  return { max: max!, half, inService, floor, roundTrips, jit: jit!, peer: peer! };
+  return { max: max!, half, inService, floor, roundTrips, jit: jit!, peer: peer!, unlimited: unlimited! };
 }
 
 /** What the service (it runs in this process) saw while `measure` ran: how long each request took
@@ -386,6 +394,7 @@ const rows = [
   ['read path, SQLite', `${sqlite.max.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`, `${ratio(sqlite.max.rps, sqlite.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`],
   ['read path, SQLite, at half its max', `p50 ${sqlite.half.p50} ms, p99 ${sqlite.half.p99} ms (runs: ${sqlite.half.p99s.join(', ')})`, `${tail(sqlite.half)} (target < 5)`, `inside the service: p50 ${sqlite.inService.p50} ms, p99 ${sqlite.inService.p99} ms (event loop stalled at most ${sqlite.inService.loopMax} ms)`],
   ['node:http fixed JSON at that rate, the same pacer', `p50 ${sqlite.floor.p50} ms, p99 ${sqlite.floor.p99} ms (runs: ${sqlite.floor.p99s.join(', ')})`, tail(sqlite.floor), 'the tail of the machine and the load generator alone'],
+  ['read path, SQLite, rate limits and GraphQL bounds on vs off', `${sqlite.max.rps.toFixed(0)} vs ${sqlite.unlimited.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.unlimited.rps)} of LIMITS=off (target ≥ 0.90×)`, 'in turns, one partner under its limit'],
   ['read path, database round-trips per request (median of 21)', `${sqlite.roundTrips.median}`, 'nesting depth 3 (target ≤ 3)', `each request ${sqlite.roundTrips.min}-${sqlite.roundTrips.max} (a background poll or a session check can fall in)`],
   ...(pg ? [['read path, PostgreSQL', `${pg.max.rps.toFixed(0)} req/s`, `${ratio(pg.max.rps, pg.peer.rps)} of the peer`, `${ratio(pg.max.rps, pg.jit.rps)} of the graphql-jit ceiling`]] : []),
   ['webhook path (verify, store, answer)', `${webhook.rps.toFixed(0)} req/s`, `${ratio(webhook.rps, webhook.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`, ''],
