@@ -32,12 +32,14 @@ describe('token operation', () => {
     expect(res.body.access_token.split('.')).toHaveLength(3);
   });
 
-  test('client_credentials form-encoded, as RFC 6749 clients send it', async () => {
+  test('client_credentials form-encoded, as RFC 6749 clients send it, is answered as RFC 6749 5.1 (200, scope as a string)', async () => {
     const partner = await service.partner();
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scope: 'sso user', exp: String(now() + 600) });
     const res = await request(service.url, 'POST', '/v1/oauth/token', { raw: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.scopes).toEqual(['sso', 'user']);
+    expect(res.body.scope).toBe('sso user');
     expect(res.body.expires_in).toBeGreaterThan(590);
     expect(res.body.expires_in).toBeLessThanOrEqual(600);
   });

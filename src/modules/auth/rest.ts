@@ -5,6 +5,7 @@ import type { Services } from '../../graphql/context.js';
 import { AppError, Invalid } from '../../errors.js';
 import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
 import { issueToken, tokenRequestSchema } from './service.js';
+import { RateLimited } from '../../rate-limits.js';
 
 /** Form-encoded requests carry strings: read numbers and a `scopes` list the way RFC 6749
  * clients send them (`scope` is RFC 6749's own field, read by the request schema). */
@@ -17,27 +18,72 @@ function fromForm(body: Record<string, string>): Record<string, unknown> {
   };
 }
 
+/** RFC 6749 2.3.1: `Authorization: Basic base64(urlencode(client_id):urlencode(client_secret))`. */
+function basicCredentials(header: string | undefined): { client_id: string; client_secret: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw new Invalid('the Basic credentials must be client_id:client_secret');
+  const part = (text: string) => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      throw new Invalid('the Basic credentials are not form-encoded as RFC 6749 2.3.1 says');
+    }
+  };
+  return { client_id: part(decoded.slice(0, colon)), client_secret: part(decoded.slice(colon + 1)) };
+}
+
+/** RFC 6749 5.2's error code for one of ours. */
+function oauthError(error: AppError, body: Record<string, unknown>): string {
+  if (error.code === 'invalid_request' && typeof body.grant_type === 'string' && /grant_type/.test(error.message)) return 'unsupported_grant_type';
+  return error.code;
+}
+
+/**
+ * The token call (SPEC.md 2.1; CONTRACT.md 7.3). JSON requests are answered as SPEC.md says (201).
+ * Form-encoded ones, which RFC 6749 clients send, are answered as RFC 6749 5.1 and 5.2: 200 with
+ * `scope` as a string beside `scopes`, and errors whose `error` is RFC 6749's code, with
+ * `error_description`. The client authenticates in the body or with HTTP Basic, never both.
+ */
 export function tokenRoutes(app: FastifyInstance, services: Services): void {
   app.post('/v1/oauth/token', async (request, reply) => {
     request.operation = 'POST /v1/oauth/token';
-    const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+    const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('the request body must be a JSON object');
-    const parsed = tokenRequestSchema.safeParse(form ? fromForm(body as Record<string, string>) : body);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
-    // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
-    const { client_id: clientId } = parsed.data;
-    await services.limits.tokenAllowed(clientId, request.ip);
-    let token;
+    let basic = false;
     try {
-      token = await issueToken(services, parsed.data);
+      if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('the request body must be a JSON object');
+      const credentials = basicCredentials(request.headers.authorization);
+      basic = credentials !== null;
+      if (credentials && (body.client_id !== undefined && body.client_id !== credentials.client_id || body.client_secret !== undefined)) {
+        throw new Invalid('authenticate the client one way: in the body or with HTTP Basic, not both');
+      }
+      const fields = { ...(form ? fromForm(body as Record<string, string>) : body), ...credentials };
+      const parsed = tokenRequestSchema.safeParse(fields);
+      if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
+      // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
+      const { client_id: clientId } = parsed.data;
+      await services.limits.tokenAllowed(clientId, request.ip);
+      let token;
+      try {
+        token = await issueToken(services, parsed.data);
+      } catch (error) {
+        const failedAuth = error instanceof AppError && (error.code === 'invalid_client' || error.code === 'invalid_grant');
+        await services.limits.tokenSettled(clientId, request.ip, !failedAuth);
+        throw error;
+      }
+      await services.limits.tokenSettled(clientId, request.ip, true);
+      return form ? reply.status(200).send({ ...token, scope: token.scopes.join(' ') }) : reply.status(201).send(token);
     } catch (error) {
-      const failedAuth = error instanceof AppError && (error.code === 'invalid_client' || error.code === 'invalid_grant');
-      await services.limits.tokenSettled(clientId, request.ip, !failedAuth);
-      throw error;
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'invalid_client' && basic) reply.header('www-authenticate', 'Basic realm="partner-api", charset="UTF-8"');
+      if (!form) throw error;
+      if (error instanceof RateLimited) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ ...error.body(), error: oauthError(error, body), error_description: error.message });
     }
-    await services.limits.tokenSettled(clientId, request.ip, true);
-    return reply.status(201).header('cache-control', 'no-store').send(token);
   });
 }
 
