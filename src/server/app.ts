@@ -122,7 +122,10 @@ export function buildServer(
     maskedErrors: { maskError: maskError(services.log) },
     // Operations compiled to JavaScript once, then run without the interpreter's per-field work.
     // Bounds first: an operation over one is refused before anything else looks at it.
-    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), useGraphQlJit(), useRequestScopeRelease()],
+    // graphql-jit for queries and mutations only: its subscribe hands the raw variables to the
+    // field's subscribe function, so an argument written inline (or a variable named otherwise)
+    // was lost. Subscriptions run through graphql-js, which resolves their arguments.
+    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease()],
     context: async (initial) => {
       const req = initial.req;
       const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());

@@ -1,0 +1,93 @@
+// Subscription arguments work however a client writes them (CONTRACT.md 7.4): inline, as anyone
+// types them in GraphiQL, or as variables of any name, over graphql-ws (its own client) and SSE.
+// A location filter written inline filters.
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { SandboxPos } from '../src/sandbox/pos/server.js';
+import { startPos } from './support/sandbox.js';
+import { merchantTakingOrders, placeOrder, type OrderSetup } from './support/orders.js';
+import { startTestService, type TestService } from './support/service.js';
+
+let service: TestService;
+let pos: SandboxPos;
+let m: OrderSetup;
+
+beforeAll(async () => {
+  service = await startTestService();
+  pos = await startPos(service);
+  m = await merchantTakingOrders(service);
+});
+afterAll(async () => {
+  await pos?.close();
+  await service?.stop();
+});
+
+/** Subscribes with the graphql-ws client and collects what it gets; `until` waits for an event
+ * about one order (orders of earlier tests may still change). */
+async function watch(query: string, variables?: Record<string, unknown>) {
+  const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${m.token}` } });
+  const seen: unknown[] = [];
+  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
+  client.subscribe({ query, variables }, { next: (result) => void seen.push(result.errors ?? result.data), error: (error) => void seen.push(error), complete: () => undefined });
+  await connected;
+  await new Promise((r) => setTimeout(r, 100)); // the subscription is in place once connected and sent
+  const until = async (orderId: string, ms = 5000) => {
+    for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
+      const hit = seen.find((e) => JSON.stringify(e).includes(orderId));
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  return { seen, until, close: () => client.dispose() };
+}
+
+test.each([
+  ['inline', `subscription { orderUpdated(orgId: "ORG") { id dspOrderId } }`, undefined],
+  ['a variable of another name', 'subscription Watch($org: ID!) { orderUpdated(orgId: $org) { id dspOrderId } }', { org: 'ORG' }],
+  ['an inline location filter', `subscription { orderUpdated(orgId: "ORG", locationId: "LOC") { id dspOrderId } }`, undefined],
+])('graphql-ws: orderUpdated with %s receives the order', async (_how, query, variables) => {
+  const fill = (text: string) => text.replace('ORG', m.orgId).replace('LOC', m.locationId);
+  const subscription = await watch(fill(query), variables && (JSON.parse(fill(JSON.stringify(variables))) as Record<string, unknown>));
+  try {
+    const placed = await placeOrder(pos, m.storeId);
+    expect(await subscription.until(placed.body.order_id!)).toEqual({ orderUpdated: { id: placed.body.order_id, dspOrderId: placed.dsp_order_id } });
+    expect(subscription.seen.filter((e) => !(e as { orderUpdated?: unknown }).orderUpdated)).toEqual([]);
+  } finally {
+    await subscription.close();
+  }
+});
+
+test('an inline location filter keeps out other locations', async () => {
+  const subscription = await watch(`subscription { orderUpdated(orgId: "${m.orgId}", locationId: "loc_elsewhere") { id } }`);
+  try {
+    const placed = await placeOrder(pos, m.storeId);
+    expect(await subscription.until(placed.body.order_id!, 500)).toBeUndefined();
+    expect(subscription.seen).toEqual([]);
+  } finally {
+    await subscription.close();
+  }
+});
+
+test('SSE: orderUpdated written inline receives the order', async () => {
+  const res = await fetch(`${service.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${m.token}` },
+    body: JSON.stringify({ query: `subscription { orderUpdated(orgId: "${m.orgId}") { id } }` }),
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const next = (async () => {
+    let text = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value);
+      const data = /data: (\{.*"orderUpdated".*\})/.exec(text);
+      if (data) return JSON.parse(data[1]!) as unknown;
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 200));
+  const placed = await placeOrder(pos, m.storeId);
+  expect(await next).toEqual({ data: { orderUpdated: { id: placed.body.order_id } } });
+  await reader.cancel();
+});
