@@ -9,9 +9,10 @@ import { menuRoutes } from '../modules/menus/rest.js';
 import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
 import { webhookRoutes } from '../webhooks/intake.js';
 import { flagRoutes } from '../modules/flags/rest.js';
+import { ofrepRoutes } from '../modules/flags/ofrep.js';
 // Webhook handlers register themselves with the intake.
 import '../modules/catalog/sync.js';
 import '../modules/orders/service.js';
 
 export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes, ...flagRoutes];
-export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes, ofrepRoutes];

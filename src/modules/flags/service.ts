@@ -15,7 +15,8 @@ export const SERVICE_OWNER = 'service';
 
 export type Context = { key: string; kind: string };
 export type Reason = 'TARGET_MATCH' | 'SEGMENT_MATCH' | 'FALLTHROUGH' | 'OFF';
-export type Evaluation = { flagKey: string; value: unknown; enabled: boolean; reason: Reason };
+/** `variation` is the index of the value among the flag's variations. */
+export type Evaluation = { flagKey: string; value: unknown; variation: number; enabled: boolean; reason: Reason };
 
 const KIND = /^[A-Za-z0-9._-]+$/;
 
@@ -154,7 +155,7 @@ export async function evaluateFlag(db: Db, owner: string, flagKey: string, conte
   });
   if (!flag) throw new NotFound(`flag ${flagKey} not found`);
   const variations = JSON.parse(flag.variations) as unknown[];
-  const serve = (index: number, reason: Reason): Evaluation => ({ flagKey, value: variations[index] ?? null, enabled: flag.enabled, reason });
+  const serve = (index: number, reason: Reason): Evaluation => ({ flagKey, value: variations[index] ?? null, variation: index, enabled: flag.enabled, reason });
   if (!flag.enabled) return serve(flag.offVariation, 'OFF');
   if (flag.targets.length) return serve(flag.onVariation, 'TARGET_MATCH');
   if (flag.segments.length) return serve(flag.onVariation, 'SEGMENT_MATCH');
