@@ -26,6 +26,7 @@ const schema = z.object({
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
   LIMITS: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(1).optional(),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -66,6 +67,8 @@ export type Config = {
   allowGeneratedKeys: boolean;
   /** Bounds of a GraphQL operation, checked before it runs (src/graphql/limits.ts). */
   graphqlLimits: { maxTokens: number; maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number };
+  /** When set, GET /metrics needs it as a bearer token. */
+  metricsToken: string | undefined;
   /** Rate limits and GraphQL bounds; off only behind a gateway that does both, or to measure them. */
   limits: boolean;
   /** Requests a minute (src/rate-limits.ts). */
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxCost: e.GRAPHQL_MAX_COST,
     },
     limits: e.LIMITS === 'on',
+    metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,

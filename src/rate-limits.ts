@@ -44,7 +44,7 @@ export type RateLimits = {
 /** LIMITS=off: nothing is counted. */
 export const NO_RATE_LIMITS: RateLimits = { api: async () => {}, tokenAllowed: async () => {}, tokenSettled: async () => {}, webhook: async () => {} };
 
-export function createRateLimits(config: RateLimitConfig, redis?: Redis): RateLimits {
+export function createRateLimits(config: RateLimitConfig, redis?: Redis, onRefused: (limit: 'api' | 'token' | 'webhook') => void = () => {}): RateLimits {
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
     redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
   const api = limiter('api', config.apiPerMinute);
@@ -53,22 +53,25 @@ export function createRateLimits(config: RateLimitConfig, redis?: Redis): RateLi
   const webhooks = limiter('webhook', config.webhooksPerMinute);
 
   /** Consumes points; a refusal (the library rejects with its state) becomes RateLimited. */
-  const take = async (which: RateLimiterAbstract, key: string, what: string, points = 1) => {
+  const take = async (which: RateLimiterAbstract, key: string, what: string, limit: 'api' | 'webhook') => {
     try {
-      await which.consume(key, points);
+      await which.consume(key, 1);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw new RateLimited(what, which.points, error);
-      throw error;
+      if (!(error instanceof RateLimiterRes)) throw error;
+      onRefused(limit);
+      throw new RateLimited(what, which.points, error);
     }
   };
   const over = async (which: RateLimiterAbstract, key: string, what: string) => {
     const state = await which.get(key);
-    if (state && state.consumedPoints >= which.points) throw new RateLimited(what, which.points, state);
+    if (!state || state.consumedPoints < which.points) return;
+    onRefused('token');
+    throw new RateLimited(what, which.points, state);
   };
   const settle = (which: RateLimiterAbstract, key: string, points: number) => which.penalty(key, points).then(() => undefined);
 
   return {
-    api: (partnerId) => take(api, partnerId, 'from this partner'),
+    api: (partnerId) => take(api, partnerId, 'from this partner', 'api'),
     tokenAllowed: async (clientId, address) => {
       await over(tokenClient, clientId, 'for this client');
       await over(tokenAddress, address, 'from this address');
@@ -77,6 +80,6 @@ export function createRateLimits(config: RateLimitConfig, redis?: Redis): RateLi
       const cost = succeeded ? 1 : FAILED_AUTH_COST;
       await Promise.all([settle(tokenClient, clientId, cost), settle(tokenAddress, address, cost)]);
     },
-    webhook: (sender) => take(webhooks, sender, 'from this sender'),
+    webhook: (sender) => take(webhooks, sender, 'from this sender', 'webhook'),
   };
 }

@@ -1,5 +1,6 @@
 // Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
 import { NO_RATE_LIMITS, createRateLimits } from './rate-limits.js';
+import { createMetrics } from './metrics.js';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -45,6 +46,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
   const events = createEvents(config.redisUrl);
+  const metrics = createMetrics(db);
   const features = await featureClient(db);
   const services: Services = {
     config,
@@ -55,7 +57,8 @@ export async function startService(config: Config, log: Logger = createLogger(co
     delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,
-    limits: config.limits ? createRateLimits(config.rateLimits, events.redis) : NO_RATE_LIMITS,
+    limits: config.limits ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit })) : NO_RATE_LIMITS,
+    metrics,
     features: features.client,
     publicUrl: config.publicUrl ?? '',
   };
@@ -85,6 +88,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
         await worker.stop();
         await events.close();
         await features.release();
+        metrics.close();
         await db.$disconnect();
       })()),
   };

@@ -7,6 +7,7 @@ import type { AuthInfo } from '../modules/auth/scopes.js';
 import type { Sealer } from '../crypto.js';
 import type { PubSub } from './pubsub.js';
 import type { RateLimits } from '../rate-limits.js';
+import type { Metrics } from '../metrics.js';
 import type { Client } from '@openfeature/server-sdk';
 import type { Message } from '../delivery/worker.js';
 import type { contextCacheSymbol } from '@pothos/core';
@@ -31,6 +32,8 @@ export type Services = {
   pubsub: PubSub;
   /** Request counts per partner, client, address and sender. */
   limits: RateLimits;
+  /** What GET /metrics shows. */
+  metrics: Metrics;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
   publicUrl: string;
 };

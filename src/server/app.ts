@@ -2,16 +2,17 @@
 // the REST adapter under /v1, the plain handlers (token call, webhooks), /health and /ready.
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { GraphQLSchema } from 'graphql';
+import { getOperationAST, type GraphQLSchema } from 'graphql';
 import type { Context, Services } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { limitPlugins } from '../graphql/limits.js';
-import { AppError, errorBody, internalError } from '../errors.js';
+import { AppError, Unauthenticated, errorBody, internalError } from '../errors.js';
+import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
 import { authenticate } from '../modules/auth/service.js';
 import { createContext } from './context.js';
@@ -35,6 +36,26 @@ function bearerOf(initial: ServerContext & { extra?: { request?: { headers: Reco
   if (typeof fromParams === 'string') return fromParams;
   const header = initial.req?.headers.authorization ?? initial.extra?.request?.headers.authorization;
   return typeof header === 'string' ? header : undefined;
+}
+
+/** GraphQL operations by name and outcome, as they finish (subscriptions are not counted). */
+function countOperations(metrics: Metrics): Plugin {
+  return {
+    onExecute: ({ args }) => ({
+      onExecuteDone: ({ result }) => {
+        if (!('errors' in result) && !('data' in result)) return;
+        const operation = args.operationName ?? getOperationAST(args.document, undefined)?.name?.value ?? 'anonymous';
+        metrics.graphql.inc({ operation, outcome: result.errors?.length ? 'error' : 'ok' });
+      },
+    }),
+  };
+}
+
+/** Constant-time comparison of two texts. */
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 export function buildServer(
@@ -80,6 +101,8 @@ export function buildServer(
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
+    // By route pattern: an unmatched path is one label, so scanners cannot grow the series.
+    services.metrics.http.observe({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000);
     request.log.info(
       {
         partnerId: request.partnerId,
@@ -125,7 +148,7 @@ export function buildServer(
     // graphql-jit for queries and mutations only: its subscribe hands the raw variables to the
     // field's subscribe function, so an argument written inline (or a variable named otherwise)
     // was lost. Subscriptions run through graphql-js, which resolves their arguments.
-    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease()],
+    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease(), countOperations(services.metrics)],
     context: async (initial) => {
       const req = initial.req;
       const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());
@@ -193,6 +216,11 @@ export function buildServer(
   });
 
   app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/metrics', async (request, reply) => {
+    const token = services.config.metricsToken;
+    if (token && !sameText(request.headers.authorization ?? '', `Bearer ${token}`)) throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
+    return reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+  });
   app.get('/ready', async (_request, reply) => {
     try {
       await services.db.$queryRawUnsafe('SELECT 1');

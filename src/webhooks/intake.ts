@@ -37,6 +37,12 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
     // Raw bytes: the signature covers them exactly as sent.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.addHook('onResponse', async (request, reply) => {
+      const status = reply.statusCode;
+      const outcome = status === 201 || status === 202 ? 'accepted' : status === 200 ? 'duplicate' : 'refused';
+      const channel = (request.params as { channel?: string }).channel ?? '';
+      services.metrics.webhooksReceived.inc({ channel: channel in CHANNELS ? channel : 'unknown', outcome });
+    });
 
     scope.post<{ Params: { channel: string; source: string } }>('/v1/webhooks/:channel/:source', async (request, reply) => {
       const { channel, source } = request.params;

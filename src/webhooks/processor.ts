@@ -32,11 +32,14 @@ export class WebhookProcessor {
       const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };
       await handler.apply(this.services, { id: row.id, source: row.source, type: row.type, object });
       await record({ status: 'applied', appliedAt: new Date(), lastError: null });
+      this.services.metrics.webhooksApplied.inc({ type: row.type, outcome: 'applied' });
+      this.services.metrics.webhookLag.observe({ type: row.type }, (Date.now() - row.createdAt.getTime()) / 1000);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const last = row.attempts >= config.outbox.maxAttempts;
       log[last ? 'error' : 'warn']({ webhook: row.id, type: row.type, attempts: row.attempts, err: error }, last ? 'webhook failed for good' : 'webhook failed; will retry');
       await record(last ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) });
+      this.services.metrics.webhooksApplied.inc({ type: row.type, outcome: last ? 'failed' : 'retry' });
     }
   }
 }

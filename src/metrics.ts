@@ -1,0 +1,64 @@
+// What operators scrape at GET /metrics (CONTRACT.md 7.7), with prom-client, in a registry of this
+// service's own (tests run several services in one process): HTTP requests by route and status
+// with latencies, GraphQL operations by name and outcome, outbox messages by kind and state (dead
+// letters among them), webhooks received and applied with their lag, rate-limit refusals, and
+// the process's own metrics. Counts of stored rows are read from the database at scrape time.
+import { Counter, Histogram, Registry, Gauge, collectDefaultMetrics } from 'prom-client';
+import type { Db } from './db/client.js';
+import { statementsOf } from './db/statements.js';
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+export function createMetrics(db: Db) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // Dropped when the service stops: the process's default collectors outlive this registry, and
+  // nothing of theirs may keep the database client (test/server.test.ts checks).
+  let sql: ReturnType<typeof statementsOf> | null = statementsOf(db);
+  /** A gauge of row counts by two columns, read when scraped. */
+  const countsOf = (name: string, help: string, table: 'OutboxMessage' | 'WebhookEvent', labels: [string, string]) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: labels,
+      registers: [registry],
+      async collect() {
+        if (!sql) return;
+        const rows = await sql.all<{ a: string; b: string; n: number | bigint | string }>(`SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`, []);
+        this.reset();
+        for (const row of rows) this.set({ [labels[0]]: row.a, [labels[1]]: row.b }, Number(row.n));
+      },
+    });
+  countsOf('outbox_messages', 'Outbox messages by kind and state (pending, delivered, dead: dead letters)', 'OutboxMessage', ['kind', 'status']);
+  countsOf('webhook_events', 'Stored webhooks by type and state (pending, applied, failed)', 'WebhookEvent', ['type', 'status']);
+  return {
+    registry,
+    close: () => {
+      sql = null;
+      registry.clear();
+    },
+    http: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by route pattern, method and status, and how long they took',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    graphql: new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by name and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers: [registry] }),
+    webhooksReceived: new Counter({
+      name: 'webhooks_received_total',
+      help: 'Webhooks received by channel and outcome (accepted, duplicate, refused)',
+      labelNames: ['channel', 'outcome'],
+      registers: [registry],
+    }),
+    webhooksApplied: new Counter({ name: 'webhooks_applied_total', help: 'Stored webhooks applied, by type and outcome (applied, retry, failed)', labelNames: ['type', 'outcome'], registers: [registry] }),
+    webhookLag: new Histogram({
+      name: 'webhook_apply_lag_seconds',
+      help: 'From a webhook being stored to its being applied',
+      labelNames: ['type'],
+      buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 300],
+      registers: [registry],
+    }),
+    rateLimited: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused as over a rate limit, by limit (api, token, webhook)', labelNames: ['limit'], registers: [registry] }),
+  };
+}
