@@ -126,8 +126,17 @@ export function buildServer(
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(internalError());
   });
+  // A known path with another method is 405 with the methods it takes (HEAD comes with GET).
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+    const path = request.url.split('?')[0]!;
+    const allowed = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((method) => app.findRoute({ method: method as never, url: path }));
+    if (allowed.length) {
+      return reply
+        .status(405)
+        .header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '))
+        .send(errorBody(405, 'method_not_allowed', `${request.method} is not a method of ${path}; it takes ${allowed.join(', ')}`));
+    }
+    return reply.status(404).send(errorBody(404, 'not_found', `no route ${request.method} ${path}`));
   });
 
   const yoga = createYoga<ServerContext, Context>({

@@ -2,10 +2,11 @@
 // document it runs, how the request maps to variables and the result to the SPEC.md body.
 // Authorization, validation and errors are the GraphQL schema's; no rule lives here.
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
-import { parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getOperationAST, parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
 import type { Services } from '../graphql/context.js';
 import { toErrorBody } from '../graphql/errors.js';
-import { Unauthenticated } from '../errors.js';
+import { Invalid, Unauthenticated } from '../errors.js';
+import { wireInputProblem } from './rest-input.js';
 import { createContext } from './context.js';
 import { releaseRequestScope } from '../graphql/request-scope.js';
 
@@ -47,6 +48,7 @@ export const toWire = (value: unknown) => mapKeys(value, snake);
 export function registerRestRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema, routes: RestRoute[]): void {
   for (const route of routes) {
     const document: DocumentNode = parse(route.document);
+    const operation = getOperationAST(document)!;
     const problems = validate(schema, document);
     if (problems.length) throw new Error(`REST route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
 
@@ -68,7 +70,13 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         await services.limits.api(contextValue.auth.partnerId);
-        const result = await execute({ schema, document, variableValues: route.variables(req), contextValue });
+        const variableValues = route.variables(req);
+        const problem = wireInputProblem(schema, operation, variableValues, snake);
+        if (problem) {
+          releaseRequestScope(contextValue);
+          throw new Invalid(problem);
+        }
+        const result = await execute({ schema, document, variableValues, contextValue });
         releaseRequestScope(contextValue);
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);
