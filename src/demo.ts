@@ -110,7 +110,7 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     const [atPos] = await peers.pos.waitFor('/v1/orders', 1);
     step('    the POS received order.created (once, with an Idempotency-Key)', { idempotency_key: atPos!.headers['idempotency-key'], items: (atPos!.body as any).object.items.length });
     const [atEvents] = await peers.events.waitFor('/v1/events', 1);
-    step('    the event provider received order.confirmed, signed with X-Service-Signature', { type: JSON.parse(String(atEvents!.body)).type, signature: atEvents!.headers['x-service-signature'] });
+    step('    the event provider received order.confirmed, signed with X-Service-Signature', { type: (atEvents!.body as { type: string }).type, signature: atEvents!.headers['x-service-signature'] });
     const query = `query { order(id: "${placed.body.order_id}") { status deliveryStatus posOrderId driver } }`;
     let journey: any;
     for (let i = 0; i < 100; i++) {

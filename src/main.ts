@@ -2,12 +2,13 @@
 // one JSON object on stdout and nothing else.
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
+import { databaseUrl, providerOf, sqliteFile } from './db/url.js';
 import { createLogger, prepareDatabase, startService } from './service.js';
 import { applyPendingMigrations } from './db/schema-engine.js';
 import { createPartner } from './modules/auth/service.js';
 import { SCOPES, isScope } from './modules/auth/scopes.js';
 import { listProviders, saveProvider, type ProviderInput } from './modules/providers/service.js';
-import { startSandboxPeers } from './sandbox/register.js';
+import { startSandboxPeers, type SandboxPeers } from './sandbox/register.js';
 import { sealer } from './crypto.js';
 import { AppError } from './errors.js';
 import { runDemo } from './demo.js';
@@ -41,14 +42,23 @@ scopes: ${SCOPES.join(', ')}`;
 class UsageError extends Error {}
 
 /** First start: a demo partner, its credentials kept in DATA_DIR/demo-partner.json and shown. */
-async function announce(url: string, config: Config, db: Db): Promise<void> {
+async function announce(url: string, config: Config, db: Db, peers?: SandboxPeers): Promise<void> {
   const file = path.join(config.dataDir, 'demo-partner.json');
   let created = false;
   if (config.sandbox && !fs.existsSync(file)) {
     fs.writeFileSync(file, JSON.stringify(await createPartner(db, { name: 'Demo Partner' }), null, 2), { mode: 0o600 });
     created = true;
   }
-  const lines = [`\n  GraphiQL:  ${url}/graphql`, `  REST:      ${url}/v1   health: ${url}/health`];
+  const lines = [
+    `\n  GraphiQL:  ${url}/graphql`,
+    `  REST:      ${url}/v1   OFREP: ${url}/ofrep/v1   health: ${url}/health   metrics: ${url}/metrics`,
+    ...(peers
+      ? [
+          `  Sandbox POS and DSP:     ${peers.pos.url}   (providers sandbox-pos and sandbox-dsp; controls under /v1/_sandbox/)`,
+          `  Sandbox event provider:  ${peers.events.url}   (provider sandbox-events)`,
+        ]
+      : []),
+  ];
   if (created) {
     const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as { client_id: string; client_secret: string };
     lines.push(`  Demo partner (kept in ${file}):`, `    client_id:     ${demo.client_id}`, `    client_secret: ${demo.client_secret}`);
@@ -97,6 +107,14 @@ async function run(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  // Commands that act on the service's data need its database: a DATA_DIR that holds none is a
+  // mistake to point out, not a new empty database (loadConfig would make keys there, too).
+  const url = databaseUrl(process.env);
+  if (!['start', 'migrate', 'demo'].includes(command) && providerOf(url) === 'sqlite' && !fs.existsSync(sqliteFile(url))) {
+    throw new UsageError(
+      `no database at ${sqliteFile(url)} (DATA_DIR=${process.env.DATA_DIR ?? './data'}): point DATA_DIR (or DATABASE_URL) at the service's data, or run \`npm start\` or \`npm run cli -- migrate\` there first`,
+    );
+  }
   const config = loadConfig();
   // Commands that print JSON keep stdout clean: logs go to stderr.
   const log = createLogger({ logLevel: json ? 'warn' : config.logLevel });
@@ -112,7 +130,7 @@ async function run(argv: string[]): Promise<void> {
     const service = await startService(config, log);
     const peers = config.sandbox ? await startSandboxPeers(service.services) : undefined;
     log.info({ url: service.url, graphql: `${service.url}/graphql`, database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql', sandboxPos: peers?.pos.url }, 'service started');
-    await announce(service.url, config, service.services.db);
+    await announce(service.url, config, service.services.db, peers);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;

@@ -1,9 +1,12 @@
 // The operator CLI: `npm run cli -- partners create` on a database it migrates itself.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { openDatabase } from '../src/db/client.js';
 import { hashSecret } from '../src/modules/auth/service.js';
-import { freshDatabase } from './support/service.js';
+import { freshDatabase, migratedDatabase } from './support/service.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +31,7 @@ test('migrate applies the migrations, names them, and ends once it has said so',
 });
 
 test('partners create --json prints the credentials once and stores only the secret hash', async () => {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'Acme Ordering', '--scopes', 'user,onboarding', '--json'], {
       env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
@@ -49,7 +52,7 @@ test('partners create --json prints the credentials once and stores only the sec
 });
 
 test('an unknown scope is a usage error (exit 2) with a JSON error under --json', async () => {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   try {
     const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'X', '--scopes', 'root', '--json'], {
       env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
@@ -62,7 +65,7 @@ test('an unknown scope is a usage error (exit 2) with a JSON error under --json'
 });
 
 test('providers add seals the secrets; providers list shows source, kind and base_url', async () => {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
   try {
     const added = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'add', '--source', 'acme-pos', '--kind', 'pos', '--base-url', 'https://pos.acme.example/api', '--client-id', 'cid', '--client-secret', 'very-secret', '--webhook-secret', 'hook-secret', '--connection-notices', '--path', 'orders=/v2/orders', '--json'], { env });
@@ -83,5 +86,17 @@ test('providers add seals the secrets; providers list shows source, kind and bas
     expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
   } finally {
     await database.drop();
+  }
+});
+
+test('a command other than start and migrate on a DATA_DIR with no database says where it looked, and creates nothing', async () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-empty-'));
+  try {
+    const refused = (await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], { env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' } }).catch((e: unknown) => e)) as { code: number; stdout: string };
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout).error).toContain(`no database at ${path.join(empty, 'service.db')}`);
+    expect(fs.readdirSync(empty)).toEqual([]);
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
   }
 });

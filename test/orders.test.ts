@@ -50,10 +50,12 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
   expect(atPos!.headers['idempotency-key']).toBe(`order.created:${orderId}`);
 
   const [confirmed] = await events.waitFor('/v1/events', 1);
-  const raw = confirmed!.body as Buffer;
-  expect(verifySignature(raw, confirmed!.headers['x-service-signature'] as string, secrets.webhookSecret)).toBe(true);
+  expect(verifySignature(Buffer.from(confirmed!.raw!), confirmed!.headers['x-service-signature'] as string, secrets.webhookSecret)).toBe(true);
   expect(confirmed!.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
-  const event = JSON.parse(raw.toString('utf8'));
+  // What GET /v1/_sandbox/received shows too: the body as JSON, beside its exact text.
+  const event = confirmed!.body;
+  const listed = ((await (await fetch(`${events.url}/v1/_sandbox/received`)).json()) as { received: { path: string; body: unknown }[] }).received.find((r) => r.path === '/v1/events');
+  expect(listed!.body).toEqual(event);
   expect(event).toMatchObject({ type: 'order.confirmed', reference_id: orderId, location_id: `loc_2_${m.tid}`, order: { id: orderId, pos_order_id: expect.stringMatching(/^pos_/) } });
 
   const withDriver = await until(async () => {

@@ -2,7 +2,19 @@
 // injection, and reset. A sandbox peer is a real HTTP server on loopback, not a mock.
 import Fastify, { type FastifyInstance } from 'fastify';
 
-export type Received = { method: string; path: string; headers: Record<string, unknown>; body: unknown; at: number };
+/** A call the peer got: `body` as JSON (or text); `raw`, the exact text, for a peer that reads
+ * bytes (a signed body). */
+export type Received = { method: string; path: string; headers: Record<string, unknown>; body: unknown; raw?: string; at: number };
+
+/** A body kept as bytes, shown as the JSON it holds (or its text). */
+function readable(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 export type Peer = {
   app: FastifyInstance;
@@ -39,7 +51,8 @@ export function createPeer(): Peer {
     const path = request.url.split('?')[0]!;
     // The authorize form is the merchant's browser, not the service.
     if (path.startsWith('/v1/_sandbox/') || path === '/v1/authorize') return;
-    received.push({ method: request.method, path, headers: { ...request.headers }, body: request.body ?? null, at: Date.now() });
+    const bytes = Buffer.isBuffer(request.body) ? request.body : null;
+    received.push({ method: request.method, path, headers: { ...request.headers }, body: bytes ? readable(bytes) : (request.body ?? null), ...(bytes ? { raw: bytes.toString('utf8') } : {}), at: Date.now() });
     for (const wake of waiters) wake();
   });
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/service.js';
 import { pgConfig } from '../../src/db/adapters.js';
 import { providerOf } from '../../src/db/url.js';
+import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
 
@@ -42,6 +43,13 @@ export async function freshDatabase(): Promise<TestDatabase> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh database with the migrations applied, as after a first `npm start` or `migrate`. */
+export async function migratedDatabase(): Promise<TestDatabase> {
+  const database = await freshDatabase();
+  await applyPendingMigrations(database.url);
+  return database;
 }
 
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
