@@ -211,7 +211,7 @@ describe('createPartnerToken', () => {
     expect(badScope.body.code).toBe('invalid_request');
     const missing = await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgOfB.org_id, scopes: ['user'] }, b.token);
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('tokenName');
+    expect(missing.body.message).toBe('token_name is required');
   });
 
   test('GraphQL mutation', async () => {

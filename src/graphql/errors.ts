@@ -38,10 +38,14 @@ export function maskError(log: Logger) {
     const body = toErrorBody(error, log);
     const path = error instanceof GraphQLError ? error.path : undefined;
     const nodes = error instanceof GraphQLError ? error.nodes : undefined;
+    // Yoga's own errors about the request carry the HTTP status GraphQL over HTTP asks for (400
+    // for a parse or validation failure, 405 for a mutation over GET) in extensions.http, which
+    // Yoga reads for the answer and leaves out of the body: keep it.
+    const http = error instanceof GraphQLError ? error.extensions?.http : undefined;
     return new GraphQLError(body.message, {
       nodes,
       path,
-      extensions: { code: body.code, statusCode: body.statusCode },
+      extensions: { code: body.code, statusCode: body.statusCode, ...(http ? { http } : {}) },
     });
   };
 }

@@ -11,7 +11,7 @@
 // bodies Yoga rejects, syntax and validation errors, and several operations without a name.
 // Results with errors are shown by Yoga's own result processor. test/graphql-http.test.ts sends
 // each kind of request both ways and expects the same answer.
-import { getOperationAST, type ExecutionResult } from 'graphql';
+import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../graphql/context.js';
@@ -58,6 +58,20 @@ export async function sendResponse(reply: FastifyReply, response: Response): Pro
   return reply.send(streamed ? response.body : await response.text());
 }
 
+/**
+ * Marks a parse or validation error as Yoga does for its own requests (the HTTP status GraphQL
+ * over HTTP asks for: 400 for application/graphql-response+json). Yoga's parse and validation
+ * caches keep the error this path made first and hand that one back, without marking it again.
+ */
+function markRequestError(error: unknown, code: string): void {
+  if (!(error instanceof GraphQLError)) return;
+  const extensions = error.extensions as { code?: string; http?: { spec?: boolean; status?: number } };
+  extensions.code ||= code;
+  extensions.http ||= {};
+  extensions.http.spec ??= true;
+  extensions.http.status ||= 400;
+}
+
 /** Answers the request and resolves true, or resolves false having done nothing for Yoga to
  * answer it: everything before execution (parse, validation, the context) only reads. */
 export async function answerCommonOperation(
@@ -71,11 +85,17 @@ export async function answerCommonOperation(
   let document;
   try {
     document = parse(params.query);
-  } catch {
+  } catch (error) {
+    markRequestError(error, 'GRAPHQL_PARSE_FAILED');
     return false;
   }
   const operation = getOperationAST(document, params.operationName);
-  if (!operation || operation.operation === 'subscription' || validate(schema, document).length) return false;
+  if (!operation || operation.operation === 'subscription') return false;
+  const invalid = validate(schema, document);
+  if (invalid.length) {
+    for (const error of invalid) markRequestError(error, 'GRAPHQL_VALIDATION_FAILED');
+    return false;
+  }
   let contextValue: Context;
   try {
     contextValue = (await contextFactory()) as Context;
