@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -142,6 +143,19 @@ export function buildServer(
   const yoga = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
+    // GraphiQL from the service's own assets (bundled in @graphql-yoga/render-graphiql): Yoga's
+    // default loads it from a CDN, a blank page on any machine that cannot reach it.
+    renderGraphiQL,
+    graphiql: {
+      title: 'Partner ordering API',
+      defaultQuery: [
+        '# The partner ordering API. Put your access token under Headers:',
+        '#   { "Authorization": "Bearer <access_token>" }',
+        '# then try: { organizationLocations(orgId: "org_…") { locations { id name dsps { id name } } } }',
+        '{ __typename }',
+        '',
+      ].join('\n'),
+    },
     // Yoga reports every error of a result at error level, with its stack: most are the caller's
     // (not found, syntax, scope), already answered to them. Those are info lines here; our own
     // faults are logged at error by maskError, once, with the request id.
