@@ -5,8 +5,9 @@
 // - a merchant user's dashboard session: that user's organization (same shape as an
 //   organization token: `orgId` set).
 // The CLI is the operator and reaches everything; it calls the domain without a caller.
-// Anything out of reach is "not found", never "forbidden", and a not-found answer names only
-// the id the caller asked for, so no caller learns another tenant's ids or that they exist.
+// Another tenant's data is "not found", never "forbidden", and a not-found answer names only the
+// id the caller asked for, so no caller learns another tenant's ids or that they exist. Forbidden
+// is for what the caller's own token may not do (a partner-wide act with an organization token).
 import { Forbidden, NotFound } from '../../errors.js';
 import type { AuthInfo } from '../auth/scopes.js';
 

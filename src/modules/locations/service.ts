@@ -58,23 +58,21 @@ async function boundStores(services: Services, source: string, storeIds: string[
   return new Set(held.map((c) => c.dspStoreId));
 }
 
+/** The POS locations this organization has ingested and not deleted. */
+async function ingestedLocations(services: Services, orgId: string, source: string): Promise<Set<string>> {
+  const ingested = await services.db.location.findMany({ where: { orgId, source, status: 'active' }, select: { providerId: true } });
+  return new Set(ingested.map((l) => l.providerId));
+}
+
 /** A POS onboarding's locations (eligible unless ingested by this organization), or a DSP
  * onboarding's stores (eligible unless bound). */
 export async function listOnboardingLocations(services: Services, auth: AuthInfo, onboardingId: string) {
   const onboarding = await activeOnboarding(services, auth, required(onboardingId, 'onboarding_id'));
   const locations = await providerLocations(services, onboarding.source, onboarding.id);
-  const ids = locations.map((l) => l.provider_id);
   const taken =
     onboarding.type === 'dsp'
-      ? await boundStores(services, onboarding.source, ids)
-      : new Set(
-          (
-            await services.db.location.findMany({
-              where: { orgId: onboarding.orgId, source: onboarding.source, status: 'active' },
-              select: { providerId: true },
-            })
-          ).map((l) => l.providerId),
-        );
+      ? await boundStores(services, onboarding.source, locations.map((l) => l.provider_id))
+      : await ingestedLocations(services, onboarding.orgId, onboarding.source);
   return locations.map((l) => ({ ...l, source: onboarding.source, is_eligible_to_onboard: !taken.has(l.provider_id) }));
 }
 
@@ -96,42 +94,43 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
   const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
   // The check above answers the common case; the unique (org, source, activeProviderId) answers
   // two ingests at the same moment, whichever database (the loser's transaction writes nothing).
-  await services.db
-    .$transaction([
-    ...created.map(({ id, providerId }) => {
-      const pos = available.get(providerId)!;
-      return services.db.location.create({
-        data: {
-          id,
-          partnerId: auth.partnerId,
-          orgId: onboarding.orgId,
-          onboardingId: onboarding.id,
-          source: onboarding.source,
-          providerId,
-          activeProviderId: providerId,
-          name: pos.name,
-          address: JSON.stringify(pos.address),
-        },
-      });
-    }),
-    // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
-    ...(notices
-      ? created.map(({ id, providerId }) =>
-          enqueue(services.db, {
-            kind: 'location.connect',
-            owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
-            source: onboarding.source,
+  try {
+    await services.db.$transaction([
+      ...created.map(({ id, providerId }) => {
+        const pos = available.get(providerId)!;
+        return services.db.location.create({
+          data: {
+            id,
+            partnerId: auth.partnerId,
+            orgId: onboarding.orgId,
             onboardingId: onboarding.id,
-            operation: 'connect',
-            body: { location_id: providerId },
-            idempotencyKey: `connect:${id}`,
-          }),
-        )
-      : []),
-    ])
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? new Conflict(`already ingested: ${wanted.join(', ')}`) : error;
-    });
+            source: onboarding.source,
+            providerId,
+            activeProviderId: providerId,
+            name: pos.name,
+            address: JSON.stringify(pos.address),
+          },
+        });
+      }),
+      // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
+      ...(notices
+        ? created.map(({ id, providerId }) =>
+            enqueue(services.db, {
+              kind: 'location.connect',
+              owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
+              source: onboarding.source,
+              onboardingId: onboarding.id,
+              operation: 'connect',
+              body: { location_id: providerId },
+              idempotencyKey: `connect:${id}`,
+            }),
+          )
+        : []),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${wanted.join(', ')}`);
+    throw error;
+  }
   services.delivery.wake();
   return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
 }
