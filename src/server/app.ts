@@ -15,6 +15,7 @@ import { limitPlugins } from '../graphql/limits.js';
 import { AppError, Unauthenticated, errorBody, internalError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
+import { sameBytes } from '../crypto.js';
 import { authenticate } from '../modules/auth/service.js';
 import { createContext } from './context.js';
 import { assertCleanInput } from '../input.js';
@@ -50,13 +51,6 @@ function countOperations(metrics: Metrics): Plugin {
       },
     }),
   };
-}
-
-/** Constant-time comparison of two texts. */
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 export function buildServer(
@@ -241,7 +235,7 @@ export function buildServer(
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/metrics', async (request, reply) => {
     const token = services.config.metricsToken;
-    if (token && !sameText(request.headers.authorization ?? '', `Bearer ${token}`)) throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
+    if (token && !sameBytes(request.headers.authorization ?? '', `Bearer ${token}`)) throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
     return reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
   app.get('/ready', async (_request, reply) => {

@@ -1,5 +1,6 @@
 // HMAC-SHA256 signatures over the exact bytes of a body (SPEC.md 5.7, CONTRACT.md sections 2, 4).
 import crypto from 'node:crypto';
+import { sameBytes } from '../crypto.js';
 
 export const signBody = (body: string | Buffer, secret: string): string => crypto.createHmac('sha256', secret).update(body).digest('hex');
 
@@ -9,7 +10,7 @@ export function verifySignature(body: Buffer, header: string | undefined, secret
   const value = header.trim().replace(/^sha256=/i, '');
   const expected = crypto.createHmac('sha256', secret).update(body).digest();
   const candidates = [/^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : null, Buffer.from(value, 'base64')];
-  return candidates.some((given) => given !== null && given.length === expected.length && crypto.timingSafeEqual(given, expected));
+  return candidates.some((given) => given !== null && sameBytes(given, expected));
 }
 
 /** Standard Webhooks (CONTRACT.md 7.9): how far a signed timestamp may be from now. */
@@ -39,10 +40,7 @@ export function verifyStandardWebhook(
   const matches = signature
     .split(' ')
     .filter((s) => s.startsWith('v1,'))
-    .some((s) => {
-      const given = Buffer.from(s.slice(3), 'base64');
-      return given.length === expected.length && crypto.timingSafeEqual(given, expected);
-    });
+    .some((s) => sameBytes(Buffer.from(s.slice(3), 'base64'), expected));
   if (!matches) return 'invalid';
   return Math.abs(nowMs / 1000 - Number(timestamp)) > STANDARD_WEBHOOK_TOLERANCE_S ? 'stale' : 'valid';
 }

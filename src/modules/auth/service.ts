@@ -8,6 +8,7 @@ import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
 import { newId } from '../../ids.js';
+import { sameBytes } from '../../crypto.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 
@@ -18,9 +19,7 @@ export const hashSecret = (value: string): string => crypto.createHash('sha256')
 
 /** Whether a secret matches its stored hash, in constant time. */
 export function matchesHash(value: string, hash: string): boolean {
-  const a = Buffer.from(hashSecret(value), 'hex');
-  const b = Buffer.from(hash, 'hex');
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  return sameBytes(Buffer.from(hashSecret(value), 'hex'), Buffer.from(hash, 'hex'));
 }
 
 export async function createPartner(db: Db, input: { name: string; scopes?: Scope[] }) {
