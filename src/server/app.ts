@@ -16,8 +16,7 @@ import { AppError, Unauthenticated, errorBody, internalError } from '../errors.j
 import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
 import { sameBytes } from '../crypto.js';
-import { authenticate } from '../modules/auth/service.js';
-import { createContext } from './context.js';
+import { createContext, identify, type Identity } from './context.js';
 import { assertCleanInput } from '../input.js';
 import { registerRestRoutes, type RestRoute } from './rest.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
@@ -28,6 +27,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     partnerId: string | null;
     operation: string | null;
+    /** The caller, once the /graphql route has worked it out (./context.ts). */
+    identity: Identity | null;
   }
 }
 
@@ -70,6 +71,7 @@ export function buildServer(
   });
   app.decorateRequest('partnerId', null);
   app.decorateRequest('operation', null);
+  app.decorateRequest('identity', null);
 
   // OAuth clients (RFC 6749) send the token request form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -168,7 +170,7 @@ export function buildServer(
     plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease(), countOperations(services.metrics)],
     context: async (initial) => {
       const req = initial.req;
-      const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID());
+      const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID(), req?.identity ?? undefined);
       if (req) {
         req.partnerId = context.auth?.partnerId ?? null;
         const params = (initial as { params?: { operationName?: string } }).params;
@@ -181,12 +183,12 @@ export function buildServer(
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    // Counted per partner before anything runs; a request without a valid token is the
-    // operation's to refuse (401), not the limiter's.
+    // The caller, worked out once here for the operation's context too, is counted against its
+    // partner's limit before anything runs; a request without a valid token is the operation's to
+    // refuse (401), not the limiter's.
     preHandler: async (req) => {
-      if (!services.config.limits || !req.headers.authorization) return;
-      const auth = await authenticate(services, req.headers.authorization).catch(() => null);
-      if (auth) await services.limits.api(auth.partnerId);
+      req.identity = await identify(services, req.headers.authorization);
+      if (services.config.limits && req.identity.auth) await services.limits.api(req.identity.auth.partnerId);
     },
     handler: async (req, reply) => {
       const common = commonOperation(req);
