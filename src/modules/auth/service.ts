@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import type { Services } from '../../graphql/context.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, NotFound, Unauthenticated, AppError } from '../../errors.js';
+import { Invalid, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
 import { newId } from '../../ids.js';

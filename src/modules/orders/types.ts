@@ -1,7 +1,7 @@
 // GraphQL for orders: order, orders (filters, cursor pagination), the live orderUpdated, and the
 // deliveries (outbox messages) of the caller with redelivery of dead ones.
 import { builder } from '../../graphql/builder.js';
-import { Invalid, NotFound } from '../../errors.js';
+import { Invalid } from '../../errors.js';
 import { reachable, reachableRows } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { ORDER_STATUSES, orderObject } from './service.js';
