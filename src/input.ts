@@ -9,6 +9,9 @@ import { Invalid } from './errors.js';
  * is about ten), and far from what overflows a recursive walk. */
 export const MAX_JSON_DEPTH = 64;
 
+/** A JSON object: not null, not an array. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 type Node = { value: unknown; key: string | number | null; parent: Node | null; depth: number };
 
 /** Where a node sits, for the error message: `locations[0].provider_id`. */

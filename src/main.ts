@@ -50,8 +50,9 @@ async function announce(url: string, config: Config, db: Db, peers?: SandboxPeer
     created = true;
   }
   const lines = [
-    `\n  GraphiQL:  ${url}/graphql`,
-    `  REST:      ${url}/v1   OFREP: ${url}/ofrep/v1   health: ${url}/health   metrics: ${url}/metrics`,
+    `\n  GraphiQL:       ${url}/graphql`,
+    `  API reference:  ${url}/docs   (OpenAPI 3.1: ${url}/v1/openapi.json)`,
+    `  REST:           ${url}/v1   OFREP: ${url}/ofrep/v1   health: ${url}/health   metrics: ${url}/metrics`,
     ...(peers
       ? [
           `  Sandbox POS and DSP:     ${peers.pos.url}   (providers sandbox-pos and sandbox-dsp; controls under /v1/_sandbox/)`,

@@ -81,6 +81,16 @@ test('the POS signs location.catalog.updated: DE catalog fetched, exactly the as
   expect(Math.abs(bodies[0]!.created_at - Date.now())).toBeLessThan(60_000);
 });
 
+test("a location's catalog over REST names the menus that menu assignment takes, and is 404 before the first fetch", async () => {
+  // The DE location's catalog was fetched by the test before; the US one not yet.
+  const de = await request(service.url, 'GET', `/v1/onboarding/org/${setup.orgId}/locations/${setup.de}/catalog`, { token: setup.token });
+  expect(de.status).toBe(200);
+  expect(de.body).toMatchObject({ version: expect.any(Number), fetched_at: expect.any(Number), currency: 'eur', problems: [] });
+  expect(de.body.menus.map((m: { provider_id: string }) => m.provider_id).sort()).toEqual(['menu_de_fruehstueck', 'menu_de_hauptkarte', 'menu_de_mittagstisch']);
+  const us = await request(service.url, 'GET', `/v1/onboarding/org/${setup.orgId}/locations/${setup.us}/catalog`, { token: setup.token });
+  expect(us).toMatchObject({ status: 404, body: { code: 'not_found', message: expect.stringContaining('not been fetched yet') } });
+});
+
 test('another location gets the US catalog', async () => {
   expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
   await pos.waitFor('/v1/notifications', 1);

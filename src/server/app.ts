@@ -18,7 +18,9 @@ import { RateLimited } from '../rate-limits.js';
 import { sameBytes } from '../crypto.js';
 import { createContext, identify, type Identity } from './context.js';
 import { assertCleanInput } from '../input.js';
-import { registerRestRoutes, type RestRoute } from './rest.js';
+import { registerRestRoutes } from './rest.js';
+import type { RestRoute } from './rest-route.js';
+import { errorRef, json, openApiRoutes, trackRoutes } from './openapi.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
 export type PlainRoutes = (app: FastifyInstance, services: Services) => void;
@@ -72,6 +74,7 @@ export function buildServer(
   app.decorateRequest('partnerId', null);
   app.decorateRequest('operation', null);
   app.decorateRequest('identity', null);
+  const documented = trackRoutes(app);
 
   // OAuth clients (RFC 6749) send the token request form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -234,13 +237,20 @@ export function buildServer(
     wsServer.close();
   });
 
-  app.get('/health', async () => ({ status: 'ok' }));
-  app.get('/metrics', async (request, reply) => {
+  const operations = (operationId: string, summary: string, responses: Record<string, unknown>) => () => ({ operationId, summary, tags: ['operations'], responses });
+  const status = { type: 'object', required: ['status'], properties: { status: { type: 'string' }, database: { type: 'string' } } };
+  app.get('/health', { config: { openapi: operations('health', 'The process answers', { '200': json(status, 'Up.') }) } }, async () => ({ status: 'ok' }));
+  const metricsDoc = operations('metrics', 'Prometheus metrics (with METRICS_TOKEN set, as a bearer token)', {
+    '200': { description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
+    '401': errorRef,
+  });
+  app.get('/metrics', { config: { openapi: metricsDoc } }, async (request, reply) => {
     const token = services.config.metricsToken;
     if (token && !sameBytes(request.headers.authorization ?? '', `Bearer ${token}`)) throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
     return reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
-  app.get('/ready', async (_request, reply) => {
+  const readyDoc = operations('ready', 'The database is reachable', { '200': json(status, 'Ready.'), '503': errorRef });
+  app.get('/ready', { config: { openapi: readyDoc } }, async (_request, reply) => {
     try {
       await services.db.$queryRawUnsafe('SELECT 1');
       return { status: 'ready', database: 'reachable' };
@@ -252,5 +262,6 @@ export function buildServer(
 
   registerRestRoutes(app, services, schema, routes);
   for (const register of plainRoutes) register(app, services);
+  openApiRoutes(app, documented, services.publicUrl);
   return { app, yoga };
 }

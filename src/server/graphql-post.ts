@@ -16,6 +16,7 @@ import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
+import { isPlainObject } from '../input.js';
 
 /** A request's operation: GraphQL over HTTP's parameters. */
 export type OperationParams = { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null };
@@ -32,7 +33,6 @@ const ANSWERED_AS = new Map<string | undefined, string>([
 ]);
 
 const PARAMS = new Set(['query', 'variables', 'operationName', 'extensions']);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isOptionalObject = (value: unknown) => value == null || isPlainObject(value);
 
 /** The operation and the media type of its answer, when this path takes the request. */

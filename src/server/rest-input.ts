@@ -14,6 +14,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { isPlainObject } from '../input.js';
 
 const SCALARS: Record<string, { test: (v: unknown) => boolean; what: string }> = {
   String: { test: (v) => typeof v === 'string', what: 'a string' },
@@ -23,7 +24,6 @@ const SCALARS: Record<string, { test: (v: unknown) => boolean; what: string }> =
   Boolean: { test: (v) => typeof v === 'boolean', what: 'true or false' },
 };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const at = (path: string, key: string) => (path ? `${path}.${key}` : key);
 
 function problemOf(value: unknown, type: GraphQLInputType, path: string, wire: (key: string) => string): string | null {

@@ -1,49 +1,60 @@
 // The REST adapter of CONTRACT.md section 1. A route is a row: method, path, the GraphQL
 // document it runs, how the request maps to variables and the result to the SPEC.md body.
 // Authorization, validation and errors are the GraphQL schema's; no rule lives here.
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from './rest-route.js';
 import type { Services } from '../graphql/context.js';
 import { toErrorBody } from '../graphql/errors.js';
-import { Invalid, Unauthenticated } from '../errors.js';
+import { Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { restOperation } from './openapi.js';
 import { wireInputProblem } from './rest-input.js';
 import { createContext } from './context.js';
 import { releaseRequestScope } from '../graphql/request-scope.js';
+import { isPlainObject } from '../input.js';
 
-export type RestRequest = {
-  params: Record<string, string>;
-  query: Record<string, string | string[] | undefined>;
-  body: unknown;
-};
+function read(source: Source, req: RestRequest): unknown {
+  const [where, name] = source.split(/\.(.*)/) as [string, string | undefined];
+  if (where === 'path') return req.params[name!];
+  if (where === 'query') {
+    const value = req.query[name!];
+    return value === '' ? undefined : value;
+  }
+  if (name === undefined) return fromWire(req.body);
+  return isPlainObject(req.body) ? fromWire(req.body[name]) : undefined;
+}
 
-export type RestRoute = {
-  method: HTTPMethods;
-  path: string;
-  /** The GraphQL operation this route runs. */
-  document: string;
-  variables: (req: RestRequest) => Record<string, unknown>;
-  /** The response body, from the operation's data. */
-  result: (data: Record<string, unknown>) => unknown;
-  status: number;
-};
+/** A row's variables from the request, as its `from` says. A body that is not an object stays
+ * as sent, for the strict check to name. */
+export function variablesOf(from: RestRoute['from'], req: RestRequest): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  // Whole variables first, then the fields filled into them.
+  const entries = Object.entries(from).sort(([a], [b]) => Number(a.includes('.')) - Number(b.includes('.')));
+  for (const [target, source] of entries) {
+    const value = read(source, req);
+    if (value === undefined) continue;
+    const [name, field] = target.split('.') as [string, string | undefined];
+    if (field === undefined) variables[name] = value;
+    else if (isPlainObject((variables[name] ??= {}))) (variables[name] as Record<string, unknown>)[field] = value;
+  }
+  return variables;
+}
 
-const camel = (key: string) => (key === '_id' ? 'id' : key.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase()));
-const snake = (key: string) =>
-  key === 'id' ? '_id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
-
-function mapKeys(value: unknown, rename: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
-  // Plain objects only (GraphQL results have a null prototype); dates and buffers pass as they are.
-  const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [rename(k), mapKeys(v, rename)]));
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (isPlainObject(value) || (value && typeof value === 'object' && Object.getPrototypeOf(value) === null)) {
+    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
   }
   return value;
 }
 
-/** SPEC.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back. */
-export const fromWire = (value: unknown) => mapKeys(value, camel);
-export const toWire = (value: unknown) => mapKeys(value, snake);
+function bodyOf(route: RestRoute, rootField: string, data: Record<string, unknown>): unknown {
+  let value: unknown = data[rootField];
+  for (const step of route.returns ? stepsOf(route.returns.path) : []) value = (value as Record<string | number, unknown> | null | undefined)?.[step];
+  if (value === undefined || value === null) throw new NotFound(route.returns?.missing ?? 'not found');
+  const named = route.names === 'graphql' ? value : toWire(value);
+  return route.omitNulls ? withoutNulls(named) : named;
+}
 
 export function registerRestRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema, routes: RestRoute[]): void {
   for (const route of routes) {
@@ -51,10 +62,12 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
     const operation = getOperationAST(document)!;
     const problems = validate(schema, document);
     if (problems.length) throw new Error(`REST route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
+    const rootField = rootFieldOf(operation).name.value;
 
     app.route({
       method: route.method,
       url: route.path,
+      config: { openapi: () => restOperation(schema, route, operation) },
       handler: async (request: FastifyRequest, reply) => {
         const req: RestRequest = {
           params: (request.params ?? {}) as Record<string, string>,
@@ -70,7 +83,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         await services.limits.api(contextValue.auth.partnerId);
-        const variableValues = route.variables(req);
+        const variableValues = variablesOf(route.from, req);
         const problem = wireInputProblem(schema, operation, variableValues, snake);
         if (problem) {
           releaseRequestScope(contextValue);
@@ -82,8 +95,8 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           const body = toErrorBody(result.errors[0], request.log);
           return reply.status(body.statusCode).send(body);
         }
-        const body = route.result(result.data as Record<string, unknown>);
-        return body === undefined ? reply.status(route.status).send() : reply.status(route.status).send(body);
+        if (route.status === 204) return reply.status(204).send();
+        return reply.status(route.status).send(bodyOf(route, rootField, result.data as Record<string, unknown>));
       },
     });
   }

@@ -12,6 +12,7 @@ import { findProvider, type ProviderKind } from '../modules/providers/service.js
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from './signature.js';
 import { assertCleanInput } from '../input.js';
 import { newId } from '../ids.js';
+import { errorRef, json, pathParameter, type OpenApiOperation } from '../server/openapi.js';
 
 /** The path segment of each sender kind. */
 export const CHANNELS = { pos: 'pos', dsp: 'dsp', 'event-providers': 'event_provider' } as const satisfies Record<string, ProviderKind>;
@@ -32,6 +33,59 @@ export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = { p
 
 const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
 
+const SENDERS: Record<Channel, string> = { pos: 'a POS', dsp: 'a DSP', 'event-providers': 'an event provider' };
+
+/** The three documented paths of the one intake route, with the event types each path takes. */
+function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>> } {
+  const receipt = {
+    type: 'object',
+    properties: {
+      received: { type: 'boolean' },
+      duplicate: { type: 'boolean', description: 'This webhook (by its id header, or its bytes) was taken before.' },
+      id: { type: 'string', description: 'The stored webhook.' },
+      order_id: { type: 'string', description: 'Order events: the order.' },
+      status: { type: 'string', description: 'Order events: its status now.' },
+    },
+  };
+  const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  const operation = (channel: Channel): OpenApiOperation => ({
+    operationId: `webhook_${channel.replace('-', '_')}`,
+    summary: `A signed webhook from ${SENDERS[channel]}`,
+    description:
+      'Signed with the sender\'s webhook secret: HMAC-SHA256 over the exact bytes in `Service-Webhook-Signature` (hex or base64), ' +
+      'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat is answered 200 and changes nothing.',
+    tags: ['webhooks'],
+    parameters: [
+      pathParameter('source', "The sender's registration slug."),
+      header('Service-Webhook-Signature', 'HMAC-SHA256 of the body.'),
+      header('webhook-id', 'Standard Webhooks: the event id, also the dedupe key.'),
+      header('webhook-timestamp', 'Standard Webhooks: seconds since the epoch, within 5 minutes of now.'),
+      header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
+      header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (else the body\'s hash).'),
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { type: 'object', required: ['type', 'object'], properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } } },
+        },
+      },
+    },
+    responses: {
+      '200': json(receipt, 'Taken before (a duplicate), or applied at once (an order update).'),
+      '201': json(receipt, 'An order, taken.'),
+      '202': json(receipt, 'Stored; it is applied shortly.'),
+      '400': errorRef,
+      '401': errorRef,
+      '404': errorRef,
+      '409': errorRef,
+      '429': errorRef,
+      default: errorRef,
+    },
+  });
+  return { paths: Object.fromEntries((Object.keys(CHANNELS) as Channel[]).map((channel) => [`/v1/webhooks/${channel}/{source}`, { post: operation(channel) }])) };
+}
+
 export function webhookRoutes(app: FastifyInstance, services: Services): void {
   void app.register(async (scope) => {
     // Raw bytes: the signature covers them exactly as sent.
@@ -44,7 +98,7 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       services.metrics.webhooksReceived.inc({ channel: channel in CHANNELS ? channel : 'unknown', outcome });
     });
 
-    scope.post<{ Params: { channel: string; source: string } }>('/v1/webhooks/:channel/:source', async (request, reply) => {
+    scope.post<{ Params: { channel: string; source: string } }>('/v1/webhooks/:channel/:source', { config: { openapi: webhookDocs } }, async (request, reply) => {
       const { channel, source } = request.params;
       request.operation = `webhook ${channel}`;
       if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);

@@ -14,8 +14,8 @@ import { SCOPES, type Scope } from '../../src/modules/auth/scopes.js';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from '../support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
-import { placeOrder } from '../support/orders.js';
-import { post, request, startTestService, type TestService } from '../support/service.js';
+import { placeOrder, until } from '../support/orders.js';
+import { get, post, request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -114,6 +114,7 @@ const rest: Record<string, RestCall> = {
   },
   'PUT /v1/onboarding/menus': { path: () => '/v1/onboarding/menus', body: () => ({ org_id: v.orgId, dsp_location_id: v.connection, menu_provider_ids: [] }) },
   'GET /v1/onboarding/org/:id/locations': { path: () => `/v1/onboarding/org/${v.orgId}/locations` },
+  'GET /v1/onboarding/org/:id/locations/:location_id/catalog': { path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/catalog` },
   'DELETE /v1/onboarding/org/:id/locations/:location_id': { path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}` },
   'POST /v1/sso/sessions': { path: () => '/v1/sso/sessions', body: () => ({ email: 'me@mine.example', full_name: 'Me', phone_number: '1', provider_org_id: v.providerOrgId }) },
   'POST /v1/flags/:key/contexts': { path: () => `/v1/flags/victim-flag/contexts?partner_id=${v.partnerId}`, body: () => ({ contexts: [{ key: 'ctx-1' }] }) },
@@ -137,6 +138,10 @@ beforeAll(async () => {
   const connection = await bind(service.url, t, dsp._id, location!, stores.austin!);
   const pending = (await post(service.url, '/v1/onboarding/integrations', { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' }, t)).body.onboarding;
   const walk = await authorizeInBrowser(pending.entry_url);
+  // A catalog, so that the catalog row has something to leak.
+  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location_id: `loc_2_${posOnboarding.integration_id}` }) });
+  await until(async () => (await get(service.url, `/v1/onboarding/org/${orgId}/locations/${location}/catalog`, t)).status === 200);
+  await pos.waitFor('/v1/notifications', 1);
   const order = await placeOrder(pos, stores.austin!);
   await pos.waitFor('/v1/orders', 1);
   await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });

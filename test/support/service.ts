@@ -12,6 +12,7 @@ import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import type { Scope } from '../../src/modules/auth/scopes.js';
+import { assertDocumentedAnswer } from './openapi-conformance.js';
 
 export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };
 
@@ -120,6 +121,7 @@ export async function request(base: string, method: string, path: string, option
   } catch {
     // not JSON: keep the text
   }
+  await assertDocumentedAnswer(base, method, path, response.status, response.headers.get('content-type'), parsed);
   return { status: response.status, body: parsed, headers: response.headers };
 }
 

@@ -3,8 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../graphql/context.js';
 import { AppError, Invalid } from '../../errors.js';
-import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
-import { issueToken, tokenRequestSchema } from './service.js';
+import type { RestRoute } from '../../server/rest-route.js';
+import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';
+import { ERROR_BODY, json, zodSchema } from '../../server/openapi.js';
 import { RateLimited } from '../../rate-limits.js';
 
 /** Form-encoded requests carry strings: read numbers and a `scopes` list the way RFC 6749
@@ -41,6 +42,30 @@ function oauthError(error: AppError, body: Record<string, unknown>): string {
   return error.code;
 }
 
+const tokenCallDoc = () => {
+  const token = zodSchema(tokenResponseSchema);
+  const request = zodSchema(tokenRequestSchema);
+  const refused = json({ ...ERROR_BODY, properties: { ...(ERROR_BODY.properties as object), error_description: { type: 'string', description: 'Form requests: the message, as RFC 6749 5.2 names it.' } } }, "Refused. Form requests get RFC 6749's error code in `error`.");
+  return {
+    operationId: 'token',
+    summary: 'Get an access token (client credentials or a refresh token)',
+    description:
+      'JSON as SPEC.md says (201), or form-encoded as RFC 6749 clients send it (200, with `scope` as a space-separated string). ' +
+      'The client authenticates in the body or with HTTP Basic (RFC 6749 2.3.1), not both.',
+    tags: ['oauth'],
+    security: [{}, { basic: [] }],
+    requestBody: { required: true, content: { 'application/json': { schema: request }, 'application/x-www-form-urlencoded': { schema: request } } },
+    responses: {
+      '200': json({ ...token, properties: { ...(token.properties as object), scope: { type: 'string' } } }, 'A token, for a form-encoded request (RFC 6749 5.1).'),
+      '201': json(token, 'A token, for a JSON request.'),
+      '400': refused,
+      '401': refused,
+      '429': refused,
+      default: refused,
+    },
+  };
+};
+
 /**
  * The token call (SPEC.md 2.1; CONTRACT.md 7.3). JSON requests are answered as SPEC.md says (201).
  * Form-encoded ones, which RFC 6749 clients send, are answered as RFC 6749 5.1 and 5.2: 200 with
@@ -48,7 +73,7 @@ function oauthError(error: AppError, body: Record<string, unknown>): string {
  * `error_description`. The client authenticates in the body or with HTTP Basic, never both.
  */
 export function tokenRoutes(app: FastifyInstance, services: Services): void {
-  app.post('/v1/oauth/token', async (request, reply) => {
+  app.post('/v1/oauth/token', { config: { openapi: tokenCallDoc } }, async (request, reply) => {
     request.operation = 'POST /v1/oauth/token';
     const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
     reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
@@ -91,12 +116,12 @@ export const authRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/v1/oauth/partner-tokens',
+    summary: 'Create a named token for one organization, with some of your scopes',
     document: /* GraphQL */ `
       mutation CreatePartnerToken($input: CreatePartnerTokenInput!) {
         createPartnerToken(input: $input) { id orgId tokenName scopes accessToken tokenType expiresIn }
       }`,
-    variables: (req) => ({ input: fromWire(req.body) }),
-    result: (data) => toWire(data.createPartnerToken),
+    from: { input: 'body' },
     status: 201,
   },
 ];

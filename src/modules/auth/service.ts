@@ -63,14 +63,15 @@ export const tokenRequestSchema = z
   });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
-export type TokenResponse = {
-  access_token: string;
-  token_type: 'bearer';
-  refresh_token: string;
-  expires_in: number;
-  refresh_token_expires_in: number;
-  scopes: Scope[];
-};
+export const tokenResponseSchema = z.object({
+  access_token: z.string().describe('A JWT for `Authorization: Bearer`.'),
+  token_type: z.literal('bearer'),
+  refresh_token: z.string().describe('Single use: the token call with grant_type refresh_token exchanges it for a new pair.'),
+  expires_in: z.number().int().describe('Seconds the access token lives.'),
+  refresh_token_expires_in: z.number().int(),
+  scopes: z.array(z.enum(SCOPES)),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 const invalidClient = () => new AppError(401, 'invalid_client', 'client authentication failed');
 const invalidGrant = () => new Invalid('the refresh token is invalid, expired or already used', 'invalid_grant');

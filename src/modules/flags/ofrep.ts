@@ -8,6 +8,7 @@ import { AppError, NotFound } from '../../errors.js';
 import { authenticate } from '../auth/service.js';
 import { assertPartnerWide } from '../access/index.js';
 import { evaluateFlag, type Evaluation, type Reason } from './service.js';
+import { errorRef, json, pathParameter } from '../../server/openapi.js';
 
 /** OFREP's reasons for ours. */
 const REASONS: Record<Reason, string> = { OFF: 'DISABLED', TARGET_MATCH: 'TARGETING_MATCH', SEGMENT_MATCH: 'TARGETING_MATCH', FALLTHROUGH: 'DEFAULT' };
@@ -39,6 +40,45 @@ async function evaluate(services: Services, partnerId: string, key: string, body
   }
 }
 
+const OFREP_REQUEST = {
+  type: 'object',
+  required: ['context'],
+  properties: {
+    context: {
+      type: 'object',
+      required: ['targetingKey'],
+      properties: { targetingKey: { type: 'string', description: "The context's key." }, kind: { type: 'string', description: 'Its kind; user when left out.' } },
+    },
+  },
+};
+const OFREP_SUCCESS = {
+  type: 'object',
+  required: ['key', 'value', 'reason', 'variant'],
+  properties: { key: { type: 'string' }, value: {}, reason: { type: 'string', enum: [...new Set(Object.values(REASONS))] }, variant: { type: 'string' }, metadata: { type: 'object' } },
+};
+const OFREP_FAILURE = {
+  type: 'object',
+  required: ['errorCode'],
+  properties: { key: { type: 'string' }, errorCode: { type: 'string' }, errorDetails: { type: 'string' } },
+};
+const ofrepDoc = (bulk: boolean) => () => ({
+  operationId: bulk ? 'ofrepEvaluateFlags' : 'ofrepEvaluateFlag',
+  summary: bulk ? 'Evaluate every flag of the partner for a context (OFREP bulk)' : 'Evaluate one flag for a context (OFREP)',
+  tags: ['ofrep'],
+  security: [{ bearer: [] }],
+  ...(bulk ? {} : { parameters: [pathParameter('key', 'The flag.')] }),
+  requestBody: { required: true, content: { 'application/json': { schema: OFREP_REQUEST } } },
+  responses: {
+    '200': json(bulk ? { type: 'object', required: ['flags'], properties: { flags: { type: 'array', items: { anyOf: [OFREP_SUCCESS, OFREP_FAILURE] } } } } : OFREP_SUCCESS, 'Evaluated.'),
+    '400': json(OFREP_FAILURE, "The context is unusable: OFREP's error codes."),
+    '401': errorRef,
+    '403': errorRef,
+    ...(bulk ? {} : { '404': json(OFREP_FAILURE, 'FLAG_NOT_FOUND.') }),
+    '429': errorRef,
+    default: errorRef,
+  },
+});
+
 export function ofrepRoutes(app: FastifyInstance, services: Services): void {
   /** The partner of the bearer token (401 without one), counted like any API request. */
   const partnerOf = async (request: FastifyRequest) => {
@@ -49,13 +89,13 @@ export function ofrepRoutes(app: FastifyInstance, services: Services): void {
     return auth.partnerId;
   };
 
-  app.post<{ Params: { key: string } }>('/ofrep/v1/evaluate/flags/:key', async (request, reply) => {
+  app.post<{ Params: { key: string } }>('/ofrep/v1/evaluate/flags/:key', { config: { openapi: ofrepDoc(false) } }, async (request, reply) => {
     request.operation = 'ofrep evaluate';
     const answer = await evaluate(services, await partnerOf(request), request.params.key, request.body);
     return reply.status(answer.status).send(answer.body);
   });
 
-  app.post('/ofrep/v1/evaluate/flags', async (request, reply) => {
+  app.post('/ofrep/v1/evaluate/flags', { config: { openapi: ofrepDoc(true) } }, async (request, reply) => {
     request.operation = 'ofrep bulk evaluate';
     const partnerId = await partnerOf(request);
     const context = contextOf(request.body);

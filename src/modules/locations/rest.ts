@@ -1,64 +1,71 @@
 // REST rows for locations (CONTRACT.md section 1).
-import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
+import type { RestRoute } from '../../server/rest-route.js';
 
 const ADDRESS = 'address { formattedAddress addressLine1 addressLine2 addressLine3 postalCode locality administrativeDistrictLevel1 country latitude longitude }';
-
-/** Leaves out the address fields a POS did not give, as SPEC.md's optional fields. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
-  }
-  return value;
-}
 
 export const locationRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/v1/onboarding/locations',
+    summary: "The merchant's locations (POS) or stores (DSP) of a completed onboarding",
     document: `query OnboardingLocations($onboardingId: ID!) {
       onboardingLocations(onboardingId: $onboardingId) { locations { providerId name source isEligibleToOnboard ${ADDRESS} } }
     }`,
-    variables: (req) => ({ onboardingId: req.query.onboarding_id }),
-    result: (data) => withoutNulls(toWire(data.onboardingLocations)),
+    from: { onboardingId: 'query.onboarding_id' },
+    omitNulls: true,
     status: 200,
   },
   {
     method: 'POST',
     path: '/v1/onboarding/locations/ingest',
+    summary: "Make POS locations the organization's own",
     document: `mutation IngestLocations($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }`,
-    variables: (req) => ({ input: fromWire(req.body) }),
-    result: (data) => toWire(data.ingestLocations),
+    from: { input: 'body' },
     status: 201,
   },
   {
     method: 'POST',
     path: '/v1/onboarding/locations/bind',
+    summary: "Bind the merchant's DSP stores to ingested locations",
     document: `mutation BindDspLocations($input: BindDspLocationsInput!) {
       bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } }
     }`,
-    variables: (req) => ({ input: fromWire(req.body) }),
-    result: (data) => toWire(data.bindDspLocations),
+    from: { input: 'body' },
     status: 201,
   },
   {
     method: 'GET',
     path: '/v1/onboarding/org/:id/locations',
+    summary: "The organization's locations with their DSP connections",
     document: `query OrganizationLocations($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {
         locations { id name source status providerId ${ADDRESS} dsps { id name source status changeTime } }
       }
     }`,
-    variables: (req) => ({ orgId: req.params.id, locationId: req.query.location_id || null }),
-    result: (data) => withoutNulls(toWire(data.organizationLocations)),
+    from: { orgId: 'path.id', locationId: 'query.location_id' },
+    omitNulls: true,
     status: 200,
   },
   {
     method: 'DELETE',
     path: '/v1/onboarding/org/:id/locations/:location_id',
+    summary: 'Delete a location: its DSP stores are released and the POS is told',
     document: `mutation DeleteLocation($input: DeleteLocationInput!) { deleteLocation(input: $input) { id } }`,
-    variables: (req) => ({ input: { orgId: req.params.id, locationId: req.params.location_id } }),
-    result: () => undefined,
+    from: { 'input.orgId': 'path.id', 'input.locationId': 'path.location_id' },
     status: 204,
+  },
+  {
+    method: 'GET',
+    path: '/v1/onboarding/org/:id/locations/:location_id/catalog',
+    summary: "The location's current catalog from the POS: its menus' provider_ids are what menu assignment takes",
+    document: `query LocationCatalog($orgId: ID!, $locationId: ID) {
+      organizationLocations(orgId: $orgId, locationId: $locationId) {
+        locations { catalog { version fetchedAt currency problems menus { providerId name categoryIds } categories { providerId name itemIds } } }
+      }
+    }`,
+    from: { orgId: 'path.id', locationId: 'path.location_id' },
+    returns: { path: 'locations[0].catalog[0]', missing: 'no catalog for this location: it is not one of the organization, or its POS catalog has not been fetched yet' },
+    omitNulls: true,
+    status: 200,
   },
 ];

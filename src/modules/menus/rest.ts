@@ -1,13 +1,13 @@
 // REST row for menu assignment (CONTRACT.md section 1).
-import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
+import type { RestRoute } from '../../server/rest-route.js';
 
 export const menuRoutes: RestRoute[] = [
   {
     method: 'PUT',
     path: '/v1/onboarding/menus',
+    summary: "Choose the menus a DSP connection gets (empty: every menu of the location's catalog)",
     document: `mutation AssignMenus($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }`,
-    variables: (req) => ({ input: fromWire(req.body) }),
-    result: (data) => toWire(data.assignMenus),
+    from: { input: 'body' },
     status: 200,
   },
 ];

@@ -1,16 +1,16 @@
 // REST rows for organizations (CONTRACT.md section 1).
-import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
+import type { RestRoute } from '../../server/rest-route.js';
 
 export const organizationRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/v1/onboarding/org',
+    summary: 'Create an organization (a merchant) and its first user',
     document: /* GraphQL */ `
       mutation CreateOrganization($input: CreateOrganizationInput!) {
         createOrganization(input: $input) { orgId userId }
       }`,
-    variables: (req) => ({ input: fromWire(req.body) }),
-    result: (data) => toWire(data.createOrganization),
+    from: { input: 'body' },
     status: 201,
   },
 ];

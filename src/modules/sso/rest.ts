@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../graphql/context.js';
 import { Invalid } from '../../errors.js';
-import { fromWire, toWire, type RestRoute } from '../../server/rest.js';
+import type { RestRoute } from '../../server/rest-route.js';
 import { consumeSsoToken, dashboardUser } from './service.js';
+import { queryParameter, redirect, REFUSALS } from '../../server/openapi.js';
 
 const SESSION_COOKIE = 'merchant_session';
 
@@ -11,11 +12,11 @@ export const ssoRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/v1/sso/sessions',
+    summary: "A one-time login link to the merchant dashboard for one of an organization's users",
     document: `mutation GenerateSsoSession($partnerId: ID, $input: GenerateSsoSessionInput!) {
       generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken }
     }`,
-    variables: (req) => ({ partnerId: req.query.partner_id || null, input: fromWire(req.body) }),
-    result: (data) => toWire(data.generateSsoSession),
+    from: { partnerId: 'query.partner_id', input: 'body' },
     status: 201,
   },
 ];
@@ -27,7 +28,14 @@ function cookie(header: string | undefined, name: string): string | undefined {
 }
 
 export function ssoHops(app: FastifyInstance, services: Services): void {
-  app.get<{ Querystring: { token?: string } }>('/v1/sso/login', async (request, reply) => {
+  const login = () => ({
+    operationId: 'ssoLogin',
+    summary: "A merchant user's one-time login link: starts their dashboard session",
+    tags: ['sso'],
+    parameters: [queryParameter('token', 'The sso_login_token of POST /v1/sso/sessions; it works once.', true)],
+    responses: { ...redirect('To /dashboard, with the session cookie set.'), '400': REFUSALS['400'], '401': REFUSALS['401'], default: REFUSALS.default },
+  });
+  app.get<{ Querystring: { token?: string } }>('/v1/sso/login', { config: { openapi: login } }, async (request, reply) => {
     if (!request.query.token) throw new Invalid('token is required');
     const { session, maxAge } = await consumeSsoToken(services, request.query.token);
     const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';

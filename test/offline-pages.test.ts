@@ -1,7 +1,7 @@
-// GraphiQL works offline (CONTRACT.md 7.4): in headless Chromium (Debian's, driven by
-// puppeteer-core) the page at /graphql renders and runs a query, and every request it makes goes
+// GraphiQL (CONTRACT.md 7.4) and the API reference (7.5) work offline: in headless Chromium (Debian's, driven by
+// puppeteer-core) /graphql renders and runs a query and /docs renders the API, and every request goes
 // to the service; anything else is refused, as on a machine with no network.
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumPath } from './support/chromium.js';
 import { startTestService, type TestService } from './support/service.js';
 
@@ -17,9 +17,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-test('GraphiQL renders from the service alone and runs a query', async () => {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
+/** Refuses every request but the service's own, as a machine with no network would; returns
+ * the list of those refused. */
+async function offline(page: Page): Promise<string[]> {
   const elsewhere: string[] = [];
   await page.setRequestInterception(true);
   page.on('request', (request) => {
@@ -28,6 +28,13 @@ test('GraphiQL renders from the service alone and runs a query', async () => {
     elsewhere.push(url);
     void request.abort();
   });
+  return elsewhere;
+}
+
+test('GraphiQL renders from the service alone and runs a query', async () => {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  const elsewhere = await offline(page);
   await page.goto(`${service.url}/graphql`, { waitUntil: 'load' });
   await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
   expect(await page.title()).toBe('Partner ordering API');
@@ -46,6 +53,20 @@ test('GraphiQL renders from the service alone and runs a query', async () => {
     }
   }
   expect(answered).toBe(true);
+  expect(elsewhere).toEqual([]);
+  await page.close();
+});
+
+test('the API reference at /docs renders the OpenAPI document from the service alone', async () => {
+  const page = await browser.newPage();
+  const elsewhere = await offline(page);
+  await page.goto(`${service.url}/docs`, { waitUntil: 'load' });
+  // Swagger UI lists the operations by their summaries once it has read /v1/openapi.json.
+  await page.waitForFunction(() => document.body.innerText.includes('Create an organization'), { timeout: 20_000, polling: 100 });
+  const text = await page.evaluate(() => document.body.innerText);
+  expect(text).toContain('Partner ordering API');
+  expect(text).toContain('/v1/onboarding/locations/bind');
+  expect(text).toContain('/v1/webhooks/dsp/{source}');
   expect(elsewhere).toEqual([]);
   await page.close();
 });

@@ -1,0 +1,312 @@
+// The API reference (CONTRACT.md 7.5): an OpenAPI 3.1 document made from the routes themselves.
+// A REST row is described from its own GraphQL operation: its parameters and body from the
+// variables' input types, its answer from the selection, in wire names. A plain handler (the
+// token call, the hops, the webhooks, OFREP) carries its description in its route's
+// `config.openapi`. Nothing here is written beside a route; a route without a description
+// fails the coverage test (test/openapi.test.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  Kind,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import { rootFieldOf, snake, stepsOf, type RestRoute, type Source } from './rest-route.js';
+
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiOperation = Record<string, unknown>;
+/** A plain route's description: its operation, or (for a route that serves several documented
+ * paths, as the webhook intake does) the paths themselves. Made when the document is. */
+export type RouteDoc = () => OpenApiOperation | { paths: Record<string, Record<string, OpenApiOperation>> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    openapi?: RouteDoc;
+  }
+  interface FastifyInstance {
+    /** Every route, with its description if it has one. */
+    routeTable: readonly DocumentedRoute[];
+  }
+}
+
+/** SPEC.md section 7's error body, the answer to every refused call. */
+export const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  required: ['statusCode', 'error', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer', description: 'The HTTP status again.' },
+    error: { type: 'string', description: 'The status in words, or for the token call an RFC 6749 error code.' },
+    code: { type: 'string', description: 'What went wrong, for code to branch on: invalid_request, unauthenticated, forbidden, not_found, rate_limited, …' },
+    message: { type: 'string', description: 'What went wrong, for a person, in wire terms.' },
+  },
+};
+
+export const errorRef = { $ref: '#/components/responses/Error' };
+/** The refusals every authenticated call can give; `default` is any other refusal (405, 413, 415). */
+export const REFUSALS = { '400': errorRef, '401': errorRef, '403': errorRef, '404': errorRef, '429': errorRef, default: errorRef } as const;
+export const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** A browser hop's answer: a redirect. */
+export const redirect = (description: string) => ({ '302': { description, headers: { location: { schema: { type: 'string' } } } } });
+const stringParameter = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({ name, in: where, required, description, schema: { type: 'string' } });
+export const pathParameter = (name: string, description: string) => stringParameter(name, 'path', true, description);
+export const queryParameter = (name: string, description: string, required = false) => stringParameter(name, 'query', required, description);
+
+const SCALARS: Record<string, JsonSchema> = {
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  Boolean: { type: 'boolean' },
+  JSON: {},
+};
+
+function nullable(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  return schema;
+}
+
+const described = (schema: JsonSchema, description: string | null | undefined) => (description ? { ...schema, description } : schema);
+
+function leafSchema(type: GraphQLInputType | GraphQLOutputType): JsonSchema {
+  const named = getNamedType(type);
+  if (isEnumType(named)) return { type: 'string', enum: named.getValues().map((v) => v.name) };
+  if (isScalarType(named) && SCALARS[named.name]) return SCALARS[named.name]!;
+  throw new Error(`no JSON schema for the GraphQL type ${named.name}`);
+}
+
+/** An input type as JSON: unknown fields are refused (./rest-input.ts), required ones are the
+ * non-null fields without a default. `skip` leaves out fields that come from elsewhere. */
+export function inputSchema(type: GraphQLInputType, wire: (name: string) => string, skip: ReadonlySet<string> = new Set()): JsonSchema {
+  if (isNonNullType(type)) return inputSchema(type.ofType, wire);
+  let schema: JsonSchema;
+  if (isListType(type)) schema = { type: 'array', items: inputSchema(type.ofType, wire) };
+  else if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields()).filter((field) => !skip.has(field.name));
+    schema = described(
+      {
+        type: 'object',
+        properties: Object.fromEntries(fields.map((field) => [wire(field.name), described(inputSchema(field.type, wire), field.description)])),
+        required: fields.filter((field) => isNonNullType(field.type) && field.defaultValue === undefined).map((field) => wire(field.name)),
+        additionalProperties: false,
+      },
+      type.description,
+    );
+  } else schema = leafSchema(type);
+  return isNonNullType(type) ? schema : nullable(schema);
+}
+
+/** What a selection answers, as JSON: every selected field, null where GraphQL allows it, or
+ * (with `omitNulls`) left out instead. */
+export function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, wire: (name: string) => string, omitNulls: boolean): JsonSchema {
+  if (isNonNullType(type)) return selectionSchema(type.ofType, selection, wire, omitNulls);
+  let schema: JsonSchema;
+  if (isListType(type)) schema = { type: 'array', items: selectionSchema(type.ofType, selection, wire, omitNulls) };
+  else if (isObjectType(type)) {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const node of selection?.selections ?? []) {
+      if (node.kind !== Kind.FIELD) throw new Error('REST row selections are plain fields');
+      const field = type.getFields()[node.name.value]!;
+      const key = wire(node.alias?.value ?? node.name.value);
+      properties[key] = described(selectionSchema(field.type, node.selectionSet, wire, omitNulls), field.description);
+      if (isNonNullType(field.type) || !omitNulls) required.push(key);
+    }
+    schema = described({ type: 'object', properties, required }, type.description);
+  } else schema = leafSchema(type);
+  return isNonNullType(type) || omitNulls ? schema : nullable(schema);
+}
+
+/** A zod schema as the JSON schema of what a caller sends. */
+export function zodSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** A REST row as an OpenAPI operation, from its GraphQL operation. */
+export function restOperation(schema: GraphQLSchema, route: RestRoute, operation: OperationDefinitionNode): OpenApiOperation {
+  const wire = route.names === 'graphql' ? (name: string) => name : snake;
+  const variableType = (name: string) => {
+    const definition = operation.variableDefinitions!.find((d) => d.variable.name.value === name)!;
+    return typeFromAST(schema, definition.type as never) as GraphQLInputType;
+  };
+  // The type a `from` key fills: a variable's, or a field's of an input variable.
+  const targetType = (target: string): GraphQLInputType => {
+    const [name, field] = target.split('.') as [string, string | undefined];
+    const type = variableType(name);
+    if (field === undefined) return type;
+    const object = getNamedType(type);
+    if (!isInputObjectType(object)) throw new Error(`${route.path}: ${name} is not an input object`);
+    return object.getFields()[field]!.type;
+  };
+
+  const parameters: unknown[] = [];
+  const bodyProperties: Record<string, JsonSchema> = {};
+  const bodyRequired: string[] = [];
+  let bodyTarget: string | undefined;
+  const elsewhere = new Map<string, Set<string>>();
+  for (const [target, source] of Object.entries(route.from) as [string, Source][]) {
+    const [where, name] = source.split(/\.(.*)/) as [string, string | undefined];
+    const type = targetType(target);
+    if (target.includes('.') && where !== 'body') {
+      const [variable, field] = target.split('.') as [string, string];
+      elsewhere.set(variable, (elsewhere.get(variable) ?? new Set()).add(field));
+    }
+    if (where === 'path' || where === 'query') {
+      parameters.push({ name, in: where, required: where === 'path' || isNonNullType(type), schema: inputSchema(type, wire) });
+    } else if (name === undefined) {
+      bodyTarget = target;
+    } else {
+      bodyProperties[name] = inputSchema(type, wire);
+      if (isNonNullType(type)) bodyRequired.push(name);
+    }
+  }
+  const body: JsonSchema | undefined = bodyTarget
+    ? inputSchema(targetType(bodyTarget), wire, elsewhere.get(bodyTarget))
+    : Object.keys(bodyProperties).length
+      ? { type: 'object', properties: bodyProperties, required: bodyRequired }
+      : undefined;
+
+  const root = rootFieldOf(operation);
+  const rootType = operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
+  const rootDefinition = rootType.getFields()[root.name.value]!;
+  let answerType: GraphQLOutputType = rootDefinition.type;
+  let answerSelection = root.selectionSet;
+  for (const step of route.returns ? stepsOf(route.returns.path) : []) {
+    const unwrapped = isNonNullType(answerType) ? answerType.ofType : answerType;
+    if (typeof step === 'number') {
+      if (!isListType(unwrapped)) throw new Error(`${route.path}: [${step}] of a non-list`);
+      answerType = unwrapped.ofType;
+    } else {
+      const object = getNamedType(answerType);
+      if (!isObjectType(object)) throw new Error(`${route.path}: .${step} of a non-object`);
+      const node = answerSelection!.selections.find((s) => s.kind === Kind.FIELD && s.name.value === step);
+      if (node?.kind !== Kind.FIELD) throw new Error(`${route.path}: ${step} is not selected`);
+      answerType = object.getFields()[step]!.type;
+      answerSelection = node.selectionSet;
+    }
+  }
+  const answer = route.status === 204 ? { description: 'Done.' } : json(selectionSchema(answerType, answerSelection, wire, route.omitNulls ?? false), 'Done.');
+
+  return {
+    operationId: operation.name?.value,
+    summary: route.summary,
+    ...(rootDefinition.description ? { description: `${rootDefinition.description}\n\nGraphQL: \`${root.name.value}\`.` } : { description: `GraphQL: \`${root.name.value}\`.` }),
+    tags: [route.path.split('/')[2]],
+    security: [{ bearer: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+    responses: { [String(route.status)]: answer, ...REFUSALS },
+  };
+}
+
+export type DocumentedRoute = { method: string; url: string; doc: RouteDoc | undefined };
+
+/** Every route the app registers, with its description; call before any route is added. */
+export function trackRoutes(app: FastifyInstance): DocumentedRoute[] {
+  const routes: DocumentedRoute[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, doc: route.config?.openapi });
+    }
+  });
+  return routes;
+}
+
+export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, OpenApiOperation>> = {};
+  for (const route of routes) {
+    if (!route.doc) continue;
+    const doc = route.doc();
+    const entries = 'paths' in doc ? Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>) : [[openApiPath(route.url), { [route.method.toLowerCase()]: doc }] as const];
+    for (const [at, operations] of entries) paths[at] = { ...paths[at], ...operations };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Partner ordering API',
+      version: '1.0',
+      description:
+        'REST for partners (CONTRACT.md section 1), the token call, the browser hops and the webhooks the service takes. ' +
+        'Every REST call runs a GraphQL operation of `/graphql` (named in its description) and answers in SPEC.md wire names. ' +
+        'Errors have one body: `{statusCode, error, code, message}`.',
+    },
+    servers: [{ url: serverUrl }],
+    tags: [
+      { name: 'oauth', description: 'Tokens' },
+      { name: 'onboarding', description: 'Organizations, OAuth onboardings, locations, DSP stores and menus' },
+      { name: 'sso', description: 'The merchant dashboard' },
+      { name: 'flags', description: 'Feature flags' },
+      { name: 'segments', description: 'Segments of flag targeting' },
+      { name: 'contexts', description: 'Contexts of flag targeting' },
+      { name: 'webhooks', description: 'Signed webhooks from POS systems, DSPs and event providers' },
+      { name: 'ofrep', description: 'OpenFeature Remote Evaluation Protocol' },
+      { name: 'operations', description: 'Health, readiness and metrics' },
+    ],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /v1/oauth/token.' },
+        basic: { type: 'http', scheme: 'basic', description: 'The token call only: client_id and client_secret (RFC 6749 2.3.1).' },
+      },
+      schemas: { Error: ERROR_BODY },
+      responses: { Error: json({ $ref: '#/components/schemas/Error' }, 'Refused: the body says why; nothing changed.') },
+    },
+  };
+}
+
+/** Swagger UI's files, from the swagger-ui-dist package: no CDN. */
+const SWAGGER_UI_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner ordering API</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="reference"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/start.js"></script>
+</body>
+</html>`;
+
+const DOCS_START = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });`;
+
+/** GET /v1/openapi.json and the reference that renders it at /docs. */
+export function openApiRoutes(app: FastifyInstance, routes: DocumentedRoute[], serverUrl: string): void {
+  let document: Record<string, unknown> | undefined;
+  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl)));
+  const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const files = new Map<string, Buffer>();
+  app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));
+  app.get<{ Params: { file: string } }>('/docs/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (file === 'start.js') return reply.type('text/javascript; charset=utf-8').send(DOCS_START);
+    const type = SWAGGER_UI_FILES[file];
+    if (!type) return reply.callNotFound();
+    if (!files.has(file)) files.set(file, fs.readFileSync(path.join(dist, file)));
+    return reply.type(type).header('cache-control', 'public, max-age=3600').send(files.get(file));
+  });
+}

@@ -1,0 +1,60 @@
+// The OpenAPI document (CONTRACT.md 7.5): valid OpenAPI 3.1 by a maintained validator, made from
+// the routes so that it covers every one of them, and true to what they answer (every REST answer
+// of the suite is checked against it by test/support/openapi-conformance.ts).
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { restRoutes } from '../src/server/routes.js';
+import { get, request, startTestService, type TestService } from './support/service.js';
+
+let service: TestService;
+let document: { openapi: string; paths: Record<string, Record<string, any>> };
+
+beforeAll(async () => {
+  service = await startTestService();
+  document = (await get(service.url, '/v1/openapi.json')).body;
+});
+afterAll(() => service?.stop());
+
+/** Pages and GraphQL, which this document does not describe: GraphQL has its own schema. */
+const NOT_REST = ['/graphql', '/docs', '/docs/:file', '/v1/openapi.json', '/dashboard'];
+
+test('the document is valid OpenAPI 3.1', async () => {
+  expect(document.openapi).toBe('3.1.0');
+  const result = await new Validator().validate(document as never);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test('every route of the service is in it, with its answers and refusals', () => {
+  const undocumented = service.app.routeTable.filter((route) => !route.doc && !NOT_REST.includes(route.url)).map((r) => `${r.method} ${r.url}`);
+  expect(undocumented).toEqual([]);
+  for (const route of restRoutes) {
+    const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    expect({ route: `${route.method} ${route.path}`, documented: Boolean(operation) }).toEqual({ route: `${route.method} ${route.path}`, documented: true });
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status), '400', '401', '404']));
+  }
+  // The token call and the three webhook paths of CONTRACT.md section 2.
+  expect(Object.keys(document.paths['/v1/oauth/token'] ?? {})).toEqual(['post']);
+  for (const channel of ['pos', 'dsp', 'event-providers']) expect(document.paths[`/v1/webhooks/${channel}/{source}`]?.post).toBeDefined();
+});
+
+test('schemas speak wire names and come from the GraphQL types', () => {
+  const createOrg = document.paths['/v1/onboarding/org']!.post;
+  const body = createOrg.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['name', 'provider_id', 'user']));
+  expect(body.additionalProperties).toBe(false);
+  expect(Object.keys(createOrg.responses['201'].content['application/json'].schema.properties).sort()).toEqual(['org_id', 'user_id']);
+  // A field filled from the path is not asked for in the body.
+  const complete = document.paths['/v1/onboarding/integrations/{id}/complete']!.post;
+  expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).not.toContain('id');
+  expect(complete.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+  // Webhook event types are the ones the intake has handlers for.
+  expect(document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.properties.type.enum.sort()).toEqual(['order.canceled', 'order.created']);
+});
+
+test('an answer the document does not describe is caught', async () => {
+  // The conformance check itself: a 200 where only 201 is documented fails the call.
+  const { assertDocumentedAnswer } = await import('./support/openapi-conformance.js');
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 200, 'application/json', {})).rejects.toThrow(/does not list/);
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 201, 'application/json', { org_id: 1 })).rejects.toThrow(/refuses/);
+  await expect(request(service.url, 'POST', '/v1/onboarding/org', { body: {} })).resolves.toMatchObject({ status: 401 });
+});
