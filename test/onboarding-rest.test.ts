@@ -147,7 +147,14 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const dashboard = await fetch(`${service.url}/dashboard`, { headers: { cookie } });
   expect(dashboard.status).toBe(200);
-  expect(await dashboard.text()).toContain('Signed in as Mia Manager (manager@grill.example, manager)');
+  expect(await dashboard.text()).toContain('/dashboard/assets/app.js');
+  // The page reads as the signed-in user (test/dashboard.test.ts runs it in a browser).
+  const me = await fetch(`${service.url}/graphql`, {
+    method: 'POST',
+    headers: { cookie, origin: service.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ me { user { email fullName role } organization { name } } }' }),
+  });
+  expect((await me.json()).data.me).toEqual({ user: { email: 'manager@grill.example', fullName: 'Mia Manager', role: 'manager' }, organization: { name: 'Sandbox Grill' } });
   const reused = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, { redirect: 'manual' });
   expect(reused.status).toBe(401);
   expect(await reused.json()).toMatchObject({ statusCode: 401, code: 'invalid_sso_token' });

@@ -61,6 +61,10 @@ export class DeliveryWorker {
     });
     if (writes) this.wake();
     if (typeof after === 'function') after();
+    // A dead letter, or a menu publish settled: the organization's dashboard shows both.
+    if (message.orgId && (data.status === 'dead' || message.kind === 'menu.publish')) {
+      this.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
+    }
   }
 
   private async deliver(message: Message): Promise<void> {

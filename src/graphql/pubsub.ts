@@ -10,7 +10,12 @@ type Channels = {
   onboardingUpdated: [id: string, event: OnboardingEvent];
   /** Keyed by organization; subscribers filter by location. */
   orderUpdated: [orgId: string, event: { id: string; locationId: string | null }];
+  /** Keyed by organization: something of it other than an order changed (the dashboard reloads
+   * that part). Rare by design: never once per order. */
+  organizationChanged: [orgId: string, event: OrganizationChange];
 };
+
+export type OrganizationChange = { kind: 'onboarding' | 'location' | 'publish' | 'delivery'; id: string };
 
 export function createEvents(redisUrl?: string) {
   if (!redisUrl) return { pubsub: createPubSub<Channels>(), redis: undefined, close: async () => {} };

@@ -7,7 +7,9 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { getOperationAST, type GraphQLSchema } from 'graphql';
+import type { IncomingHttpHeaders } from 'node:http';
+import { GraphQLError, getOperationAST, Kind, type GraphQLSchema } from 'graphql';
+import { dashboardRefusal } from '../modules/access/index.js';
 import type { Context, Services } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
@@ -16,7 +18,7 @@ import { AppError, Unauthenticated, errorBody, internalError } from '../errors.j
 import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
 import { sameBytes } from '../crypto.js';
-import { createContext, identify, type Identity } from './context.js';
+import { createContext, identifyRequest, type Identity } from './context.js';
 import { assertCleanInput } from '../input.js';
 import { registerRestRoutes } from './rest.js';
 import type { RestRoute } from './rest-route.js';
@@ -36,11 +38,26 @@ declare module 'fastify' {
 
 type ServerContext = { req?: FastifyRequest; connectionParams?: Record<string, unknown> };
 
-function bearerOf(initial: ServerContext & { extra?: { request?: { headers: Record<string, unknown> } } }): string | undefined {
+/** A graphql-ws connection's caller: a bearer token in its connection parameters, else what its
+ * upgrade request's headers say (a bearer token, or the dashboard's session cookie). */
+function identifyConnection(services: Services, initial: ServerContext & { extra?: { request?: { headers: IncomingHttpHeaders } } }): Promise<Identity> {
   const fromParams = initial.connectionParams?.Authorization ?? initial.connectionParams?.authorization;
-  if (typeof fromParams === 'string') return fromParams;
-  const header = initial.req?.headers.authorization ?? initial.extra?.request?.headers.authorization;
-  return typeof header === 'string' ? header : undefined;
+  const headers = initial.extra?.request?.headers ?? {};
+  return identifyRequest(services, headers, typeof fromParams === 'string' ? fromParams : headers.authorization);
+}
+
+/** What a dashboard session may run (../modules/access): refused before anything executes, with
+ * the error body a resolver's refusal would have, as a 403. */
+function dashboardRules(mask: (error: unknown) => Error): Plugin<Context> {
+  return {
+    onExecute: ({ args, setResultAndStopExecution }) => {
+      const operation = getOperationAST(args.document, args.operationName);
+      if (!operation || !args.contextValue.auth?.dashboard) return;
+      const fields = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'));
+      const refusal = dashboardRefusal(args.contextValue.auth, operation.operation, fields);
+      if (refusal) setResultAndStopExecution({ errors: [mask(new GraphQLError(refusal.message, { originalError: refusal, extensions: { http: { status: 403 } } })) as GraphQLError] });
+    },
+  };
 }
 
 /** GraphQL operations by name and outcome, as they finish (subscriptions are not counted). */
@@ -170,10 +187,11 @@ export function buildServer(
     // graphql-jit for queries and mutations only: its subscribe hands the raw variables to the
     // field's subscribe function, so an argument written inline (or a variable named otherwise)
     // was lost. Subscriptions run through graphql-js, which resolves their arguments.
-    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease(), countOperations(services.metrics)],
+    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease(), dashboardRules(maskError(services.log)), countOperations(services.metrics)],
     context: async (initial) => {
       const req = initial.req;
-      const context = await createContext(services, bearerOf(initial), req?.id ?? crypto.randomUUID(), req?.identity ?? undefined);
+      const identity = req?.identity ?? (await identifyConnection(services, initial));
+      const context = await createContext(services, undefined, req?.id ?? crypto.randomUUID(), identity);
       if (req) {
         req.partnerId = context.auth?.partnerId ?? null;
         const params = (initial as { params?: { operationName?: string } }).params;
@@ -190,7 +208,7 @@ export function buildServer(
     // partner's limit before anything runs; a request without a valid token is the operation's to
     // refuse (401), not the limiter's.
     preHandler: async (req) => {
-      req.identity = await identify(services, req.headers.authorization);
+      req.identity = await identifyRequest(services, req.headers);
       if (services.config.limits && req.identity.auth) await services.limits.api(req.identity.auth.partnerId);
     },
     handler: async (req, reply) => {

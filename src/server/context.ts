@@ -1,12 +1,42 @@
-// Builds the request context from the Authorization header, once per request.
+// Builds the request context from the Authorization header (or, at /graphql, the dashboard's
+// session cookie), once per request.
+import type { IncomingHttpHeaders } from 'node:http';
 import { initContextCache } from '@pothos/core';
-import { AppError } from '../errors.js';
+import { AppError, Forbidden, Unauthenticated } from '../errors.js';
 import type { Context, Services } from '../graphql/context.js';
 import { authenticate } from '../modules/auth/service.js';
+import { dashboardCaller, sessionOf } from '../modules/sso/service.js';
 
 /** Who a request's Authorization header names: the caller, or why its token is not accepted
  * (answered when an operation needs a caller). */
 export type Identity = Pick<Context, 'auth' | 'authError'>;
+
+/**
+ * Whether a browser sent this request from the service's own pages: its Origin is ours (the
+ * public URL's, or the Host it was sent to), or, with no Origin, the browser says same-origin.
+ * A cookie alone proves nothing: another site's page can make the browser send it.
+ */
+export function fromOwnPages(services: Services, headers: IncomingHttpHeaders): boolean {
+  const origin = headers.origin;
+  if (origin) return origin === new URL(services.publicUrl).origin || origin === `http://${headers.host}` || origin === `https://${headers.host}`;
+  return headers['sec-fetch-site'] === 'same-origin';
+}
+
+/** The dashboard's caller, from its session cookie (CONTRACT.md 7.10), or why it is refused. */
+async function identifySession(services: Services, headers: IncomingHttpHeaders, session: string): Promise<Identity> {
+  if (!fromOwnPages(services, headers)) {
+    return { auth: null, authError: new Forbidden("the dashboard session works only from this service's own pages; this request came from another origin", 'cross_origin') };
+  }
+  const auth = await dashboardCaller(services, session);
+  return auth ? { auth, authError: null } : { auth: null, authError: new Unauthenticated('the dashboard session has expired or ended: sign in again', 'session_expired') };
+}
+
+/** The caller of a request: its bearer token (`bearer`: from the headers, or a graphql-ws
+ * connection's parameters), else a dashboard session cookie, else none. */
+export async function identifyRequest(services: Services, headers: IncomingHttpHeaders, bearer = headers.authorization): Promise<Identity> {
+  const session = bearer === undefined ? sessionOf(headers.cookie) : undefined;
+  return session ? identifySession(services, headers, session) : identify(services, bearer);
+}
 
 export async function identify(services: Services, authorization: string | undefined): Promise<Identity> {
   if (authorization === undefined) return { auth: null, authError: null };

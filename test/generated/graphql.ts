@@ -200,6 +200,15 @@ export type CreatePartnerTokenInput = {
   tokenName: Scalars['String']['input'];
 };
 
+/** The merchant user of a dashboard session. */
+export type DashboardViewer = {
+  __typename?: 'DashboardViewer';
+  /** Owners and admins redeliver dead deliveries. */
+  canRedeliver: Scalars['Boolean']['output'];
+  organization: Organization;
+  user: User;
+};
+
 export type DeleteLocationInput = {
   locationId: Scalars['ID']['input'];
   orgId: Scalars['ID']['input'];
@@ -531,8 +540,19 @@ export type Organization = {
   createdAt: Scalars['Float']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+  /** The organization's onboardings, newest first (at most 50). */
+  onboardings: Array<Onboarding>;
   providerId: Scalars['String']['output'];
   users: Array<User>;
+};
+
+/** Something of an organization changed; read that part again. */
+export type OrganizationChange = {
+  __typename?: 'OrganizationChange';
+  /** The onboarding, location or delivery that changed. */
+  id: Scalars['ID']['output'];
+  /** onboarding, location, publish or delivery. */
+  kind: Scalars['String']['output'];
 };
 
 export type OrganizationLocationsPayload = {
@@ -558,6 +578,8 @@ export type Query = {
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
   deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
+  /** The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token. */
+  me?: Maybe<DashboardViewer>;
   onboarding: Onboarding;
   /** The locations of the onboarding's POS merchant. */
   onboardingLocations: OnboardingLocationsPayload;
@@ -670,6 +692,8 @@ export type Subscription = {
   onboardingUpdated: Onboarding;
   /** An organization's order, each time it changes (optionally of one location). */
   orderUpdated: Order;
+  /** An organization's onboardings, locations and DSP bindings, menu publishes and dead or redelivered deliveries, each time one changes (orders have orderUpdated). */
+  organizationChanged: OrganizationChange;
 };
 
 
@@ -680,6 +704,11 @@ export type SubscriptionOnboardingUpdatedArgs = {
 
 export type SubscriptionOrderUpdatedArgs = {
   locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionOrganizationChangedArgs = {
   orgId: Scalars['ID']['input'];
 };
 
@@ -717,6 +746,7 @@ export type User = {
   __typename?: 'User';
   email: Scalars['String']['output'];
   firstName?: Maybe<Scalars['String']['output']>;
+  fullName?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   role: Scalars['String']['output'];

@@ -60,6 +60,8 @@ const operations: Record<string, OperationRow> = {
   order: { call: () => op(`{ order(id: "${v.order}") { id } }`)(), scope: 'user' },
   orders: { call: () => op(`{ orders(orgId: "${v.orgId}") { orders { id } } }`)(), scope: 'user' },
   organization: { call: () => op(`{ organization(id: "${v.orgId}") { id } }`)(), scope: 'user' },
+  // Only a dashboard session has a `me`; for any token it is null, about no one.
+  me: { call: op('{ me { user { id } organization { id } } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
   organizationLocations: { call: () => op(`{ organizationLocations(orgId: "${v.orgId}") { __typename } }`)(), scope: 'onboarding' },
   searchContexts: { call: () => op(`{ searchContexts(partnerId: "${v.partnerId}") { __typename } }`)(), scope: null },
   // Mutations
@@ -95,6 +97,7 @@ const operations: Record<string, OperationRow> = {
   // Subscriptions
   onboardingUpdated: { call: () => op('subscription($id: ID!) { onboardingUpdated(id: $id) { id } }', { id: v.pendingOnboarding })(), scope: 'onboarding' },
   orderUpdated: { call: () => op('subscription($orgId: ID!) { orderUpdated(orgId: $orgId) { id } }', { orgId: v.orgId })(), scope: 'user' },
+  organizationChanged: { call: () => op('subscription($orgId: ID!) { organizationChanged(orgId: $orgId) { id } }', { orgId: v.orgId })(), scope: 'user' },
 };
 
 /** One row per REST row: the request on the victim's data. Scope and own-tenancy callers come

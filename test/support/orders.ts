@@ -10,7 +10,7 @@ import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/re
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
 import type { TestService } from './service.js';
 
-export type OrderSetup = { token: string; partnerId: string; orgId: string; tid: string; locationId: string; storeId: string; posOnboardingId: string };
+export type OrderSetup = { token: string; partnerId: string; orgId: string; providerOrgId: string; tid: string; locationId: string; storeId: string; posOnboardingId: string };
 
 export async function startEvents(service: TestService, secrets: SandboxSecrets): Promise<SandboxEventProvider> {
   const events = await startSandboxEventProvider({ secret: secrets.webhookSecret, service: { url: service.url, provider: 'sandbox-events' }, driverDelayMs: 50 });
@@ -20,13 +20,13 @@ export async function startEvents(service: TestService, secrets: SandboxSecrets)
 
 export async function merchantTakingOrders(service: TestService): Promise<OrderSetup> {
   const partner = await service.partner();
-  const { orgId } = await createOrg(service.url, partner.token);
+  const { orgId, providerOrgId } = await createOrg(service.url, partner.token);
   const pos = await completeOnboarding(service.url, partner.token, orgId, 'pos');
   const [locationId] = await ingest(service.url, partner.token, pos._id, [`loc_2_${pos.integration_id}`]);
   const dsp = await completeOnboarding(service.url, partner.token, orgId, 'dsp');
   const storeId = (await dspStores(service.url, partner.token, dsp._id)).austin!;
   await bind(service.url, partner.token, dsp._id, locationId!, storeId);
-  return { token: partner.token, partnerId: partner.partnerId, orgId, tid: pos.integration_id, locationId: locationId!, storeId, posOnboardingId: pos._id };
+  return { token: partner.token, partnerId: partner.partnerId, orgId, providerOrgId, tid: pos.integration_id, locationId: locationId!, storeId, posOnboardingId: pos._id };
 }
 
 /** The sandbox DSP places an order (any field given wins); the service's answer comes back. */

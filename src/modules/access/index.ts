@@ -40,6 +40,24 @@ export function assertPartnerWide(caller: Caller, act: string): void {
   if (caller.orgId !== null) throw new Forbidden(`an organization token cannot ${act}`, 'insufficient_scope');
 }
 
+/** The roles whose dashboard session may redeliver a dead delivery. */
+export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
+
+/** A dashboard session reads its organization; of the mutations it runs only `redeliver`, and
+ * only for owners and admins. The answer is the refusal, or null when the operation may run. */
+export function dashboardRefusal(caller: Caller | null, operation: 'query' | 'mutation' | 'subscription', rootFields: string[]): Forbidden | null {
+  if (!caller?.dashboard || operation !== 'mutation') return null;
+  const writes = rootFields.filter((field) => field !== '__typename');
+  if (writes.some((field) => field !== 'redeliver')) return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver');
+  return null;
+}
+
+export function assertMayRedeliver(caller: Caller): void {
+  if (caller.dashboard && !REDELIVERING_ROLES.includes(caller.dashboard.role)) {
+    throw new Forbidden(`only owners and admins redeliver deliveries; you are ${caller.dashboard.role}`, 'insufficient_role');
+  }
+}
+
 /** A `partner_id` given in a request (flags, SSO) must be the caller's own; absent means own. */
 export function ownPartnerId(caller: Caller, given: string | null | undefined): string {
   if (given && given !== caller.partnerId) throw new Forbidden('partner_id must be your own partner id');

@@ -94,6 +94,7 @@ export async function syncLocationCatalog(services: Services, location: Location
     }
   });
   services.delivery.wake();
+  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'publish', id: location.id });
 }
 
 function publishData(

@@ -132,6 +132,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, input:
     throw error;
   }
   services.delivery.wake();
+  services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
   return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
 }
 
@@ -185,6 +186,7 @@ export async function bindDspLocations(
     if (isUniqueViolation(error)) throw new Conflict('one of these DSP stores is already bound to a location');
     throw error;
   }
+  services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
   return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
 }
 
@@ -253,4 +255,5 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
     }
   });
   services.delivery.wake();
+  services.pubsub.publish('organizationChanged', org.id, { kind: 'location', id: location.id });
 }

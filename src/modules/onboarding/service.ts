@@ -79,6 +79,7 @@ export async function initializeOnboarding(
   const row = await services.db.onboarding.create({
     data: { id: newId('onb'), partnerId: auth.partnerId, orgId: org.id, type: input.type, source, returnUrl },
   });
+  services.pubsub.publish('organizationChanged', org.id, { kind: 'onboarding', id: row.id });
   return toRecord(services, row);
 }
 
@@ -162,6 +163,7 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
     },
   });
   services.pubsub.publish('onboardingUpdated', updated.id, { id: updated.id });
+  services.pubsub.publish('organizationChanged', updated.orgId, { kind: 'onboarding', id: updated.id });
   return toRecord(services, updated);
 }
 

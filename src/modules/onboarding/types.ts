@@ -84,3 +84,14 @@ builder.subscriptionField('onboardingUpdated', (t) =>
     resolve: async (event: { id: string }, _args, ctx) => toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth!, event.id)),
   }),
 );
+
+builder.prismaObjectField('Organization', 'onboardings', (t) =>
+  t.field({
+    type: [Onboarding],
+    description: "The organization's onboardings, newest first (at most 50).",
+    resolve: async (org, _args, ctx) => {
+      const rows = await ctx.db.onboarding.findMany({ where: { orgId: org.id }, orderBy: { createdAt: 'desc' }, take: 50 });
+      return Promise.all(rows.map((row) => toRecord(ctx.services, row)));
+    },
+  }),
+);

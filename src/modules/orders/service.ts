@@ -151,7 +151,12 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
     // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
     const final = [...FINAL_STATUSES];
     const stillOpen = { sql: `"status" NOT IN (${placeholders(final)})`, args: final };
-    const [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }));
+    let [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }));
+    // Redelivered after the POS refused it, and taken now: the order is open again.
+    if (!updated && outcome.delivered) {
+      const refused = { sql: `"status" = ?`, args: ['failed'] };
+      [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, status: 'in_progress', failureReason: null, updatedAt: new Date() }, { and: refused, returning: true }));
+    }
     if (!updated) return;
     if (confirmation) {
       await run(

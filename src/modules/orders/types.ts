@@ -2,7 +2,7 @@
 // deliveries (outbox messages) of the caller with redelivery of dead ones.
 import { builder } from '../../graphql/builder.js';
 import { Invalid } from '../../errors.js';
-import { reachable, reachableRows } from '../access/index.js';
+import { reachable, reachableRows, assertMayRedeliver } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { ORDER_STATUSES, orderObject } from './service.js';
 import { redeliver } from '../../delivery/deliveries.js';
@@ -161,8 +161,10 @@ builder.mutationField('redeliver', (t) =>
     authScopes: { authenticated: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
+      assertMayRedeliver(ctx.auth!);
       const message = reachable(ctx.auth!, await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth!) } }), `delivery ${id}`);
       await redeliver(ctx.services, message.id);
+      if (message.orgId) ctx.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
       return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });
     },
   }),

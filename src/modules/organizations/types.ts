@@ -1,6 +1,7 @@
 // GraphQL for organizations.
 import { builder } from '../../graphql/builder.js';
 import { createOrganization, findOrganization } from './service.js';
+import type { OrganizationChange as Change } from '../../graphql/pubsub.js';
 
 builder.prismaObject('User', {
   fields: (t) => ({
@@ -8,6 +9,7 @@ builder.prismaObject('User', {
     email: t.exposeString('email'),
     firstName: t.exposeString('firstName', { nullable: true }),
     lastName: t.exposeString('lastName', { nullable: true }),
+    fullName: t.exposeString('fullName', { nullable: true }),
     role: t.exposeString('role'),
   }),
 });
@@ -69,5 +71,25 @@ builder.queryField('organization', (t) =>
       const org = await findOrganization(ctx.services, ctx.auth!, String(id));
       return ctx.db.organization.findUniqueOrThrow({ ...query, where: { id: org.id } });
     },
+  }),
+);
+
+const OrganizationChange = builder.objectRef<Change>('OrganizationChange').implement({
+  description: 'Something of an organization changed; read that part again.',
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: 'onboarding, location, publish or delivery.' }),
+    id: t.exposeID('id', { description: 'The onboarding, location or delivery that changed.' }),
+  }),
+});
+
+builder.subscriptionField('organizationChanged', (t) =>
+  t.field({
+    type: OrganizationChange,
+    description:
+      "An organization's onboardings, locations and DSP bindings, menu publishes and dead or redelivered deliveries, each time one changes (orders have orderUpdated).",
+    authScopes: { scope: 'user' },
+    args: { orgId: t.arg.id({ required: true }) },
+    subscribe: async (_root, { orgId }, ctx) => ctx.services.pubsub.subscribe('organizationChanged', (await findOrganization(ctx.services, ctx.auth!, String(orgId))).id),
+    resolve: (change: Change) => change,
   }),
 );

@@ -1,12 +1,15 @@
 // REST for SSO: the partner's session call, and the merchant's browser hop and dashboard.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../graphql/context.js';
-import { Invalid } from '../../errors.js';
+import { Forbidden, Invalid } from '../../errors.js';
 import type { RestRoute } from '../../server/rest-route.js';
-import { consumeSsoToken, dashboardUser } from './service.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SESSION_COOKIE, consumeSsoToken, dashboardUser, endDashboardSessions, sessionOf } from './service.js';
+import { DASHBOARD_DIST } from '../../dashboard/dist.js';
+import { fromOwnPages } from '../../server/context.js';
 import { queryParameter, redirect, REFUSALS } from '../../server/openapi.js';
 
-const SESSION_COOKIE = 'merchant_session';
 
 export const ssoRoutes: RestRoute[] = [
   {
@@ -21,11 +24,21 @@ export const ssoRoutes: RestRoute[] = [
   },
 ];
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function cookie(header: string | undefined, name: string): string | undefined {
-  return header?.split(';').map((p) => p.trim().split('=')).find(([k]) => k === name)?.[1];
+/** The dashboard's built assets (../../dashboard, `npm run build`), read once. */
+const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
+const assets = new Map<string, Buffer>();
+function asset(file: string): Buffer | null {
+  if (!assets.has(file)) {
+    const at = path.join(DASHBOARD_DIST, file);
+    if (!fs.existsSync(at)) return null;
+    assets.set(file, fs.readFileSync(at));
+  }
+  return assets.get(file)!;
 }
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
+  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;text-align:center;color:#1c2430"><h1>${title}</h1><p>${text}</p></body></html>`;
 
 export function ssoHops(app: FastifyInstance, services: Services): void {
   const login = () => ({
@@ -38,18 +51,34 @@ export function ssoHops(app: FastifyInstance, services: Services): void {
   app.get<{ Querystring: { token?: string } }>('/v1/sso/login', { config: { openapi: login } }, async (request, reply) => {
     if (!request.query.token) throw new Invalid('token is required');
     const { session, maxAge } = await consumeSsoToken(services, request.query.token);
+    // HttpOnly: no script reads it; SameSite=Lax: other sites' requests do not carry it (and
+    // /graphql checks the origin of those that do); Secure whenever we are served over https.
     const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';
     reply.header('set-cookie', `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
     return reply.redirect('/dashboard', 302);
   });
 
-  // The merchant dashboard's landing page: who is signed in, for which organization.
+  // The merchant dashboard (CONTRACT.md 7.10): its page for a live session, else a sign-in hint.
   app.get('/dashboard', async (request, reply) => {
-    const user = await dashboardUser(services, cookie(request.headers.cookie, SESSION_COOKIE));
-    reply.type('text/html; charset=utf-8');
-    if (!user) return reply.status(401).send('<!doctype html><title>Dashboard</title><p>Not signed in. Ask your partner for a new login link.</p>');
-    return reply.send(
-      `<!doctype html><title>Dashboard</title><h1>${escapeHtml(user.org.name)}</h1><p>Signed in as ${escapeHtml(user.fullName ?? user.email)} (${escapeHtml(user.email)}, ${escapeHtml(user.role)}).</p>`,
-    );
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await dashboardUser(services, sessionOf(request.headers.cookie)))) {
+      return reply.status(401).send(page('You are signed out', 'Open the dashboard from your ordering partner to sign in again.'));
+    }
+    const html = asset('index.html');
+    if (!html) return reply.status(503).send(page('The dashboard is not built', 'Run <code>npm run build</code>, then reload.'));
+    return reply.send(html);
+  });
+  app.get<{ Params: { file: string } }>('/dashboard/assets/:file', async (request, reply) => {
+    const type = ASSETS[request.params.file];
+    const body = type ? asset(request.params.file) : null;
+    if (!type || !body) return reply.callNotFound();
+    return reply.type(type).header('cache-control', 'no-cache').send(body);
+  });
+  // Logout ends the user's sessions; only the dashboard's own page may ask (a form post carries Origin).
+  app.post('/dashboard/logout', async (request, reply) => {
+    if (!fromOwnPages(services, request.headers)) throw new Forbidden("sign out from the dashboard's own page", 'cross_origin');
+    await endDashboardSessions(services, sessionOf(request.headers.cookie));
+    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    return reply.redirect('/dashboard', 303);
   });
 }

@@ -14,6 +14,8 @@ export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as c
 export type Role = (typeof ROLES)[number];
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 const SESSION_TTL_SECONDS = 8 * 3600;
+/** The dashboard session's cookie. */
+export const SESSION_COOKIE = 'merchant_session';
 
 export type SsoInput = {
   email: string;
@@ -56,7 +58,8 @@ export async function consumeSsoToken(services: Services, token: string): Promis
   if (!stored || stored.expiresAt.getTime() < Date.now()) throw refused();
   const spent = await services.db.ssoToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: new Date() } });
   if (spent.count !== 1) throw refused();
-  const session = await new SignJWT({ uid: stored.userId })
+  // `at`: when it started, to the millisecond, so that a logout ends it (User.sessionsEndedAt).
+  const session = await new SignJWT({ uid: stored.userId, at: Date.now() })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('merchant-dashboard')
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
@@ -64,12 +67,35 @@ export async function consumeSsoToken(services: Services, token: string): Promis
   return { session, maxAge: SESSION_TTL_SECONDS };
 }
 
+/** The session in a Cookie header, if any. */
+export function sessionOf(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader?.split(';').map((part) => part.trim().split('=')).find(([name]) => name === SESSION_COOKIE)?.[1];
+}
+
+/** The user of a live dashboard session: signed by us, not expired, not ended by a logout. */
 export async function dashboardUser(services: Services, session: string | undefined) {
   if (!session) return null;
+  let payload;
   try {
-    const { payload } = await jwtVerify(session, services.tokenKey, { audience: 'merchant-dashboard' });
-    return services.db.user.findUnique({ where: { id: String(payload.uid) }, include: { org: true } });
+    ({ payload } = await jwtVerify(session, services.tokenKey, { audience: 'merchant-dashboard' }));
   } catch {
     return null;
   }
+  const user = await services.db.user.findUnique({ where: { id: String(payload.uid) }, include: { org: true } });
+  const startedAt = typeof payload.at === 'number' ? payload.at : (payload.iat ?? 0) * 1000;
+  if (!user || (user.sessionsEndedAt && startedAt <= user.sessionsEndedAt.getTime())) return null;
+  return user;
+}
+
+/** The caller a dashboard session is: its user's organization, as ../access says. */
+export async function dashboardCaller(services: Services, session: string): Promise<AuthInfo | null> {
+  const user = await dashboardUser(services, session);
+  if (!user) return null;
+  return { partnerId: user.org.partnerId, sessionId: `dashboard:${user.id}`, scopes: ['user', 'onboarding'], orgId: user.orgId, dashboard: { userId: user.id, role: user.role } };
+}
+
+/** Logout: every dashboard session of the user started until now is over. */
+export async function endDashboardSessions(services: Services, session: string | undefined): Promise<void> {
+  const user = await dashboardUser(services, session);
+  if (user) await services.db.user.update({ where: { id: user.id }, data: { sessionsEndedAt: new Date() } });
 }

@@ -1,6 +1,7 @@
 // GraphQL for single sign-on (SPEC.md 2.7).
 import { builder } from '../../graphql/builder.js';
 import { ROLES, generateSsoSession } from './service.js';
+import { REDELIVERING_ROLES } from '../access/index.js';
 
 const Role = builder.enumType('Role', { values: ROLES });
 
@@ -36,5 +37,27 @@ builder.mutationField('generateSsoSession', (t) =>
         provider_org_id: input.providerOrgId,
         provider_org_name: input.providerOrgName,
       }),
+  }),
+);
+
+const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role: string }>('DashboardViewer').implement({
+  description: 'The merchant user of a dashboard session.',
+  fields: (t) => ({
+    user: t.prismaField({ type: 'User', resolve: (query, viewer, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }) }),
+    organization: t.prismaField({ type: 'Organization', resolve: (query, viewer, _args, ctx) => ctx.db.organization.findUniqueOrThrow({ ...query, where: { id: viewer.orgId } }) }),
+    canRedeliver: t.boolean({ description: 'Owners and admins redeliver dead deliveries.', resolve: (viewer) => REDELIVERING_ROLES.includes(viewer.role) }),
+  }),
+});
+
+builder.queryField('me', (t) =>
+  t.field({
+    type: DashboardViewer,
+    nullable: true,
+    description: "The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token.",
+    authScopes: { authenticated: true },
+    resolve: (_root, _args, ctx) => {
+      const session = ctx.auth!.dashboard;
+      return session ? { userId: session.userId, orgId: ctx.auth!.orgId!, role: session.role } : null;
+    },
   }),
 );

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "sessionsEndedAt" TIMESTAMP(3);
+
+

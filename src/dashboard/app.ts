@@ -1,0 +1,323 @@
+// The merchant dashboard (CONTRACT.md 7.10): the organization's orders, locations with their DSP
+// connections and last menu publish, onboardings and, for owners and admins, failed deliveries
+// to redeliver. It reads through /graphql with the session cookie, and stays current through two
+// graphql-ws subscriptions: orderUpdated (each order as it changes) and organizationChanged (the
+// rest is read again). No framework: the page is small, and the DOM is written with textContent
+// only, so nothing from the data is ever parsed as markup.
+import { createClient } from 'graphql-ws';
+import { graphql } from './generated/gql.js';
+import type { DashboardOrderFragment, DashboardOverviewQuery, DashboardDeliveriesQuery, DashboardViewerQuery, OrderStatus } from './generated/graphql.js';
+import type { TypedDocumentString } from './generated/graphql.js';
+
+const ViewerQuery = graphql(`
+  query DashboardViewer {
+    me { canRedeliver user { email fullName role } organization { id name } }
+  }
+`);
+const OverviewQuery = graphql(`
+  query DashboardOverview($orgId: ID!) {
+    organization(id: $orgId) { onboardings { id type source status } }
+    organizationLocations(orgId: $orgId) {
+      locations {
+        id
+        name
+        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
+      }
+    }
+  }
+`);
+const DeliveriesQuery = graphql(`
+  query DashboardDeliveries {
+    deliveries(status: "dead", first: 50) { id kind source attempts lastStatus lastError createdAt }
+  }
+`);
+graphql(`
+  fragment DashboardOrder on Order {
+    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt
+  }
+`);
+const OrdersQuery = graphql(`
+  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
+    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }
+  }
+`);
+const OrderUpdates = graphql(`
+  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }
+`);
+const OrganizationChanges = graphql(`
+  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }
+`);
+const RedeliverMutation = graphql(`
+  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }
+`);
+
+const ORDER_STATUSES: OrderStatus[] = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed', 'failed', 'merchant_canceled', 'dsp_canceled'];
+
+type Viewer = NonNullable<DashboardViewerQuery['me']>;
+type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
+type State = {
+  viewer: Viewer;
+  overview: DashboardOverviewQuery | null;
+  deliveries: DashboardDeliveriesQuery['deliveries'];
+  orders: Map<string, DashboardOrderFragment>;
+  filter: { locationId: string; status: string };
+};
+
+// Times and money in the merchant's own locale (the browser's).
+const locale = navigator.language;
+const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+const words = (value: string) => value.replace(/_/g, ' ');
+function money(amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number') return '–';
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD' }).format(amount);
+  } catch {
+    return amount.toFixed(2);
+  }
+}
+
+/** An element with attributes and children (text is set as text, never as markup). */
+function h(tag: string, attributes: Record<string, string | undefined> = {}, ...children: (Node | string | null | undefined)[]): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  for (const child of children) if (child !== null && child !== undefined) element.append(child);
+  return element;
+}
+const badge = (value: string) => h('span', { class: `badge badge-${value.toLowerCase()}` }, words(value));
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+class SignedOut extends Error {}
+
+async function run<R, V>(document: TypedDocumentString<R, V>, variables?: V): Promise<R> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    body: JSON.stringify({ query: document.toString(), variables }),
+  });
+  const body = (await response.json()) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] };
+  const code = body.errors?.[0]?.extensions?.code;
+  if (response.status === 401 || code === 'session_expired' || code === 'unauthenticated') throw new SignedOut();
+  if (body.errors?.length) throw new Error(body.errors[0]!.message);
+  return body.data!;
+}
+
+function showProblem(message: string | null): void {
+  const problem = $('problem');
+  problem.hidden = message === null;
+  problem.textContent = message ?? '';
+}
+
+function signedOut(): void {
+  document.body.replaceChildren(
+    h('main', { class: 'signed-out' }, h('h1', {}, 'You are signed out'), h('p', {}, 'Your session has ended. Open the dashboard again from your ordering partner.')),
+  );
+}
+
+function renderOrders(state: State): void {
+  const locations = new Map((state.overview?.organizationLocations.locations ?? []).map((l) => [l.id, l.name]));
+  const { locationId, status } = state.filter;
+  const orders = [...state.orders.values()]
+    .filter((o) => (!locationId || o.locationId === locationId) && (!status || o.status === status))
+    .sort((a, b) => b.createdAt - a.createdAt);
+  const container = $('orders');
+  if (!orders.length) {
+    const filtered = locationId || status;
+    container.replaceChildren(
+      h(
+        'div',
+        { class: 'empty' },
+        h('p', { class: 'empty-title' }, filtered ? 'No orders match these filters' : 'No orders yet'),
+        h('p', { class: 'muted' }, filtered ? 'Clear a filter to see more.' : 'Orders from your delivery platforms appear here the moment they arrive.'),
+      ),
+    );
+    return;
+  }
+  const head = h('tr', {}, ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)));
+  const rows = orders.map((order) => {
+    const detail = (order.order ?? {}) as { total?: unknown; currency?: unknown };
+    const driver = (order.driver ?? null) as { name?: string; phone?: string } | null;
+    const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
+    return h(
+      'tr',
+      { 'data-order-id': order.id, 'data-dsp-order-id': order.dspOrderId, 'data-status': order.status },
+      cell('Placed', h('time', { datetime: new Date(order.createdAt).toISOString() }, time.format(order.createdAt))),
+      cell('Order', h('strong', {}, order.dspOrderId), h('span', { class: 'muted small' }, ` ${order.dspSource}`)),
+      cell('Location', (order.locationId && locations.get(order.locationId)) ?? '–'),
+      cell('Type', words(order.fulfillmentType ?? '–')),
+      cell('Status', badge(order.status)),
+      cell('Delivery', words(order.deliveryStatus)),
+      cell('Driver', driver?.name ?? '–'),
+      cell('Total', money(detail.total, detail.currency)),
+    );
+  });
+  container.replaceChildren(h('table', { class: 'orders-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
+}
+
+function renderLocations(state: State): void {
+  const locations = state.overview?.organizationLocations.locations ?? [];
+  const select = $<HTMLSelectElement>('filter-location');
+  const chosen = select.value;
+  select.replaceChildren(h('option', { value: '' }, 'All locations'), ...locations.map((l) => h('option', { value: l.id }, l.name)));
+  select.value = locations.some((l) => l.id === chosen) ? chosen : '';
+  $('locations').replaceChildren(
+    ...(locations.length ? locations.map(locationCard) : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
+  );
+}
+
+function locationCard(location: Location): HTMLElement {
+  const connections = location.dsps.map((dsp) => {
+    const last = dsp.publishes[0];
+    const publish = last
+      ? h(
+          'div',
+          { class: 'publish', 'data-publish-status': last.status },
+          h('span', {}, 'Menu publish '),
+          badge(last.status),
+          h('span', { class: 'muted small' }, ` catalog v${last.catalogVersion} · ${last.menuProviderIds.length} menu${last.menuProviderIds.length === 1 ? '' : 's'} · ${time.format(last.createdAt)}`),
+          last.error ? h('p', { class: 'error small' }, last.error) : null,
+        )
+      : h('div', { class: 'publish muted small' }, 'No menu published yet');
+    return h('li', { 'data-dsp-connection': dsp.id }, h('div', {}, h('strong', {}, dsp.name), h('span', { class: 'muted small' }, ` ${dsp.source}`), ' ', badge(dsp.status)), publish);
+  });
+  return h('article', { class: 'card', 'data-location-id': location.id }, h('h3', {}, location.name), connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'));
+}
+
+function renderOnboardings(state: State): void {
+  const onboardings = state.overview?.organization.onboardings ?? [];
+  $('onboardings').replaceChildren(
+    onboardings.length
+      ? h('ul', { class: 'plain' }, ...onboardings.map((o) => h('li', { 'data-onboarding-id': o.id }, h('strong', {}, o.source), h('span', { class: 'muted small' }, ` ${o.type.toUpperCase()} `), badge(o.status))))
+      : h('p', { class: 'muted' }, 'No connections yet.'),
+  );
+}
+
+function renderDeliveries(state: State, redeliver: (id: string) => Promise<void>): void {
+  $('deliveries-section').hidden = !state.viewer.canRedeliver;
+  if (!state.viewer.canRedeliver) return;
+  $('deliveries').replaceChildren(
+    state.deliveries.length
+      ? h(
+          'ul',
+          { class: 'plain' },
+          ...state.deliveries.map((d) => {
+            const button = h('button', { type: 'button', class: 'redeliver' }, 'Redeliver') as HTMLButtonElement;
+            button.addEventListener('click', () => {
+              button.disabled = true;
+              button.textContent = 'Sending…';
+              void redeliver(d.id);
+            });
+            return h(
+              'li',
+              { class: 'delivery', 'data-delivery-id': d.id },
+              h('div', {}, h('strong', {}, words(d.kind)), h('span', { class: 'muted small' }, ` to ${d.source} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${time.format(d.createdAt)}`)),
+              h('p', { class: 'error small' }, d.lastError ?? 'no answer'),
+              button,
+            );
+          }),
+        )
+      : h('p', { class: 'muted' }, 'Nothing failed. Deliveries that keep failing appear here.'),
+  );
+}
+
+async function start(): Promise<void> {
+  let viewer: Viewer | null | undefined;
+  try {
+    viewer = (await run(ViewerQuery)).me;
+  } catch (error) {
+    if (error instanceof SignedOut) return signedOut();
+    throw error;
+  }
+  if (!viewer) return signedOut();
+  const orgId = viewer.organization.id;
+  const state: State = { viewer, overview: null, deliveries: [], orders: new Map(), filter: { locationId: '', status: '' } };
+  document.title = `${viewer.organization.name} · Dashboard`;
+  $('org-name').textContent = viewer.organization.name;
+  $('user').textContent = `${viewer.user.fullName ?? viewer.user.email} · ${words(viewer.user.role)}`;
+  const statusSelect = $<HTMLSelectElement>('filter-status');
+  statusSelect.append(...ORDER_STATUSES.map((s) => h('option', { value: s }, words(s))));
+
+  const guard = (work: () => Promise<void>) =>
+    work().then(
+      () => showProblem(null),
+      (error: unknown) => (error instanceof SignedOut ? signedOut() : showProblem(`Could not refresh: ${(error as Error).message}`)),
+    );
+  const loadOrders = async () => {
+    const { locationId, status } = state.filter;
+    const page = await run(OrdersQuery, { orgId, locationId: locationId || null, status: (status || null) as OrderStatus | null });
+    state.orders = new Map(page.orders.orders.map((o) => [o.id, o]));
+    renderOrders(state);
+  };
+  const loadOverview = async () => {
+    const [overview, deliveries] = await Promise.all([run(OverviewQuery, { orgId }), viewer.canRedeliver ? run(DeliveriesQuery) : Promise.resolve({ deliveries: [] })]);
+    state.overview = overview;
+    state.deliveries = deliveries.deliveries;
+    renderLocations(state);
+    renderOnboardings(state);
+    renderDeliveries(state, redeliver);
+    renderOrders(state);
+  };
+  const redeliver = async (id: string) => {
+    await guard(async () => {
+      await run(RedeliverMutation, { id });
+      await loadOverview();
+    });
+  };
+
+  for (const [select, key] of [[$<HTMLSelectElement>('filter-location'), 'locationId'], [statusSelect, 'status']] as const) {
+    select.addEventListener('change', () => {
+      state.filter[key] = select.value;
+      void guard(loadOrders);
+    });
+  }
+
+  // Live: after every (re)connection everything is read again, so nothing missed while
+  // disconnected stays missing; between, each event updates its part.
+  const live = $('live');
+  let changesTimer: ReturnType<typeof setTimeout> | undefined;
+  const client = createClient({
+    url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
+    lazy: false,
+    retryAttempts: Infinity,
+    on: {
+      connected: () => {
+        live.dataset.state = 'live';
+        live.textContent = 'Live';
+        void guard(async () => {
+          await Promise.all([loadOverview(), loadOrders()]);
+          document.body.dataset.loaded = 'true';
+        });
+      },
+      closed: () => {
+        live.dataset.state = 'reconnecting';
+        live.textContent = 'Reconnecting…';
+      },
+    },
+  });
+  client.subscribe<{ orderUpdated: DashboardOrderFragment }>(
+    { query: OrderUpdates.toString(), variables: { orgId } },
+    {
+      next: ({ data }) => {
+        if (!data) return;
+        state.orders.set(data.orderUpdated.id, data.orderUpdated);
+        renderOrders(state);
+      },
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
+  client.subscribe(
+    { query: OrganizationChanges.toString(), variables: { orgId } },
+    {
+      // A burst of changes (a catalog published to several stores) is read once.
+      next: () => {
+        clearTimeout(changesTimer);
+        changesTimer = setTimeout(() => void guard(loadOverview), 150);
+      },
+      error: () => undefined,
+      complete: () => undefined,
+    },
+  );
+}
+
+void start().catch((error: unknown) => showProblem(`The dashboard could not start: ${(error as Error).message}`));

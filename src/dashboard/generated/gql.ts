@@ -1,0 +1,74 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+
+
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": typeof types.DashboardOverviewDocument,
+    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": typeof types.DashboardDeliveriesDocument,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n": typeof types.DashboardOrderFragmentDoc,
+    "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
+    "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
+    "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": typeof types.DashboardChangesDocument,
+    "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
+};
+const documents: Documents = {
+    "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": types.DashboardOverviewDocument,
+    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": types.DashboardDeliveriesDocument,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n": types.DashboardOrderFragmentDoc,
+    "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
+    "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
+    "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": types.DashboardChangesDocument,
+    "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n"): typeof import('./graphql.js').DashboardDeliveriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n"): typeof import('./graphql.js').DashboardOrdersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n"): typeof import('./graphql.js').DashboardOrderUpdatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n"): typeof import('./graphql.js').DashboardChangesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n"): typeof import('./graphql.js').DashboardRedeliverDocument;
+
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}

@@ -1,0 +1,952 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  JSON: { input: any; output: any; }
+};
+
+/** SPEC.md 2.4. */
+export type Address = {
+  __typename?: 'Address';
+  addressLine1?: Maybe<Scalars['String']['output']>;
+  addressLine2?: Maybe<Scalars['String']['output']>;
+  addressLine3?: Maybe<Scalars['String']['output']>;
+  administrativeDistrictLevel1?: Maybe<Scalars['String']['output']>;
+  country?: Maybe<Scalars['String']['output']>;
+  formattedAddress?: Maybe<Scalars['String']['output']>;
+  latitude?: Maybe<Scalars['Float']['output']>;
+  locality?: Maybe<Scalars['String']['output']>;
+  longitude?: Maybe<Scalars['Float']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+};
+
+export type AssignMenusInput = {
+  /** The id of a DSP connection (an entry of an organization location's dsps). */
+  dspLocationId: Scalars['ID']['input'];
+  /** The full set of menus; empty restores the default (all menus). */
+  menuProviderIds: Array<Scalars['String']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+export type AssignMenusPayload = {
+  __typename?: 'AssignMenusPayload';
+  dspLocationId: Scalars['ID']['output'];
+  menuProviderIds: Array<Scalars['String']['output']>;
+};
+
+export type BindDspLocationsInput = {
+  locations: Array<BindLocationEntry>;
+  /** A completed DSP onboarding. */
+  onboardingId: Scalars['ID']['input'];
+};
+
+export type BindDspLocationsPayload = {
+  __typename?: 'BindDspLocationsPayload';
+  locations: Array<BoundLocation>;
+};
+
+export type BindLocationEntry = {
+  /** The DSP's own store id. */
+  dspProviderId: Scalars['String']['input'];
+  dspStoreName: Scalars['String']['input'];
+  /** The id of an ingested location. */
+  posLocationId: Scalars['ID']['input'];
+};
+
+export type BoundLocation = {
+  __typename?: 'BoundLocation';
+  dspProviderId: Scalars['String']['output'];
+  dspStoreName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** A category of items. */
+export type CatalogCategory = {
+  __typename?: 'CatalogCategory';
+  itemIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** An item. */
+export type CatalogItem = {
+  __typename?: 'CatalogItem';
+  description?: Maybe<Scalars['String']['output']>;
+  modifierGroupIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** Null when the POS sent no number. */
+  price?: Maybe<Scalars['Float']['output']>;
+  providerId: Scalars['String']['output'];
+  taxIds: Array<Scalars['String']['output']>;
+};
+
+/** A menu; its provider_id is what menu assignment takes. */
+export type CatalogMenu = {
+  __typename?: 'CatalogMenu';
+  categoryIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A modifier; it may open further modifier groups. */
+export type CatalogModifier = {
+  __typename?: 'CatalogModifier';
+  modifierGroupIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  price?: Maybe<Scalars['Float']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A group of modifiers of an item or, nested, of a modifier. */
+export type CatalogModifierGroup = {
+  __typename?: 'CatalogModifierGroup';
+  maxSelections?: Maybe<Scalars['Int']['output']>;
+  minSelections?: Maybe<Scalars['Int']['output']>;
+  modifierIds: Array<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+};
+
+/** A tax. */
+export type CatalogTax = {
+  __typename?: 'CatalogTax';
+  name?: Maybe<Scalars['String']['output']>;
+  providerId: Scalars['String']['output'];
+  /** Percent. */
+  rate?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersion = {
+  __typename?: 'CatalogVersion';
+  categories: Array<CatalogCategory>;
+  currency?: Maybe<Scalars['String']['output']>;
+  defaultLanguage?: Maybe<Scalars['String']['output']>;
+  /** Epoch milliseconds. */
+  fetchedAt: Scalars['Float']['output'];
+  items: Array<CatalogItem>;
+  menus: Array<CatalogMenu>;
+  modifierGroups: Array<CatalogModifierGroup>;
+  modifiers: Array<CatalogModifier>;
+  /** Why it cannot be published; empty when it is valid. */
+  problems: Array<Scalars['String']['output']>;
+  taxRate?: Maybe<Scalars['Float']['output']>;
+  taxes: Array<CatalogTax>;
+  version: Scalars['Int']['output'];
+};
+
+export type ChangeContextsInput = {
+  contexts: Array<ContextInput>;
+  /** The flag key or segment key. */
+  key: Scalars['String']['input'];
+  /** Your own partner id. */
+  partnerId: Scalars['ID']['input'];
+};
+
+export type CompleteOnboardingInput = {
+  /** The code the callback added to return_url. */
+  code: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+};
+
+export type Context = {
+  __typename?: 'Context';
+  key: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+};
+
+export type ContextInput = {
+  /** A user or entity id. */
+  key: Scalars['String']['input'];
+  /** Matches [A-Za-z0-9._-]+, not "kind" or "multi"; defaults to user. */
+  kind?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateOrganizationInput = {
+  name: Scalars['String']['input'];
+  /** The partner's own id for this merchant. */
+  providerId: Scalars['String']['input'];
+  user: CreateOrganizationUser;
+};
+
+export type CreateOrganizationPayload = {
+  __typename?: 'CreateOrganizationPayload';
+  orgId: Scalars['ID']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type CreateOrganizationUser = {
+  email: Scalars['String']['input'];
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreatePartnerTokenInput = {
+  orgId: Scalars['ID']['input'];
+  scopes: Array<Scope>;
+  tokenName: Scalars['String']['input'];
+};
+
+/** The merchant user of a dashboard session. */
+export type DashboardViewer = {
+  __typename?: 'DashboardViewer';
+  /** Owners and admins redeliver dead deliveries. */
+  canRedeliver: Scalars['Boolean']['output'];
+  organization: Organization;
+  user: User;
+};
+
+export type DeleteLocationInput = {
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+};
+
+export type DeleteLocationPayload = {
+  __typename?: 'DeleteLocationPayload';
+  deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
+/** A message to a POS, DSP or event provider, and how its delivery is going. */
+export type Delivery = {
+  __typename?: 'Delivery';
+  attempts: Scalars['Int']['output'];
+  createdAt: Scalars['Float']['output'];
+  deliveredAt?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  idempotencyKey: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  lastError?: Maybe<Scalars['String']['output']>;
+  lastStatus?: Maybe<Scalars['Int']['output']>;
+  source: Scalars['String']['output'];
+  /** pending, delivered or dead. */
+  status: Scalars['String']['output'];
+};
+
+/** A DSP store bound to a location (SPEC.md 2.5). */
+export type DspConnection = {
+  __typename?: 'DspConnection';
+  /** Epoch milliseconds of the last change. */
+  changeTime: Scalars['Float']['output'];
+  /** The DSP's own store id. */
+  dspStoreId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The assigned menus; null when none are assigned (every menu is published). */
+  menuProviderIds?: Maybe<Array<Scalars['String']['output']>>;
+  name: Scalars['String']['output'];
+  /** The latest menu publishes to this store, newest first. */
+  publishes: Array<MenuPublish>;
+  source: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+
+/** A DSP store bound to a location (SPEC.md 2.5). */
+export type DspConnectionPublishesArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type EvaluationReason =
+  | 'FALLTHROUGH'
+  | 'OFF'
+  | 'SEGMENT_MATCH'
+  | 'TARGET_MATCH';
+
+export type FlagEvaluation = {
+  __typename?: 'FlagEvaluation';
+  /** Whether the flag is on. */
+  enabled: Scalars['Boolean']['output'];
+  flagKey: Scalars['String']['output'];
+  reason: EvaluationReason;
+  value?: Maybe<Scalars['JSON']['output']>;
+};
+
+export type GenerateSsoSessionInput = {
+  email: Scalars['String']['input'];
+  fullName: Scalars['String']['input'];
+  phoneNumber: Scalars['String']['input'];
+  /** The provider_id the organization was created with. */
+  providerOrgId: Scalars['String']['input'];
+  providerOrgName?: InputMaybe<Scalars['String']['input']>;
+  /** Defaults to team_member. */
+  role?: InputMaybe<Role>;
+};
+
+export type GrantType =
+  | 'client_credentials'
+  | 'refresh_token';
+
+export type IngestLocationEntry = {
+  providerId: Scalars['String']['input'];
+};
+
+export type IngestLocationsInput = {
+  locations: Array<IngestLocationEntry>;
+  onboardingId: Scalars['ID']['input'];
+};
+
+export type IngestLocationsPayload = {
+  __typename?: 'IngestLocationsPayload';
+  locations: Array<IngestedLocation>;
+};
+
+export type IngestedLocation = {
+  __typename?: 'IngestedLocation';
+  id: Scalars['ID']['output'];
+  providerId: Scalars['String']['output'];
+};
+
+export type InitializeOnboardingInput = {
+  orgId: Scalars['ID']['input'];
+  /** Where the browser returns with code and onboarding_id. */
+  returnUrl: Scalars['String']['input'];
+  /** The slug of a registered POS or DSP provider. */
+  source: Scalars['String']['input'];
+  type: OnboardingType;
+};
+
+export type InitializeOnboardingPayload = {
+  __typename?: 'InitializeOnboardingPayload';
+  onboarding: Onboarding;
+};
+
+/** A location of an organization (SPEC.md 2.5). */
+export type Location = {
+  __typename?: 'Location';
+  address: Address;
+  /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
+  catalog: Array<CatalogVersion>;
+  /** The approved DSP connections, oldest first. */
+  dsps: Array<DspConnection>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The POS's id of the location. */
+  providerId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+/** One publish of menus to a DSP connection. */
+export type MenuPublish = {
+  __typename?: 'MenuPublish';
+  catalogVersion: Scalars['Int']['output'];
+  completedAt?: Maybe<Scalars['Float']['output']>;
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  menuProviderIds: Array<Scalars['String']['output']>;
+  /** pending, published, failed (the DSP refused it or never answered) or invalid (not sent). */
+  status: Scalars['String']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Add contexts to a flag's targeting (served its on variation). */
+  addFlagContexts: TargetsPayload;
+  /** Add contexts to a segment. */
+  addSegmentContexts: TargetsPayload;
+  assignMenus: AssignMenusPayload;
+  bindDspLocations: BindDspLocationsPayload;
+  completeOnboarding: Onboarding;
+  /** Create an organization (merchant) with its first user (SPEC.md 2.6). */
+  createOrganization: CreateOrganizationPayload;
+  /** A named token acting for one of your organizations with the given scopes (SPEC.md 2.2). */
+  createPartnerToken: PartnerTokenPayload;
+  /** Retire a location: its POS gets the disconnection notice and no further order events. */
+  deleteLocation: DeleteLocationPayload;
+  generateSsoSession: SsoSessionPayload;
+  ingestLocations: IngestLocationsPayload;
+  initializeOnboarding: InitializeOnboardingPayload;
+  /** Send a dead delivery again, from a fresh attempt count (same idempotency key). */
+  redeliver: Delivery;
+  /** Remove contexts from a flag's targeting. */
+  removeFlagContexts: TargetsPayload;
+  /** Remove contexts from a segment. */
+  removeSegmentContexts: TargetsPayload;
+  /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
+  token: TokenPayload;
+};
+
+
+export type MutationAddFlagContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationAddSegmentContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationAssignMenusArgs = {
+  input: AssignMenusInput;
+};
+
+
+export type MutationBindDspLocationsArgs = {
+  input: BindDspLocationsInput;
+};
+
+
+export type MutationCompleteOnboardingArgs = {
+  input: CompleteOnboardingInput;
+};
+
+
+export type MutationCreateOrganizationArgs = {
+  input: CreateOrganizationInput;
+};
+
+
+export type MutationCreatePartnerTokenArgs = {
+  input: CreatePartnerTokenInput;
+};
+
+
+export type MutationDeleteLocationArgs = {
+  input: DeleteLocationInput;
+};
+
+
+export type MutationGenerateSsoSessionArgs = {
+  input: GenerateSsoSessionInput;
+  partnerId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationIngestLocationsArgs = {
+  input: IngestLocationsInput;
+};
+
+
+export type MutationInitializeOnboardingArgs = {
+  input: InitializeOnboardingInput;
+};
+
+
+export type MutationRedeliverArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveFlagContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationRemoveSegmentContextsArgs = {
+  input: ChangeContextsInput;
+};
+
+
+export type MutationTokenArgs = {
+  input: TokenInput;
+};
+
+/** One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3). */
+export type Onboarding = {
+  __typename?: 'Onboarding';
+  /** Send the merchant here to start the OAuth authorization. */
+  entryUrl: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  integrationId?: Maybe<Scalars['String']['output']>;
+  merchantId: Scalars['ID']['output'];
+  orgId: Scalars['ID']['output'];
+  partnerId: Scalars['ID']['output'];
+  partnerOrgId: Scalars['String']['output'];
+  returnUrl: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+  /** pending until the code is exchanged, then active. */
+  status: Scalars['String']['output'];
+  type: OnboardingType;
+};
+
+export type OnboardingLocation = {
+  __typename?: 'OnboardingLocation';
+  address: Address;
+  /** False once the location is ingested. */
+  isEligibleToOnboard: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  providerId: Scalars['String']['output'];
+  source: Scalars['String']['output'];
+};
+
+export type OnboardingLocationsPayload = {
+  __typename?: 'OnboardingLocationsPayload';
+  locations: Array<OnboardingLocation>;
+};
+
+export type OnboardingType =
+  | 'dsp'
+  | 'pos';
+
+/** An order from a DSP (SPEC.md 2.11). */
+export type Order = {
+  __typename?: 'Order';
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  deliveryStatus: Scalars['String']['output'];
+  driver?: Maybe<Scalars['JSON']['output']>;
+  dspOrderId: Scalars['String']['output'];
+  dspSource: Scalars['String']['output'];
+  dspStoreId: Scalars['String']['output'];
+  failureReason?: Maybe<Scalars['String']['output']>;
+  fulfillmentType?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  locationId?: Maybe<Scalars['ID']['output']>;
+  /** The order object as sent to the POS. */
+  order: Scalars['JSON']['output'];
+  orgId?: Maybe<Scalars['ID']['output']>;
+  posOrderId?: Maybe<Scalars['String']['output']>;
+  /** CONTRACT.md 2a. */
+  status: Scalars['String']['output'];
+  /** Epoch milliseconds. */
+  updatedAt: Scalars['Float']['output'];
+};
+
+export type OrderStatus =
+  | 'completed'
+  | 'dsp_canceled'
+  | 'failed'
+  | 'in_progress'
+  | 'merchant_canceled'
+  | 'out_for_delivery'
+  | 'ready_for_pickup';
+
+export type OrdersPage = {
+  __typename?: 'OrdersPage';
+  /** Pass as `after` for the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+  orders: Array<Order>;
+};
+
+export type Organization = {
+  __typename?: 'Organization';
+  /** Epoch milliseconds. */
+  createdAt: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The organization's onboardings, newest first (at most 50). */
+  onboardings: Array<Onboarding>;
+  providerId: Scalars['String']['output'];
+  users: Array<User>;
+};
+
+/** Something of an organization changed; read that part again. */
+export type OrganizationChange = {
+  __typename?: 'OrganizationChange';
+  /** The onboarding, location or delivery that changed. */
+  id: Scalars['ID']['output'];
+  /** onboarding, location, publish or delivery. */
+  kind: Scalars['String']['output'];
+};
+
+export type OrganizationLocationsPayload = {
+  __typename?: 'OrganizationLocationsPayload';
+  locations: Array<Location>;
+};
+
+export type PartnerTokenPayload = {
+  __typename?: 'PartnerTokenPayload';
+  /** Shown once; it is not stored. */
+  accessToken: Scalars['String']['output'];
+  /** Seconds. */
+  expiresIn: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  orgId: Scalars['ID']['output'];
+  scopes: Array<Scope>;
+  tokenName: Scalars['String']['output'];
+  tokenType: Scalars['String']['output'];
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Your deliveries, newest first: by default the dead ones, to redeliver. */
+  deliveries: Array<Delivery>;
+  evaluateFlag: FlagEvaluation;
+  /** The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token. */
+  me?: Maybe<DashboardViewer>;
+  onboarding: Onboarding;
+  /** The locations of the onboarding's POS merchant. */
+  onboardingLocations: OnboardingLocationsPayload;
+  order: Order;
+  /** An organization's orders, newest first. */
+  orders: OrdersPage;
+  organization: Organization;
+  organizationLocations: OrganizationLocationsPayload;
+  /** Contexts across the flags and segments you own. */
+  searchContexts: SearchContextsPayload;
+};
+
+
+export type QueryDeliveriesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryEvaluateFlagArgs = {
+  flagKey: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+  partnerId: Scalars['ID']['input'];
+};
+
+
+export type QueryOnboardingArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOnboardingLocationsArgs = {
+  onboardingId: Scalars['ID']['input'];
+};
+
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  from?: InputMaybe<Scalars['Float']['input']>;
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+  status?: InputMaybe<OrderStatus>;
+  to?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type QueryOrganizationArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrganizationLocationsArgs = {
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+
+export type QuerySearchContextsArgs = {
+  kind?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['String']['input']>;
+  partnerId?: InputMaybe<Scalars['ID']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Role =
+  | 'admin'
+  | 'custom'
+  | 'manager'
+  | 'owner'
+  | 'team_member';
+
+export type Scope =
+  | 'billing'
+  | 'legacy_onboarding'
+  | 'onboarding'
+  | 'sso'
+  | 'user';
+
+export type SearchContextsPayload = {
+  __typename?: 'SearchContextsPayload';
+  contexts: Array<SearchedContext>;
+};
+
+export type SearchedContext = {
+  __typename?: 'SearchedContext';
+  /** Flags targeting this context. */
+  flags: Array<Scalars['String']['output']>;
+  key: Scalars['String']['output'];
+  kind: Scalars['String']['output'];
+  /** Segments including this context. */
+  segments: Array<Scalars['String']['output']>;
+};
+
+export type SsoSessionPayload = {
+  __typename?: 'SsoSessionPayload';
+  /** Single use, valid five minutes: open /v1/sso/login?token=… */
+  ssoLoginToken: Scalars['String']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The onboarding, each time its status changes. */
+  onboardingUpdated: Onboarding;
+  /** An organization's order, each time it changes (optionally of one location). */
+  orderUpdated: Order;
+  /** An organization's onboardings, locations and DSP bindings, menu publishes and dead or redelivered deliveries, each time one changes (orders have orderUpdated). */
+  organizationChanged: OrganizationChange;
+};
+
+
+export type SubscriptionOnboardingUpdatedArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionOrderUpdatedArgs = {
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  orgId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionOrganizationChangedArgs = {
+  orgId: Scalars['ID']['input'];
+};
+
+/** A flag's or segment's contexts after the change. */
+export type TargetsPayload = {
+  __typename?: 'TargetsPayload';
+  flagKey?: Maybe<Scalars['String']['output']>;
+  segmentKey?: Maybe<Scalars['String']['output']>;
+  targets: Array<Context>;
+};
+
+export type TokenInput = {
+  clientId: Scalars['String']['input'];
+  clientSecret: Scalars['String']['input'];
+  /** Expiry of the access token, seconds since the epoch; at most one hour ahead. */
+  exp?: InputMaybe<Scalars['Float']['input']>;
+  grantType: GrantType;
+  refreshToken?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scope>>;
+};
+
+export type TokenPayload = {
+  __typename?: 'TokenPayload';
+  accessToken: Scalars['String']['output'];
+  /** Seconds. */
+  expiresIn: Scalars['Int']['output'];
+  refreshToken: Scalars['String']['output'];
+  /** Seconds. */
+  refreshTokenExpiresIn: Scalars['Int']['output'];
+  scopes: Array<Scope>;
+  tokenType: Scalars['String']['output'];
+};
+
+export type User = {
+  __typename?: 'User';
+  email: Scalars['String']['output'];
+  firstName?: Maybe<Scalars['String']['output']>;
+  fullName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  lastName?: Maybe<Scalars['String']['output']>;
+  role: Scalars['String']['output'];
+};
+
+export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
+
+export type DashboardOverviewQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
+
+export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
+
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number };
+
+export type DashboardOrdersQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<OrderStatus>;
+}>;
+
+
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number }> } };
+
+export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number } };
+
+export type DashboardChangesSubscriptionVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string } };
+
+export type DashboardRedeliverMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardRedeliverMutation = { __typename?: 'Mutation', redeliver: { __typename?: 'Delivery', id: string, status: string } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const DashboardOrderFragmentDoc = new TypedDocumentString(`
+    fragment DashboardOrder on Order {
+  id
+  dspOrderId
+  dspSource
+  status
+  deliveryStatus
+  fulfillmentType
+  locationId
+  driver
+  order
+  createdAt
+  updatedAt
+}
+    `, {"fragmentName":"DashboardOrder"}) as unknown as TypedDocumentString<DashboardOrderFragment, unknown>;
+export const DashboardViewerDocument = new TypedDocumentString(`
+    query DashboardViewer {
+  me {
+    canRedeliver
+    user {
+      email
+      fullName
+      role
+    }
+    organization {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardViewerQuery, DashboardViewerQueryVariables>;
+export const DashboardOverviewDocument = new TypedDocumentString(`
+    query DashboardOverview($orgId: ID!) {
+  organization(id: $orgId) {
+    onboardings {
+      id
+      type
+      source
+      status
+    }
+  }
+  organizationLocations(orgId: $orgId) {
+    locations {
+      id
+      name
+      dsps {
+        id
+        name
+        source
+        status
+        publishes(last: 1) {
+          status
+          menuProviderIds
+          catalogVersion
+          error
+          createdAt
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardOverviewQuery, DashboardOverviewQueryVariables>;
+export const DashboardDeliveriesDocument = new TypedDocumentString(`
+    query DashboardDeliveries {
+  deliveries(status: "dead", first: 50) {
+    id
+    kind
+    source
+    attempts
+    lastStatus
+    lastError
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
+export const DashboardOrdersDocument = new TypedDocumentString(`
+    query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
+  orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) {
+    orders {
+      ...DashboardOrder
+    }
+  }
+}
+    fragment DashboardOrder on Order {
+  id
+  dspOrderId
+  dspSource
+  status
+  deliveryStatus
+  fulfillmentType
+  locationId
+  driver
+  order
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<DashboardOrdersQuery, DashboardOrdersQueryVariables>;
+export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
+    subscription DashboardOrderUpdates($orgId: ID!) {
+  orderUpdated(orgId: $orgId) {
+    ...DashboardOrder
+  }
+}
+    fragment DashboardOrder on Order {
+  id
+  dspOrderId
+  dspSource
+  status
+  deliveryStatus
+  fulfillmentType
+  locationId
+  driver
+  order
+  createdAt
+  updatedAt
+}`) as unknown as TypedDocumentString<DashboardOrderUpdatesSubscription, DashboardOrderUpdatesSubscriptionVariables>;
+export const DashboardChangesDocument = new TypedDocumentString(`
+    subscription DashboardChanges($orgId: ID!) {
+  organizationChanged(orgId: $orgId) {
+    kind
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardChangesSubscription, DashboardChangesSubscriptionVariables>;
+export const DashboardRedeliverDocument = new TypedDocumentString(`
+    mutation DashboardRedeliver($id: ID!) {
+  redeliver(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardRedeliverMutation, DashboardRedeliverMutationVariables>;

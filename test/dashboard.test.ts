@@ -1,0 +1,209 @@
+// The merchant dashboard (CONTRACT.md 7.10) in a real browser: headless Chromium (Debian's,
+// driven by puppeteer-core), signed in through the SSO hop, with every request but the service's
+// refused. Orders placed at the sandbox DSP appear and change without a reload; an owner
+// redelivers a failed delivery; a team member has no such control and the API refuses them; a
+// user of another organization never sees these orders; the session cookie works only from the
+// service's own pages and ends at logout.
+import path from 'node:path';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import WebSocket from 'ws';
+import { createClient } from 'graphql-ws';
+import { SignJWT } from 'jose';
+import type { SandboxPos } from '../src/sandbox/pos/server.js';
+import { chromiumPath } from './support/chromium.js';
+import { startPos } from './support/sandbox.js';
+import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
+import { post, startTestService, type TestService } from './support/service.js';
+
+let service: TestService;
+let pos: SandboxPos;
+let browser: Browser;
+let merchant: OrderSetup;
+let otherMerchant: OrderSetup;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '100', OUTBOX_MAX_ATTEMPTS: '1' });
+  pos = await startPos(service);
+  merchant = await merchantTakingOrders(service);
+  otherMerchant = await merchantTakingOrders(service);
+  browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await pos?.close();
+  await service?.stop();
+});
+
+/** A one-time login link from the partner's SSO call, for a user of the merchant. */
+async function loginLink(setup: OrderSetup, role: string, email: string): Promise<string> {
+  const names: Record<string, string> = { owner: 'Olivia Owner', admin: 'Ada Admin', team_member: 'Tomás Team' };
+  const sso = await post(service.url, '/v1/sso/sessions', { email, full_name: names[role] ?? role, phone_number: '+1 512 555 0100', role, provider_org_id: setup.providerOrgId }, setup.token);
+  expect(sso.status).toBe(201);
+  return `${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`;
+}
+
+/** A browser of its own (its own cookies), signed in through the hop, the dashboard live. */
+async function signIn(setup: OrderSetup, role: string, email: string): Promise<Page> {
+  const context = await browser.createBrowserContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => (request.url().startsWith(service.url) ? void request.continue() : void request.abort()));
+  await page.goto(await loginLink(setup, role, email), { waitUntil: 'load' });
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  await page.waitForSelector('#live[data-state="live"]', { timeout: 15_000 });
+  await page.waitForSelector('body[data-loaded]', { timeout: 15_000 });
+  expect(await page.$eval('#problem', (e) => (e as HTMLElement).hidden)).toBe(true);
+  // Marks this document: a reload would lose it.
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  return page;
+}
+
+const orderRow = (dspOrderId: string, status?: string) => `tr[data-dsp-order-id="${dspOrderId}"]${status ? `[data-status="${status}"]` : ''}`;
+const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+const text = (page: Page) => page.evaluate(() => document.body.innerText);
+/** A GraphQL call from inside the page, as its own script would make it (cookie, own origin). */
+const fromPage = (page: Page, query: string, variables: Record<string, unknown> = {}) =>
+  page.evaluate(
+    async (q, v) => {
+      const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables: v }) });
+      return { status: res.status, body: (await res.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] } };
+    },
+    query,
+    variables,
+  );
+
+let firstOrder: { dspOrderId: string; orderId: string };
+
+test('an owner sees orders arrive and change without a reload, and redelivers a failed one', async () => {
+  const owner = await signIn(merchant, 'owner', 'owner@dashboard.example');
+  expect(await owner.$eval('#org-name', (e) => e.textContent)).toBe(`Merchant ${merchant.providerOrgId}`);
+  expect(await text(owner)).toContain('No orders yet');
+  // The location, its DSP store and the POS and DSP onboardings.
+  expect(await owner.$eval(`[data-location-id="${merchant.locationId}"]`, (e) => e.textContent)).toContain('sandbox-dsp');
+  expect(await owner.$$eval('[data-onboarding-id]', (items) => items.length)).toBe(2);
+
+  const placed = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
+  firstOrder = { dspOrderId: placed.dsp_order_id, orderId: placed.body.order_id! };
+  await owner.waitForSelector(orderRow(placed.dsp_order_id, 'in_progress'), { timeout: 10_000 });
+  const row = await owner.$eval(orderRow(placed.dsp_order_id), (e) => (e as HTMLElement).innerText);
+  expect(row).toMatch(/pickup/);
+  expect(row).toMatch(/\$36\.18/);
+
+  await pos.waitFor('/v1/orders', 1);
+  expect((await posStatus(pos, firstOrder.orderId, 'completed')).status).toBe(200);
+  await owner.waitForSelector(orderRow(placed.dsp_order_id, 'completed'), { timeout: 10_000 });
+
+  // The POS says its catalog changed: the menu publish to the store shows as it settles.
+  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location_id: `loc_2_${merchant.tid}` }) });
+  await owner.waitForSelector(`[data-location-id="${merchant.locationId}"] [data-publish-status="published"]`, { timeout: 10_000 });
+
+  // The POS refuses the next order: its delivery is dead, shown with the POS's answer.
+  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });
+  const refused = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
+  await owner.waitForSelector(orderRow(refused.dsp_order_id, 'failed'), { timeout: 10_000 });
+  const dead = await owner.waitForSelector('[data-delivery-id] button.redeliver', { timeout: 10_000 });
+  expect(await owner.$eval('#deliveries', (e) => (e as HTMLElement).innerText)).toMatch(/400/);
+  const received = (await pos.waitFor('/v1/orders', 1)).length;
+  await dead!.click();
+  await until(async () => pos.received.filter((r) => r.path === '/v1/orders').length > received);
+  await owner.waitForFunction(() => document.querySelector('#deliveries')?.textContent?.includes('Nothing failed'), { timeout: 10_000, polling: 100 });
+  // The POS has it now: the order is open again.
+  await owner.waitForSelector(orderRow(refused.dsp_order_id, 'in_progress'), { timeout: 10_000 });
+  expect(await stillSameDocument(owner)).toBe(true);
+
+  // The screenshot the README shows (docs/dashboard.png), when asked for.
+  if (process.env.DASHBOARD_SCREENSHOT) await owner.screenshot({ path: path.resolve(process.env.DASHBOARD_SCREENSHOT) as `${string}.png` });
+
+  // On a phone: one column, nothing wider than the screen.
+  await owner.setViewport({ width: 390, height: 844 });
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await owner.$eval(orderRow(placed.dsp_order_id), (e) => getComputedStyle(e).display)).toBe('block');
+});
+
+test('a team member sees the orders but no redeliver control, and the API refuses them anything but reading', async () => {
+  const member = await signIn(merchant, 'team_member', 'member@dashboard.example');
+  await member.waitForSelector(orderRow(firstOrder.dspOrderId, 'completed'), { timeout: 10_000 });
+  expect(await member.$eval('#deliveries-section', (e) => (e as HTMLElement).hidden)).toBe(true);
+  expect(await member.$$('button.redeliver')).toHaveLength(0);
+
+  const [delivery] = (await post(service.url, '/graphql', { query: '{ deliveries(status: "delivered", first: 1) { id } }' }, merchant.token)).body.data.deliveries;
+  const redeliver = await fromPage(member, 'mutation($id: ID!) { redeliver(id: $id) { id } }', { id: delivery.id });
+  expect(redeliver.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
+  const write = await fromPage(member, 'mutation($o: ID!) { createPartnerToken(input: { orgId: $o, tokenName: "mine", scopes: [user] }) { accessToken } }', { o: merchant.orgId });
+  expect(write.status).toBe(403);
+  expect(write.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+  expect(write.body.data ?? null).toBeNull();
+});
+
+test("another organization's user never sees these orders", async () => {
+  const stranger = await signIn(otherMerchant, 'owner', 'owner@other.example');
+  const theirs = await placeOrder(pos, otherMerchant.storeId, { fulfillment_type: 'pickup' });
+  const ours = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
+  await stranger.waitForSelector(orderRow(theirs.dsp_order_id), { timeout: 10_000 });
+  // Ours was placed after theirs: had it reached this page, it would be there by now.
+  await until(async () => (await service.services.db.order.count({ where: { dspOrderId: ours.dsp_order_id } })) === 1);
+  await new Promise((r) => setTimeout(r, 500));
+  const seen = await text(stranger);
+  for (const id of [firstOrder.dspOrderId, ours.dsp_order_id]) expect(seen).not.toContain(id);
+  const asked = await fromPage(stranger, 'query($o: ID!) { orders(orgId: $o) { orders { id } } }', { o: merchant.orgId });
+  expect(asked.body.errors?.[0]?.extensions?.code).toBe('not_found');
+});
+
+test('the session cookie is HttpOnly and SameSite=Lax, works only from our own pages, expires and ends at logout', async () => {
+  const login = await fetch(await loginLink(merchant, 'admin', 'admin@dashboard.example'), { redirect: 'manual' });
+  const setCookie = login.headers.get('set-cookie')!;
+  expect(setCookie).toMatch(/HttpOnly/);
+  expect(setCookie).toMatch(/SameSite=Lax/);
+  expect(setCookie).not.toMatch(/Secure/); // served over http here; over https it is Secure
+  const cookie = setCookie.split(';')[0]!;
+  const me = (origin?: string) =>
+    fetch(`${service.url}/graphql`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+      body: JSON.stringify({ query: '{ me { user { email } } }' }),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+
+  expect((await me(service.url)).body.data.me.user.email).toBe('admin@dashboard.example');
+  // Another site's page (or a client with no Origin) that makes the browser send the cookie.
+  for (const origin of ['https://evil.example', undefined]) {
+    const refused = await me(origin);
+    expect(refused.body.errors[0].extensions.code).toBe('cross_origin');
+    expect(refused.body.data?.me ?? null).toBeNull();
+  }
+  // The same over graphql-ws: the upgrade request's Origin is checked too.
+  const viaSocket = (origin: string) =>
+    new Promise<unknown>((resolve) => {
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        retryAttempts: 0,
+        webSocketImpl: class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers: { cookie, origin } });
+          }
+        },
+      });
+      client.subscribe(
+        { query: 'subscription($o: ID!) { orderUpdated(orgId: $o) { id } }', variables: { o: merchant.orgId } },
+        { next: (value) => (void client.dispose(), resolve(value)), error: (error) => (void client.dispose(), resolve(error)), complete: () => resolve('complete') },
+      );
+    });
+  expect(JSON.stringify(await viaSocket('https://evil.example'))).toContain('cross_origin');
+
+  // An expired session, signed with our own key, is over.
+  const expired = await new SignJWT({ uid: 'usr_any', at: Date.now() - 10_000 }).setProtectedHeader({ alg: 'HS256' }).setAudience('merchant-dashboard').setExpirationTime(Math.floor(Date.now() / 1000) - 1).sign(service.services.tokenKey);
+  expect((await fetch(`${service.url}/dashboard`, { headers: { cookie: `merchant_session=${expired}` } })).status).toBe(401);
+
+  // Logout from the page ends the session: the old cookie is refused afterwards.
+  const context = await browser.createBrowserContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.setCookie({ name: 'merchant_session', value: cookie.split('=')[1]!, url: service.url, httpOnly: true, sameSite: 'Lax' });
+  await page.goto(`${service.url}/dashboard`, { waitUntil: 'load' });
+  await page.waitForSelector('#live[data-state="live"]', { timeout: 15_000 });
+  await Promise.all([page.waitForNavigation(), page.click('form[action="/dashboard/logout"] button')]);
+  expect(await text(page)).toContain('You are signed out');
+  expect((await me(service.url)).body.errors[0].extensions.code).toBe('session_expired');
+});
