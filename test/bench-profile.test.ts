@@ -1,4 +1,4 @@
-// The bench's profile summary (test/bench/profile.ts), which README "Performance" quotes: each
+// The bench's profile summary (test/bench/profile.ts), which docs/performance.md quotes: each
 // sample counts to the innermost area on its stack, idle time and the profiler's own are left out.
 import type { Profiler } from 'node:inspector';
 import { summarize } from './bench/profile.js';

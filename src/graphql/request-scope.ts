@@ -13,7 +13,7 @@
 // it points to through young collections until a full GC. Whatever the context reaches would
 // then be promoted and wait for a full GC too: the loaders' last batch (every row of the
 // response), and Yoga's request, Fastify's request and reply, and their headers and sockets'
-// state. Cutting those links is what keeps them young (README, Performance).
+// state. Cutting those links is what keeps them young (docs/performance.md).
 import DataLoader from 'dataloader';
 import { contextCacheSymbol } from '@pothos/core';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';

@@ -30,7 +30,7 @@ class RetryableStatus extends Error {
 
 // Two V8 behaviours made every got call's objects outlive young collections (about 33 KB a call,
 // freed only by full collections; this was most of what the order path promoted, and its 5-12 ms
-// young-collection pauses at 200 orders/s). Measured on Node 20 in README "Performance":
+// young-collection pauses at 200 orders/s). Measured on Node 20 in docs/performance.md:
 // - got builds the options it hands to node:http as `{ ...cacheOptions, <30 more properties> }`.
 //   V8 gives each evaluation of a non-empty spread followed by properties its own chain of hidden
 //   classes, and those (old) hold the object's young descriptor arrays. An empty cacheOptions makes

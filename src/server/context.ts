@@ -54,7 +54,7 @@ export async function createContext(services: Services, authorization: string | 
   // Pothos's per-context caches hang off initContextCache's key, which the request can let go
   // of when it is done (graphql/request-scope.ts). The spread comes last on purpose: V8 gives
   // each evaluation of a non-empty spread followed by properties hidden classes of its own,
-  // about ten times slower and kept through young collections (README "Performance").
+  // about ten times slower and kept through young collections (docs/performance.md).
   const context: Context = { services, db: services.db, auth: null, authError: null, requestId, ...initContextCache() };
   const { auth, authError } = known ?? (await identify(services, authorization));
   context.auth = auth;

@@ -2,7 +2,7 @@
 // JSON operation, a query or a mutation, from a client that is not a browser. Yoga's HTTP layer
 // (a fetch Request and Response made for every request, its hooks and its content negotiation)
 // cost about 95 µs a request, where Fastify, envelop and graphql-jit together take 155 µs for
-// the bench's query over data in memory (README, Performance). The operation still runs
+// the bench's query over data in memory (docs/performance.md). The operation still runs
 // through Yoga's envelop, as graphql-ws's do (./app.ts): the same parse and validation caches,
 // graphql-jit, error masking and plugins.
 //

@@ -1,7 +1,7 @@
 // Which core does what in the bench, when taskset exists: the servers measured on core 0, the
 // load generator and the peers that are not measured on core 1. Only a server process's main
 // thread is pinned: V8's GC helper threads stay free, as on a server with more than one core
-// (README, Performance).
+// (docs/performance.md).
 import { spawn, spawnSync, type SpawnOptionsWithoutStdio } from 'node:child_process';
 
 export const taskset = spawnSync('taskset', ['-V']).status === 0;

@@ -1,5 +1,5 @@
 // Where a profiled scenario's CPU went, by area of the service, from the V8 CPU profile that
-// BENCH_PROFILE writes: the figures README "Performance" quotes for each missed target, so that
+// BENCH_PROFILE writes: the figures docs/performance.md quotes for each missed target, so that
 // anyone can make them again. Each sample counts to the innermost frame of its stack that belongs
 // to an area: a native better-sqlite3 call inside our statements is the database's, Node's HTTP
 // client inside got is the provider call's.

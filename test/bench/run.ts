@@ -112,7 +112,7 @@ const graphqlJob = (url: string, headers: Record<string, string> = {}) => ({
  * runs: each of our scenarios is measured in turns with what it is compared with. Not left idle
  * beside our later runs: V8 runs a full collection in a process a few seconds after it stops
  * allocating, and this one's main thread shares the servers' core. (Suspected, not shown, of a
- * 23 ms half-rate p99: stopping it did not end those; see README, Performance.) */
+ * 23 ms half-rate p99: stopping it did not end those; see docs/performance.md.) */
 type References = { plain: string; jit: string; peer: string; fastify: string };
 async function withReferences<T>(measure: (urls: References) => Promise<T>): Promise<T> {
   const { match, stop } = await serverProcess('test/bench/ceilings.ts', /ceilings (\{.*\})/);

@@ -192,8 +192,7 @@ export async function bindDspLocations(
 
 /** The columns the GraphQL Location and DspConnection types read (./types.ts), and the only ones
  * the organization's locations read: turning a whole row's other ids and dates into strings and
- * Dates for nothing cost the read path about a tenth of its requests a second (README,
- * "Performance"). A field that reads another column adds it here; the field list test in
+ * Dates for nothing cost the read path about a tenth of its requests a second (docs/performance.md). A field that reads another column adds it here; the field list test in
  * test/onboarding-graphql.test.ts fails until someone has looked. */
 const LOCATION_COLUMNS = ['id', 'name', 'source', 'status', 'providerId', 'address'] as const satisfies readonly (keyof LocationRow)[];
 const DSP_CONNECTION_COLUMNS = ['id', 'locationId', 'name', 'source', 'status', 'dspStoreId', 'assignedMenus', 'changeTime'] as const satisfies readonly (keyof DspConnectionRow)[];
