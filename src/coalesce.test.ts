@@ -25,10 +25,11 @@ test('requests during a run share one more run, started after it ends; other key
 test('a run that fails does not stop the run queued after it, and a later request starts afresh', async () => {
   const coalesced = coalescing();
   let runs = 0;
-  const failing = () => tick().then(() => {
-    runs += 1;
-    if (runs === 1) throw new Error('first fails');
-  });
+  const failing = () =>
+    tick().then(() => {
+      runs += 1;
+      if (runs === 1) throw new Error('first fails');
+    });
   const first = coalesced('k', failing);
   const queued = coalesced('k', failing);
   await expect(first).rejects.toThrow('first fails');

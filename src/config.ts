@@ -15,7 +15,11 @@ const schema = z.object({
   REDIS_URL: z.string().optional(),
   SANDBOX: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
@@ -33,12 +37,24 @@ const schema = z.object({
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
-  OUTBOX_RETRY_MAX_MS: z.coerce.number().int().min(1).default(5 * 60 * 1000),
+  OUTBOX_RETRY_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   FLAGS_FILE: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(30 * 24 * 3600),
-  PARTNER_TOKEN_TTL: z.coerce.number().int().positive().default(365 * 24 * 3600),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 24 * 3600),
+  PARTNER_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(365 * 24 * 3600),
 });
 
 export type Config = {

@@ -24,7 +24,10 @@ async function call(base: string, method: string, url: string, token: string | u
   return parsed;
 }
 
-export async function runDemo(step: Step = (title, detail) => process.stdout.write(`\n▶ ${title}\n${detail === undefined ? '' : `${JSON.stringify(detail, null, 2)}\n`}`)): Promise<void> {
+export async function runDemo(
+  step: Step = (title, detail) =>
+    process.stdout.write(`\n▶ ${title}\n${detail === undefined ? '' : `${JSON.stringify(detail, null, 2)}\n`}`),
+): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ordering-demo-'));
   const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SANDBOX: 'on' });
   const service = await startService(config, createLogger(config));
@@ -34,14 +37,27 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     step(`service at ${base}, sandbox POS at ${peers.pos.url}`);
     const partner = await createPartner(service.services.db, { name: 'Demo Partner' });
     step('1. a partner (npm run cli -- partners create) gets a token: POST /v1/oauth/token', { client_id: partner.client_id });
-    const token = await call(base, 'POST', '/v1/oauth/token', undefined, { grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret });
+    const token = await call(base, 'POST', '/v1/oauth/token', undefined, {
+      grant_type: 'client_credentials',
+      client_id: partner.client_id,
+      client_secret: partner.client_secret,
+    });
     const t = token.access_token as string;
     step('   token', { token_type: token.token_type, expires_in: token.expires_in, scopes: token.scopes });
 
-    const org = await call(base, 'POST', '/v1/onboarding/org', t, { name: 'Sandbox Grill', provider_id: 'grill-42', user: { email: 'owner@sandbox-grill.example', first_name: 'Olga' } });
+    const org = await call(base, 'POST', '/v1/onboarding/org', t, {
+      name: 'Sandbox Grill',
+      provider_id: 'grill-42',
+      user: { email: 'owner@sandbox-grill.example', first_name: 'Olga' },
+    });
     step('2. create the merchant: POST /v1/onboarding/org', org);
 
-    const init = await call(base, 'POST', '/v1/onboarding/integrations', t, { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/onboarding/done' });
+    const init = await call(base, 'POST', '/v1/onboarding/integrations', t, {
+      org_id: org.org_id,
+      source: 'sandbox-pos',
+      type: 'pos',
+      return_url: 'https://partner.example/onboarding/done',
+    });
     step('3. initialize a POS onboarding: POST /v1/onboarding/integrations', init.onboarding);
 
     const walk = await authorizeInBrowser(init.onboarding.entry_url);
@@ -51,32 +67,62 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     });
 
     const done = await call(base, 'POST', `/v1/onboarding/integrations/${init.onboarding._id}/complete`, t, { code: walk.code });
-    step('5. complete with the code: POST /v1/onboarding/integrations/{id}/complete', { status: done.status, integration_id: done.integration_id });
+    step('5. complete with the code: POST /v1/onboarding/integrations/{id}/complete', {
+      status: done.status,
+      integration_id: done.integration_id,
+    });
 
     const listed = await call(base, 'GET', `/v1/onboarding/locations?onboarding_id=${done._id}`, t);
-    step('6. the POS locations: GET /v1/onboarding/locations', listed.locations.map((l: any) => ({ provider_id: l.provider_id, name: l.name, eligible: l.is_eligible_to_onboard })));
+    step(
+      '6. the POS locations: GET /v1/onboarding/locations',
+      listed.locations.map((l: any) => ({ provider_id: l.provider_id, name: l.name, eligible: l.is_eligible_to_onboard })),
+    );
 
     const tid = done.integration_id as string;
-    const ingested = await call(base, 'POST', '/v1/onboarding/locations/ingest', t, { onboarding_id: done._id, locations: [{ provider_id: `loc_${tid}_de` }, { provider_id: `loc_2_${tid}` }] });
+    const ingested = await call(base, 'POST', '/v1/onboarding/locations/ingest', t, {
+      onboarding_id: done._id,
+      locations: [{ provider_id: `loc_${tid}_de` }, { provider_id: `loc_2_${tid}` }],
+    });
     step('7. ingest two: POST /v1/onboarding/locations/ingest', ingested.locations);
     const notices = await peers.pos.waitFor('/v1/locations/connect', 2);
-    step('   the POS received the connection notices', notices.map((n) => n.body));
+    step(
+      '   the POS received the connection notices',
+      notices.map((n) => n.body),
+    );
 
-    const dspInit = await call(base, 'POST', '/v1/onboarding/integrations', t, { org_id: org.org_id, source: 'sandbox-dsp', type: 'dsp', return_url: 'https://partner.example/onboarding/done' });
+    const dspInit = await call(base, 'POST', '/v1/onboarding/integrations', t, {
+      org_id: org.org_id,
+      source: 'sandbox-dsp',
+      type: 'dsp',
+      return_url: 'https://partner.example/onboarding/done',
+    });
     const dspWalk = await authorizeInBrowser(dspInit.onboarding.entry_url);
     const dsp = await call(base, 'POST', `/v1/onboarding/integrations/${dspInit.onboarding._id}/complete`, t, { code: dspWalk.code });
     step('8. a DSP onboarding, the same way', { _id: dsp._id, type: dsp.type, status: dsp.status });
 
     const stores = await call(base, 'GET', `/v1/onboarding/locations?onboarding_id=${dsp._id}`, t);
-    step('9. the merchant\'s DSP stores: GET /v1/onboarding/locations?onboarding_id= (the DSP onboarding)', stores.locations.map((s: any) => ({ provider_id: s.provider_id, name: s.name })));
+    step(
+      "9. the merchant's DSP stores: GET /v1/onboarding/locations?onboarding_id= (the DSP onboarding)",
+      stores.locations.map((s: any) => ({ provider_id: s.provider_id, name: s.name })),
+    );
     const store = stores.locations[0];
-    const bound = await call(base, 'POST', '/v1/onboarding/locations/bind', t, { onboarding_id: dsp._id, locations: [{ pos_location_id: ingested.locations[0]._id, dsp_provider_id: store.provider_id, dsp_store_name: store.name }] });
+    const bound = await call(base, 'POST', '/v1/onboarding/locations/bind', t, {
+      onboarding_id: dsp._id,
+      locations: [{ pos_location_id: ingested.locations[0]._id, dsp_provider_id: store.provider_id, dsp_store_name: store.name }],
+    });
     step('   bind one to the Berlin location: POST /v1/onboarding/locations/bind', bound.locations);
 
     const orgLocations = await call(base, 'GET', `/v1/onboarding/org/${org.org_id}/locations`, t);
-    step('10. the organization locations: GET /v1/onboarding/org/{id}/locations', orgLocations.locations.map((l: any) => ({ _id: l._id, name: l.name, status: l.status, dsps: l.dsps })));
+    step(
+      '10. the organization locations: GET /v1/onboarding/org/{id}/locations',
+      orgLocations.locations.map((l: any) => ({ _id: l._id, name: l.name, status: l.status, dsps: l.dsps })),
+    );
 
-    const assigned = await call(base, 'PUT', '/v1/onboarding/menus', t, { org_id: org.org_id, dsp_location_id: bound.locations[0]._id, menu_provider_ids: ['menu_de_hauptkarte'] });
+    const assigned = await call(base, 'PUT', '/v1/onboarding/menus', t, {
+      org_id: org.org_id,
+      dsp_location_id: bound.locations[0]._id,
+      menu_provider_ids: ['menu_de_hauptkarte'],
+    });
     step('11. assign menus: PUT /v1/onboarding/menus', assigned);
 
     const signed = await fetch(`${peers.pos.url}/v1/_sandbox/catalog-updated`, {
@@ -91,26 +137,53 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
       dsp_received: (published!.body as { menu_provider_ids: string[] }).menu_provider_ids,
       pos_notified: (notified!.body as { type: string }).type,
     });
-    const cleared = await call(base, 'PUT', '/v1/onboarding/menus', t, { org_id: org.org_id, dsp_location_id: bound.locations[0]._id, menu_provider_ids: [] });
+    const cleared = await call(base, 'PUT', '/v1/onboarding/menus', t, {
+      org_id: org.org_id,
+      dsp_location_id: bound.locations[0]._id,
+      menu_provider_ids: [],
+    });
     step('    and clear them (all menus again)', cleared);
 
     await call(base, 'DELETE', `/v1/onboarding/org/${org.org_id}/locations/${ingested.locations[1]._id}`, t);
     const disconnect = await peers.pos.waitFor('/v1/locations/disconnect', 1);
-    step('12. delete a location: DELETE /v1/onboarding/org/{id}/locations/{location_id}; the POS got', disconnect.map((n) => n.body));
+    step(
+      '12. delete a location: DELETE /v1/onboarding/org/{id}/locations/{location_id}; the POS got',
+      disconnect.map((n) => n.body),
+    );
 
-    const sso = await call(base, 'POST', `/v1/sso/sessions?partner_id=${partner.partner_id}`, t, { email: 'manager@sandbox-grill.example', full_name: 'Max Manager', phone_number: '+49 30 5550100', role: 'manager', provider_org_id: 'grill-42' });
+    const sso = await call(base, 'POST', `/v1/sso/sessions?partner_id=${partner.partner_id}`, t, {
+      email: 'manager@sandbox-grill.example',
+      full_name: 'Max Manager',
+      phone_number: '+49 30 5550100',
+      role: 'manager',
+      provider_org_id: 'grill-42',
+    });
     const login = await fetch(`${base}/v1/sso/login?token=${sso.sso_login_token}`, { redirect: 'manual' });
     const again = await fetch(`${base}/v1/sso/login?token=${sso.sso_login_token}`, { redirect: 'manual' });
     step('13. SSO: POST /v1/sso/sessions, then GET /v1/sso/login?token=… (once)', { first_use: login.status, second_use: again.status });
 
     const placed = (await (
-      await fetch(`${peers.pos.url}/v1/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dsp_store_id: store.provider_id, order: { currency: 'eur' } }) })
+      await fetch(`${peers.pos.url}/v1/_sandbox/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dsp_store_id: store.provider_id, order: { currency: 'eur' } }),
+      })
     ).json()) as { dsp_order_id: string; status: number; body: { order_id: string } };
-    step('14. the sandbox DSP places an order: POST /v1/webhooks/dsp/sandbox-dsp (signed)', { dsp_order_id: placed.dsp_order_id, answer: placed.status, order_id: placed.body.order_id });
+    step('14. the sandbox DSP places an order: POST /v1/webhooks/dsp/sandbox-dsp (signed)', {
+      dsp_order_id: placed.dsp_order_id,
+      answer: placed.status,
+      order_id: placed.body.order_id,
+    });
     const [atPos] = await peers.pos.waitFor('/v1/orders', 1);
-    step('    the POS received order.created (once, with an Idempotency-Key)', { idempotency_key: atPos!.headers['idempotency-key'], items: (atPos!.body as any).object.items.length });
+    step('    the POS received order.created (once, with an Idempotency-Key)', {
+      idempotency_key: atPos!.headers['idempotency-key'],
+      items: (atPos!.body as any).object.items.length,
+    });
     const [atEvents] = await peers.events.waitFor('/v1/events', 1);
-    step('    the event provider received order.confirmed, signed with X-Service-Signature', { type: (atEvents!.body as { type: string }).type, signature: atEvents!.headers['x-service-signature'] });
+    step('    the event provider received order.confirmed, signed with X-Service-Signature', {
+      type: (atEvents!.body as { type: string }).type,
+      signature: atEvents!.headers['x-service-signature'],
+    });
     const query = `query { order(id: "${placed.body.order_id}") { status deliveryStatus posOrderId driver } }`;
     let journey: any;
     for (let i = 0; i < 100; i++) {
@@ -120,9 +193,17 @@ export async function runDemo(step: Step = (title, detail) => process.stdout.wri
     }
     step('    a driver is assigned (order.assign.driver webhook): GraphQL order(id)', journey);
     for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed']) {
-      await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: placed.body.order_id, status }) });
+      await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ order_id: placed.body.order_id, status }),
+      });
     }
-    const late = await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: placed.body.order_id, status: 'ready_for_pickup' }) });
+    const late = await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: placed.body.order_id, status: 'ready_for_pickup' }),
+    });
     step('15. the POS moves it to completed; a later change is refused', (await late.json()) as unknown);
     step('done');
   } finally {

@@ -10,7 +10,8 @@ import { Invalid } from './errors.js';
 export const MAX_JSON_DEPTH = 64;
 
 /** A JSON object: not null, not an array. */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 type Node = { value: unknown; key: string | number | null; parent: Node | null; depth: number };
 

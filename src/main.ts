@@ -130,7 +130,15 @@ async function run(argv: string[]): Promise<void> {
     }
     const service = await startService(config, log);
     const peers = config.sandbox ? await startSandboxPeers(service.services) : undefined;
-    log.info({ url: service.url, graphql: `${service.url}/graphql`, database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql', sandboxPos: peers?.pos.url }, 'service started');
+    log.info(
+      {
+        url: service.url,
+        graphql: `${service.url}/graphql`,
+        database: config.databaseUrl.startsWith('file:') ? 'sqlite' : 'postgresql',
+        sandboxPos: peers?.pos.url,
+      },
+      'service started',
+    );
     await announce(service.url, config, service.services.db, peers);
     let stopping = false;
     const stop = async (signal: string) => {
@@ -155,7 +163,11 @@ async function run(argv: string[]): Promise<void> {
 
   if (command === 'partners' && sub === 'create') {
     if (!values.name?.trim()) throw new UsageError('partners create needs --name');
-    const scopes = values.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+    const scopes =
+      values.scopes
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean) ?? [];
     const unknown = scopes.filter((s) => !isScope(s));
     if (unknown.length) throw new UsageError(`unknown scopes: ${unknown.join(', ')}`);
     const db = await prepareDatabase(config, log);
@@ -180,7 +192,8 @@ async function run(argv: string[]): Promise<void> {
         print(json, { providers }, providers.map((p) => `${p.source}\t${p.kind}\t${p.base_url}`).join('\n') || 'no providers');
         return;
       }
-      if (!values.source || !values.kind || !values['base-url']) throw new UsageError('providers add needs --source, --kind and --base-url');
+      if (!values.source || !values.kind || !values['base-url'])
+        throw new UsageError('providers add needs --source, --kind and --base-url');
       const paths = Object.fromEntries((values.path ?? []).map((p) => p.split('=') as [string, string]));
       const saved = await saveProvider(services, {
         source: values.source,
@@ -245,9 +258,26 @@ async function run(argv: string[]): Promise<void> {
     const db = await prepareDatabase(config, log);
     try {
       if (sub === 'list') {
-        const rows = await db.outboxMessage.findMany({ where: { status: values.status ?? 'dead' }, orderBy: { createdAt: 'desc' }, take: 200 });
-        const deliveries = rows.map((m) => ({ id: m.id, kind: m.kind, source: m.source, status: m.status, attempts: m.attempts, last_status: m.lastStatus, last_error: m.lastError, created_at: m.createdAt.getTime() }));
-        print(json, { deliveries }, deliveries.map((d) => `${d.id}\t${d.kind}\t${d.source}\t${d.status}\t${d.attempts}\t${d.last_error ?? ''}`).join('\n') || 'none');
+        const rows = await db.outboxMessage.findMany({
+          where: { status: values.status ?? 'dead' },
+          orderBy: { createdAt: 'desc' },
+          take: 200,
+        });
+        const deliveries = rows.map((m) => ({
+          id: m.id,
+          kind: m.kind,
+          source: m.source,
+          status: m.status,
+          attempts: m.attempts,
+          last_status: m.lastStatus,
+          last_error: m.lastError,
+          created_at: m.createdAt.getTime(),
+        }));
+        print(
+          json,
+          { deliveries },
+          deliveries.map((d) => `${d.id}\t${d.kind}\t${d.source}\t${d.status}\t${d.attempts}\t${d.last_error ?? ''}`).join('\n') || 'none',
+        );
         return;
       }
       const id = positionals[2];

@@ -24,12 +24,18 @@ export function createMetrics(db: Db) {
       registers: [registry],
       async collect() {
         if (!sql) return;
-        const rows = await sql.all<{ a: string; b: string; n: number | bigint | string }>(`SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`, []);
+        const rows = await sql.all<{ a: string; b: string; n: number | bigint | string }>(
+          `SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`,
+          [],
+        );
         this.reset();
         for (const row of rows) this.set({ [labels[0]]: row.a, [labels[1]]: row.b }, Number(row.n));
       },
     });
-  countsOf('outbox_messages', 'Outbox messages by kind and state (pending, delivered, dead: dead letters)', 'OutboxMessage', ['kind', 'status']);
+  countsOf('outbox_messages', 'Outbox messages by kind and state (pending, delivered, dead: dead letters)', 'OutboxMessage', [
+    'kind',
+    'status',
+  ]);
   countsOf('webhook_events', 'Stored webhooks by type and state (pending, applied, failed)', 'WebhookEvent', ['type', 'status']);
   return {
     registry,
@@ -44,14 +50,24 @@ export function createMetrics(db: Db) {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [registry],
     }),
-    graphql: new Counter({ name: 'graphql_operations_total', help: 'GraphQL operations by name and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers: [registry] }),
+    graphql: new Counter({
+      name: 'graphql_operations_total',
+      help: 'GraphQL operations by name and outcome (ok, error)',
+      labelNames: ['operation', 'outcome'],
+      registers: [registry],
+    }),
     webhooksReceived: new Counter({
       name: 'webhooks_received_total',
       help: 'Webhooks received by channel and outcome (accepted, duplicate, refused)',
       labelNames: ['channel', 'outcome'],
       registers: [registry],
     }),
-    webhooksApplied: new Counter({ name: 'webhooks_applied_total', help: 'Stored webhooks applied, by type and outcome (applied, retry, failed)', labelNames: ['type', 'outcome'], registers: [registry] }),
+    webhooksApplied: new Counter({
+      name: 'webhooks_applied_total',
+      help: 'Stored webhooks applied, by type and outcome (applied, retry, failed)',
+      labelNames: ['type', 'outcome'],
+      registers: [registry],
+    }),
     webhookLag: new Histogram({
       name: 'webhook_apply_lag_seconds',
       help: 'From a webhook being stored to its being applied',
@@ -59,6 +75,11 @@ export function createMetrics(db: Db) {
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 300],
       registers: [registry],
     }),
-    rateLimited: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused as over a rate limit, by limit (api, token, webhook)', labelNames: ['limit'], registers: [registry] }),
+    rateLimited: new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused as over a rate limit, by limit (api, token, webhook)',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
   };
 }

@@ -42,11 +42,22 @@ export type RateLimits = {
 };
 
 /** LIMITS=off: nothing is counted. */
-export const NO_RATE_LIMITS: RateLimits = { api: async () => {}, tokenAllowed: async () => {}, tokenSettled: async () => {}, webhook: async () => {} };
+export const NO_RATE_LIMITS: RateLimits = {
+  api: async () => {},
+  tokenAllowed: async () => {},
+  tokenSettled: async () => {},
+  webhook: async () => {},
+};
 
-export function createRateLimits(config: RateLimitConfig, redis?: Redis, onRefused: (limit: 'api' | 'token' | 'webhook') => void = () => {}): RateLimits {
+export function createRateLimits(
+  config: RateLimitConfig,
+  redis?: Redis,
+  onRefused: (limit: 'api' | 'token' | 'webhook') => void = () => {},
+): RateLimits {
   const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
-    redis ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
+    redis
+      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S })
+      : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
   const api = limiter('api', config.apiPerMinute);
   const tokenClient = limiter('token-client', config.tokenPerMinute);
   const tokenAddress = limiter('token-address', config.tokenPerAddressPerMinute);

@@ -33,7 +33,11 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
 export async function prepareDatabase(config: Config, log: Logger, hooks: DatabaseHooks = {}) {
   const applied = await applyPendingMigrations(config.databaseUrl);
   if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
-  const db = openDatabase(config.databaseUrl, { onWarning: (message) => log.warn(message), ...hooks }, { sqliteSynchronous: config.sqliteSynchronous });
+  const db = openDatabase(
+    config.databaseUrl,
+    { onWarning: (message) => log.warn(message), ...hooks },
+    { sqliteSynchronous: config.sqliteSynchronous },
+  );
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
   await db.$queryRawUnsafe('SELECT 1');
   return db;
@@ -57,7 +61,9 @@ export async function startService(config: Config, log: Logger = createLogger(co
     delivery: { wake: () => {}, dispatch: () => {} },
     inbox: { wake: () => {} },
     pubsub: events.pubsub,
-    limits: config.limits ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit })) : NO_RATE_LIMITS,
+    limits: config.limits
+      ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit }))
+      : NO_RATE_LIMITS,
     metrics,
     features: features.client,
     publicUrl: config.publicUrl ?? '',

@@ -1,5 +1,5 @@
 // Partner authentication end to end (SPEC.md 2.1, 2.2, 5), over REST and GraphQL.
-import { GraphQLClient, ClientError } from 'graphql-request';
+import { GraphQLClient, type ClientError } from 'graphql-request';
 import { SignJWT } from 'jose';
 import { graphql } from './generated/gql.js';
 import { startTestService, post, request, type TestService } from './support/service.js';
@@ -16,7 +16,12 @@ const gql = (token?: string) => new GraphQLClient(`${service.url}/graphql`, { he
 const now = () => Math.floor(Date.now() / 1000);
 
 async function newOrg(token: string, providerId = `m-${Math.random()}`) {
-  const res = await post(service.url, '/v1/onboarding/org', { name: 'Pizza Place', provider_id: providerId, user: { email: 'owner@pizza.example', first_name: 'Ada' } }, token);
+  const res = await post(
+    service.url,
+    '/v1/onboarding/org',
+    { name: 'Pizza Place', provider_id: providerId, user: { email: 'owner@pizza.example', first_name: 'Ada' } },
+    token,
+  );
   expect(res.status).toBe(201);
   return res.body as { org_id: string; user_id: string };
 }
@@ -24,7 +29,11 @@ async function newOrg(token: string, providerId = `m-${Math.random()}`) {
 describe('token operation', () => {
   test('client_credentials over JSON answers 201 with a bearer token, seconds and all allowed scopes', async () => {
     const partner = await service.partner(['user', 'onboarding']);
-    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret });
+    const res = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ token_type: 'bearer', scopes: ['user', 'onboarding'], refresh_token_expires_in: 30 * 24 * 3600 });
     expect(res.body.expires_in).toBeGreaterThan(3590);
@@ -34,8 +43,17 @@ describe('token operation', () => {
 
   test('client_credentials form-encoded, as RFC 6749 clients send it, is answered as RFC 6749 5.1 (200, scope as a string)', async () => {
     const partner = await service.partner();
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scope: 'sso user', exp: String(now() + 600) });
-    const res = await request(service.url, 'POST', '/v1/oauth/token', { raw: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+      scope: 'sso user',
+      exp: String(now() + 600),
+    });
+    const res = await request(service.url, 'POST', '/v1/oauth/token', {
+      raw: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.body.scopes).toEqual(['sso', 'user']);
@@ -46,7 +64,12 @@ describe('token operation', () => {
 
   test('scopes beyond those granted to the partner are refused', async () => {
     const partner = await service.partner(['sso']);
-    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scopes: ['sso', 'billing'] });
+    const res = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+      scopes: ['sso', 'billing'],
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'invalid_scope', message: expect.stringContaining('billing') });
   });
@@ -57,16 +80,36 @@ describe('token operation', () => {
     ['not a number', () => 'soon'],
   ])('exp %s is 400 invalid_request', async (_case, exp) => {
     const partner = await service.partner();
-    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, exp: exp() });
+    const res = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+      exp: exp(),
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.stringContaining('exp') });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalid_request',
+      message: expect.stringContaining('exp'),
+    });
   });
 
   test('an unknown scope is 400 and names the scopes', async () => {
     const partner = await service.partner();
-    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scopes: ['user', 'admin'] });
+    const res = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+      scopes: ['user', 'admin'],
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: expect.stringContaining('scopes') });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      error: 'Bad Request',
+      code: 'invalid_request',
+      message: expect.stringContaining('scopes'),
+    });
   });
 
   test('an unknown enum or missing field is 400 and names the field', async () => {
@@ -80,29 +123,63 @@ describe('token operation', () => {
 
   test('wrong credentials are 401 invalid_client without saying which part was wrong', async () => {
     const partner = await service.partner();
-    const wrongSecret = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: 'nope' });
-    const unknownClient = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'pc_unknown', client_secret: partner.clientSecret });
+    const wrongSecret = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: 'nope',
+    });
+    const unknownClient = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: 'pc_unknown',
+      client_secret: partner.clientSecret,
+    });
     expect(wrongSecret.status).toBe(401);
-    expect(wrongSecret.body).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'invalid_client', message: 'client authentication failed' });
+    expect(wrongSecret.body).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      code: 'invalid_client',
+      message: 'client authentication failed',
+    });
     expect(unknownClient.body).toEqual(wrongSecret.body);
   });
 
   test('refresh tokens rotate, are single-use, and a reused one revokes the whole family', async () => {
     const partner = await service.partner();
-    const first = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret });
+    const first = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+    });
     const creds = { client_id: partner.clientId, client_secret: partner.clientSecret };
-    const second = await post(service.url, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...creds });
+    const second = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      ...creds,
+    });
     expect(second.status).toBe(201);
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
     await newOrg(second.body.access_token);
 
-    const replay = await post(service.url, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: first.body.refresh_token, ...creds });
+    const replay = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+      ...creds,
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.code).toBe('invalid_grant');
     // The leak is contained: the tokens issued from that family no longer work.
-    const revoked = await post(service.url, '/v1/onboarding/org', { name: 'x', provider_id: 'y', user: { email: 'a@b.example' } }, second.body.access_token);
+    const revoked = await post(
+      service.url,
+      '/v1/onboarding/org',
+      { name: 'x', provider_id: 'y', user: { email: 'a@b.example' } },
+      second.body.access_token,
+    );
     expect(revoked.status).toBe(401);
-    const next = await post(service.url, '/v1/oauth/token', { grant_type: 'refresh_token', refresh_token: second.body.refresh_token, ...creds });
+    const next = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: second.body.refresh_token,
+      ...creds,
+    });
     expect(next.status).toBe(400);
   });
 
@@ -113,7 +190,9 @@ describe('token operation', () => {
         token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }
       }
     `);
-    const ok = await gql().request(Token, { input: { grantType: 'client_credentials', clientId: partner.clientId, clientSecret: partner.clientSecret } });
+    const ok = await gql().request(Token, {
+      input: { grantType: 'client_credentials', clientId: partner.clientId, clientSecret: partner.clientSecret },
+    });
     expect(ok.token).toMatchObject({ tokenType: 'bearer', scopes: ['user'] });
     const failure = await gql()
       .request(Token, { input: { grantType: 'client_credentials', clientId: partner.clientId, clientSecret: 'bad' } })
@@ -157,7 +236,12 @@ describe('bearer tokens on every other operation', () => {
   test('a token that worked is refused once it expires', async () => {
     const partner = await service.partner();
     const exp = now() + 2;
-    const issued = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, exp });
+    const issued = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+      exp,
+    });
     await newOrg(issued.body.access_token);
     await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 100));
     const late = await post(service.url, '/v1/onboarding/org', { ...body, provider_id: 'late' }, issued.body.access_token);
@@ -175,7 +259,9 @@ describe('bearer tokens on every other operation', () => {
 
   test('GraphQL reports the same 401 in extensions', async () => {
     const Org = graphql(`query OrgById($id: ID!) { organization(id: $id) { id name } }`);
-    const error = (await gql('not-a-token').request(Org, { id: 'org_x' }).catch((e: ClientError) => e)) as ClientError;
+    const error = (await gql('not-a-token')
+      .request(Org, { id: 'org_x' })
+      .catch((e: ClientError) => e)) as ClientError;
     expect(error.response.errors?.[0]?.extensions).toEqual({ code: 'invalid_token', statusCode: 401 });
   });
 });
@@ -185,17 +271,29 @@ describe('createPartnerToken', () => {
     const partner = await service.partner();
     const org = await newOrg(partner.token);
     const other = await newOrg(partner.token);
-    const res = await post(service.url, '/v1/oauth/partner-tokens', { org_id: org.org_id, token_name: 'pos-sync', scopes: ['user'] }, partner.token);
+    const res = await post(
+      service.url,
+      '/v1/oauth/partner-tokens',
+      { org_id: org.org_id, token_name: 'pos-sync', scopes: ['user'] },
+      partner.token,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ org_id: org.org_id, token_name: 'pos-sync', scopes: ['user'], token_type: 'bearer' });
     expect(res.body._id).toMatch(/^ses_/);
     const OrgName = graphql(`query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }`);
     const own = await gql(res.body.access_token).request(OrgName, { id: org.org_id });
     expect(own.organization).toEqual({ id: org.org_id, name: 'Pizza Place', users: [{ email: 'owner@pizza.example' }] });
-    const foreign = (await gql(res.body.access_token).request(OrgName, { id: other.org_id }).catch((e: ClientError) => e)) as ClientError;
+    const foreign = (await gql(res.body.access_token)
+      .request(OrgName, { id: other.org_id })
+      .catch((e: ClientError) => e)) as ClientError;
     expect(foreign.response.errors?.[0]?.extensions).toEqual({ code: 'not_found', statusCode: 404 });
     // An organization token cannot mint further tokens.
-    const nested = await post(service.url, '/v1/oauth/partner-tokens', { org_id: org.org_id, token_name: 'again', scopes: ['user'] }, res.body.access_token);
+    const nested = await post(
+      service.url,
+      '/v1/oauth/partner-tokens',
+      { org_id: org.org_id, token_name: 'again', scopes: ['user'] },
+      res.body.access_token,
+    );
     expect(nested.status).toBe(403);
   });
 
@@ -203,10 +301,20 @@ describe('createPartnerToken', () => {
     const a = await service.partner();
     const b = await service.partner();
     const orgOfB = await newOrg(b.token);
-    const foreign = await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgOfB.org_id, token_name: 't', scopes: ['user'] }, a.token);
+    const foreign = await post(
+      service.url,
+      '/v1/oauth/partner-tokens',
+      { org_id: orgOfB.org_id, token_name: 't', scopes: ['user'] },
+      a.token,
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.body.code).toBe('not_found');
-    const badScope = await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgOfB.org_id, token_name: 't', scopes: ['admin'] }, b.token);
+    const badScope = await post(
+      service.url,
+      '/v1/oauth/partner-tokens',
+      { org_id: orgOfB.org_id, token_name: 't', scopes: ['admin'] },
+      b.token,
+    );
     expect(badScope.status).toBe(400);
     expect(badScope.body.code).toBe('invalid_request');
     const missing = await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgOfB.org_id, scopes: ['user'] }, b.token);

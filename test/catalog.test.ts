@@ -12,14 +12,30 @@ import { request, startTestService, type TestService } from './support/service.j
 let service: TestService;
 let pos: SandboxPos;
 const secrets = testSecrets();
-let setup: { token: string; orgId: string; tid: string; de: string; us: string; assigned: string; unassigned: string; usStore: string; stores: Record<string, string> };
+let setup: {
+  token: string;
+  orgId: string;
+  tid: string;
+  de: string;
+  us: string;
+  assigned: string;
+  unassigned: string;
+  usStore: string;
+  stores: Record<string, string>;
+};
 
 const sandbox = async (path: string, body: unknown) => {
-  const res = await fetch(`${pos.url}/v1/_sandbox/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${pos.url}/v1/_sandbox/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as { status: number; body: any };
 };
 const menusSentTo = (store: string) =>
-  pos.received.filter((r) => r.path === '/v1/menus' && (r.body as { store_id: string }).store_id === store).map((r) => r.body as { menu_provider_ids: string[]; catalog: { menu: { provider_id: string }[]; item: unknown[] } });
+  pos.received
+    .filter((r) => r.path === '/v1/menus' && (r.body as { store_id: string }).store_id === store)
+    .map((r) => r.body as { menu_provider_ids: string[]; catalog: { menu: { provider_id: string }[]; item: unknown[] } });
 /** The first notification of a type that arrives (earlier tests' late ones are of no concern). */
 async function notification(type: string) {
   for (let i = 0; i < 150; i++) {
@@ -44,7 +60,10 @@ beforeAll(async () => {
   const assigned = await bind(service.url, t, dsp._id, de!, stores.berlin!);
   const unassigned = await bind(service.url, t, dsp._id, de!, stores.berlin_late!);
   const usStore = await bind(service.url, t, dsp._id, us!, stores.austin!);
-  const put = await request(service.url, 'PUT', '/v1/onboarding/menus', { token: t, body: { org_id: orgId, dsp_location_id: assigned, menu_provider_ids: ['menu_de_hauptkarte'] } });
+  const put = await request(service.url, 'PUT', '/v1/onboarding/menus', {
+    token: t,
+    body: { org_id: orgId, dsp_location_id: assigned, menu_provider_ids: ['menu_de_hauptkarte'] },
+  });
   expect(put.status).toBe(200);
   setup = { token: t, orgId, tid, de: de!, us: us!, assigned, unassigned, usStore, stores };
 });
@@ -75,7 +94,12 @@ test('the POS signs location.catalog.updated: DE catalog fetched, exactly the as
   const bodies = notes.map((n) => n.body as { type: string; data: Record<string, any>; created_at: number });
   expect(bodies.map((b) => b.type)).toEqual(['menu.publish_success', 'menu.publish_success']);
   expect(bodies.find((b) => b.data.dsp_location_id === setup.assigned)).toMatchObject({
-    data: { location_id: `loc_${setup.tid}_de`, org_location_id: setup.de, dsp_store_id: setup.stores.berlin, menu_provider_ids: ['menu_de_hauptkarte'] },
+    data: {
+      location_id: `loc_${setup.tid}_de`,
+      org_location_id: setup.de,
+      dsp_store_id: setup.stores.berlin,
+      menu_provider_ids: ['menu_de_hauptkarte'],
+    },
     created_at: expect.any(Number),
   });
   expect(Math.abs(bodies[0]!.created_at - Date.now())).toBeLessThan(60_000);
@@ -86,7 +110,11 @@ test("a location's catalog over REST names the menus that menu assignment takes,
   const de = await request(service.url, 'GET', `/v1/onboarding/org/${setup.orgId}/locations/${setup.de}/catalog`, { token: setup.token });
   expect(de.status).toBe(200);
   expect(de.body).toMatchObject({ version: expect.any(Number), fetched_at: expect.any(Number), currency: 'eur', problems: [] });
-  expect(de.body.menus.map((m: { provider_id: string }) => m.provider_id).sort()).toEqual(['menu_de_fruehstueck', 'menu_de_hauptkarte', 'menu_de_mittagstisch']);
+  expect(de.body.menus.map((m: { provider_id: string }) => m.provider_id).sort()).toEqual([
+    'menu_de_fruehstueck',
+    'menu_de_hauptkarte',
+    'menu_de_mittagstisch',
+  ]);
   const us = await request(service.url, 'GET', `/v1/onboarding/org/${setup.orgId}/locations/${setup.us}/catalog`, { token: setup.token });
   expect(us).toMatchObject({ status: 404, body: { code: 'not_found', message: expect.stringContaining('not been fetched yet') } });
 });
@@ -94,8 +122,14 @@ test("a location's catalog over REST names the menus that menu assignment takes,
 test('another location gets the US catalog', async () => {
   expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
   await pos.waitFor('/v1/notifications', 1);
-  expect(menusSentTo(setup.stores.austin!)[0]!.menu_provider_ids.sort()).toEqual(['menu_us_all_day', 'menu_us_breakfast', 'menu_us_late_night']);
-  expect(pos.received.filter((r) => r.path === '/v1/catalog').map((r) => r.headers['x-provider-location-id'])).toEqual([`loc_2_${setup.tid}`]);
+  expect(menusSentTo(setup.stores.austin!)[0]!.menu_provider_ids.sort()).toEqual([
+    'menu_us_all_day',
+    'menu_us_breakfast',
+    'menu_us_late_night',
+  ]);
+  expect(pos.received.filter((r) => r.path === '/v1/catalog').map((r) => r.headers['x-provider-location-id'])).toEqual([
+    `loc_2_${setup.tid}`,
+  ]);
 });
 
 /** The sandbox's catalog for a location with one price changed (not the schnitzel's): a new
@@ -118,8 +152,14 @@ test('a DSP that refuses the menus produces menu.publish_failure with the error'
     await sandbox('fail', { path: '/v1/menus', count: 1, status: 422 });
     expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
     const note = await notification('menu.publish_failure');
-    expect(note).toMatchObject({ type: 'menu.publish_failure', data: { dsp_location_id: setup.usStore, error: expect.stringContaining('422') } });
-    const latest = await service.services.db.menuPublish.findFirst({ where: { dspConnectionId: setup.usStore }, orderBy: { createdAt: 'desc' } });
+    expect(note).toMatchObject({
+      type: 'menu.publish_failure',
+      data: { dsp_location_id: setup.usStore, error: expect.stringContaining('422') },
+    });
+    const latest = await service.services.db.menuPublish.findFirst({
+      where: { dspConnectionId: setup.usStore },
+      orderBy: { createdAt: 'desc' },
+    });
     expect(latest).toMatchObject({ status: 'failed', error: expect.stringContaining('422') });
   });
 });
@@ -145,7 +185,10 @@ test('an invalid catalog is not published; the POS is told why', async () => {
 describe('webhook signatures and repeats', () => {
   const body = () => JSON.stringify({ type: 'location.catalog.updated', object: { location_id: `loc_2_${setup.tid}` } });
   const send = (raw: string, signature?: string, headers: Record<string, string> = {}) =>
-    request(service.url, 'POST', '/v1/webhooks/pos/sandbox-pos', { raw, headers: { 'content-type': 'application/json', ...(signature ? { 'service-webhook-signature': signature } : {}), ...headers } });
+    request(service.url, 'POST', '/v1/webhooks/pos/sandbox-pos', {
+      raw,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'service-webhook-signature': signature } : {}), ...headers },
+    });
   const stored = () => service.services.db.webhookEvent.count();
 
   test('forged, missing and replayed-with-altered-body signatures get 401 and store nothing', async () => {
@@ -162,12 +205,21 @@ describe('webhook signatures and repeats', () => {
 
   test('unknown source 404, malformed JSON and unknown types 400, oversized 413; nothing stored', async () => {
     const before = await stored();
-    const unknown = await request(service.url, 'POST', '/v1/webhooks/pos/nobody', { raw: body(), headers: { 'content-type': 'application/json', 'service-webhook-signature': signBody(body(), secrets.webhookSecret) } });
+    const unknown = await request(service.url, 'POST', '/v1/webhooks/pos/nobody', {
+      raw: body(),
+      headers: { 'content-type': 'application/json', 'service-webhook-signature': signBody(body(), secrets.webhookSecret) },
+    });
     expect(unknown.status).toBe(404);
     const malformed = '{"type": "location.catalog.updated", ';
-    expect((await send(malformed, signBody(malformed, secrets.webhookSecret))).body).toMatchObject({ statusCode: 400, code: 'invalid_request' });
+    expect((await send(malformed, signBody(malformed, secrets.webhookSecret))).body).toMatchObject({
+      statusCode: 400,
+      code: 'invalid_request',
+    });
     const strange = JSON.stringify({ type: 'menu.exploded', object: {} });
-    expect((await send(strange, signBody(strange, secrets.webhookSecret))).body).toMatchObject({ statusCode: 400, code: 'unsupported_event' });
+    expect((await send(strange, signBody(strange, secrets.webhookSecret))).body).toMatchObject({
+      statusCode: 400,
+      code: 'unsupported_event',
+    });
     const huge = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: 'x', pad: 'x'.repeat(2 * 1024 * 1024) } });
     expect((await send(huge, signBody(huge, secrets.webhookSecret))).status).toBe(413);
     expect(await stored()).toBe(before);
@@ -214,11 +266,23 @@ test('GraphQL shows the current catalog with its version and the publish history
   expect(catalog).toMatchObject({ currency: 'eur', problems: [] });
   expect(catalog.version).toBeGreaterThanOrEqual(2);
   expect(catalog.menus.map((m) => m.providerId)).toEqual(['menu_de_hauptkarte', 'menu_de_mittagstisch', 'menu_de_fruehstueck']);
-  expect(catalog.items.find((i) => i.providerId === 'item_de_schnitzel')).toEqual({ providerId: 'item_de_schnitzel', name: 'Wiener Schnitzel', price: 18.9 });
-  expect(catalog.taxes).toEqual([{ providerId: 'tax_de_mwst_19', rate: 19 }, { providerId: 'tax_de_mwst_7', rate: 7 }]);
+  expect(catalog.items.find((i) => i.providerId === 'item_de_schnitzel')).toEqual({
+    providerId: 'item_de_schnitzel',
+    name: 'Wiener Schnitzel',
+    price: 18.9,
+  });
+  expect(catalog.taxes).toEqual([
+    { providerId: 'tax_de_mwst_19', rate: 19 },
+    { providerId: 'tax_de_mwst_7', rate: 7 },
+  ]);
   const assigned = location.dsps.find((d) => d.id === setup.assigned)!;
   expect(assigned.menuProviderIds).toEqual(['menu_de_hauptkarte']);
-  expect(assigned.publishes[0]).toEqual({ status: 'published', menuProviderIds: ['menu_de_hauptkarte'], catalogVersion: catalog.version, error: null });
+  expect(assigned.publishes[0]).toEqual({
+    status: 'published',
+    menuProviderIds: ['menu_de_hauptkarte'],
+    catalogVersion: catalog.version,
+    error: null,
+  });
   expect(assigned.publishes.length).toBeGreaterThanOrEqual(2);
   expect(location.dsps.find((d) => d.id === setup.unassigned)!.menuProviderIds).toBeNull();
 });

@@ -13,7 +13,9 @@ const run = promisify(execFile);
 test('migrate applies the migrations, names them, and ends once it has said so', async () => {
   const database = await freshDatabase();
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'migrate'], { env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'migrate'], {
+      env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+    });
     let stdout = '';
     let saidAt = 0;
     child.stdout.on('data', (chunk) => {
@@ -33,11 +35,20 @@ test('migrate applies the migrations, names them, and ends once it has said so',
 test('partners create --json prints the credentials once and stores only the secret hash', async () => {
   const database = await migratedDatabase();
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'Acme Ordering', '--scopes', 'user,onboarding', '--json'], {
-      env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'Acme Ordering', '--scopes', 'user,onboarding', '--json'],
+      {
+        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+      },
+    );
     const printed = JSON.parse(stdout);
-    expect(printed).toEqual({ partner_id: expect.stringMatching(/^ptr_/), client_id: expect.stringMatching(/^pc_/), client_secret: expect.any(String), scopes: ['user', 'onboarding'] });
+    expect(printed).toEqual({
+      partner_id: expect.stringMatching(/^ptr_/),
+      client_id: expect.stringMatching(/^pc_/),
+      client_secret: expect.any(String),
+      scopes: ['user', 'onboarding'],
+    });
     const db = openDatabase(database.url);
     try {
       const stored = await db.partner.findUniqueOrThrow({ where: { id: printed.partner_id } });
@@ -54,9 +65,13 @@ test('partners create --json prints the credentials once and stores only the sec
 test('an unknown scope is a usage error (exit 2) with a JSON error under --json', async () => {
   const database = await migratedDatabase();
   try {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'X', '--scopes', 'root', '--json'], {
-      env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
-    }).catch((e: { code: number; stdout: string }) => e);
+    const failure = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'X', '--scopes', 'root', '--json'],
+      {
+        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+      },
+    ).catch((e: { code: number; stdout: string }) => e);
     expect((failure as { code: number }).code).toBe(2);
     expect(JSON.parse((failure as { stdout: string }).stdout)).toEqual({ error: 'unknown scopes: root' });
   } finally {
@@ -68,10 +83,38 @@ test('providers add seals the secrets; providers list shows source, kind and bas
   const database = await migratedDatabase();
   const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
   try {
-    const added = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'add', '--source', 'acme-pos', '--kind', 'pos', '--base-url', 'https://pos.acme.example/api', '--client-id', 'cid', '--client-secret', 'very-secret', '--webhook-secret', 'hook-secret', '--connection-notices', '--path', 'orders=/v2/orders', '--json'], { env });
+    const added = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        'providers',
+        'add',
+        '--source',
+        'acme-pos',
+        '--kind',
+        'pos',
+        '--base-url',
+        'https://pos.acme.example/api',
+        '--client-id',
+        'cid',
+        '--client-secret',
+        'very-secret',
+        '--webhook-secret',
+        'hook-secret',
+        '--connection-notices',
+        '--path',
+        'orders=/v2/orders',
+        '--json',
+      ],
+      { env },
+    );
     expect(JSON.parse(added.stdout)).toEqual({ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' });
     const listed = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], { env });
-    expect(JSON.parse(listed.stdout)).toEqual({ providers: [{ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' }] });
+    expect(JSON.parse(listed.stdout)).toEqual({
+      providers: [{ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' }],
+    });
     const db = openDatabase(database.url);
     try {
       const row = await db.provider.findUniqueOrThrow({ where: { source: 'acme-pos' } });
@@ -81,7 +124,24 @@ test('providers add seals the secrets; providers list shows source, kind and bas
     } finally {
       await db.$disconnect();
     }
-    const bad = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'add', '--source', 'x', '--kind', 'kiosk', '--base-url', 'https://x.example', '--json'], { env }).catch((e: { code: number; stdout: string }) => e);
+    const bad = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/main.ts',
+        'providers',
+        'add',
+        '--source',
+        'x',
+        '--kind',
+        'kiosk',
+        '--base-url',
+        'https://x.example',
+        '--json',
+      ],
+      { env },
+    ).catch((e: { code: number; stdout: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
   } finally {
@@ -92,7 +152,9 @@ test('providers add seals the secrets; providers list shows source, kind and bas
 test('a command other than start and migrate on a DATA_DIR with no database says where it looked, and creates nothing', async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-empty-'));
   try {
-    const refused = (await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], { env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' } }).catch((e: unknown) => e)) as { code: number; stdout: string };
+    const refused = (await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], {
+      env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' },
+    }).catch((e: unknown) => e)) as { code: number; stdout: string };
     expect(refused.code).toBe(2);
     expect(JSON.parse(refused.stdout).error).toContain(`no database at ${path.join(empty, 'service.db')}`);
     expect(fs.readdirSync(empty)).toEqual([]);

@@ -38,7 +38,12 @@ afterAll(async () => {
 /** A one-time login link from the partner's SSO call, for a user of the merchant. */
 async function loginLink(setup: OrderSetup, role: string, email: string): Promise<string> {
   const names: Record<string, string> = { owner: 'Olivia Owner', admin: 'Ada Admin', team_member: 'Tomás Team' };
-  const sso = await post(service.url, '/v1/sso/sessions', { email, full_name: names[role] ?? role, phone_number: '+1 512 555 0100', role, provider_org_id: setup.providerOrgId }, setup.token);
+  const sso = await post(
+    service.url,
+    '/v1/sso/sessions',
+    { email, full_name: names[role] ?? role, phone_number: '+1 512 555 0100', role, provider_org_id: setup.providerOrgId },
+    setup.token,
+  );
   expect(sso.status).toBe(201);
   return `${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`;
 }
@@ -61,14 +66,19 @@ async function signIn(setup: OrderSetup, role: string, email: string): Promise<P
   return page;
 }
 
-const orderRow = (dspOrderId: string, status?: string) => `tr[data-dsp-order-id="${dspOrderId}"]${status ? `[data-status="${status}"]` : ''}`;
+const orderRow = (dspOrderId: string, status?: string) =>
+  `tr[data-dsp-order-id="${dspOrderId}"]${status ? `[data-status="${status}"]` : ''}`;
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 const text = (page: Page) => page.evaluate(() => document.body.innerText);
 /** A GraphQL call from inside the page, as its own script would make it (cookie, own origin). */
 const fromPage = (page: Page, query: string, variables: Record<string, unknown> = {}) =>
   page.evaluate(
     async (q, v) => {
-      const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: q, variables: v }) });
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
       return { status: res.status, body: (await res.json()) as { data?: any; errors?: { extensions?: { code?: string } }[] } };
     },
     query,
@@ -97,11 +107,19 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   await owner.waitForSelector(orderRow(placed.dsp_order_id, 'completed'), { timeout: 10_000 });
 
   // The POS says its catalog changed: the menu publish to the store shows as it settles.
-  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location_id: `loc_2_${merchant.tid}` }) });
+  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ location_id: `loc_2_${merchant.tid}` }),
+  });
   await owner.waitForSelector(`[data-location-id="${merchant.locationId}"] [data-publish-status="published"]`, { timeout: 10_000 });
 
   // The POS refuses the next order: its delivery is dead, shown with the POS's answer.
-  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
+  });
   const refused = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
   await owner.waitForSelector(orderRow(refused.dsp_order_id, 'failed'), { timeout: 10_000 });
   const dead = await owner.waitForSelector('[data-delivery-id] button.redeliver', { timeout: 10_000 });
@@ -109,7 +127,10 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   const received = (await pos.waitFor('/v1/orders', 1)).length;
   await dead!.click();
   await until(async () => pos.received.filter((r) => r.path === '/v1/orders').length > received);
-  await owner.waitForFunction(() => document.querySelector('#deliveries')?.textContent?.includes('Nothing failed'), { timeout: 10_000, polling: 100 });
+  await owner.waitForFunction(() => document.querySelector('#deliveries')?.textContent?.includes('Nothing failed'), {
+    timeout: 10_000,
+    polling: 100,
+  });
   // The POS has it now: the order is open again.
   await owner.waitForSelector(orderRow(refused.dsp_order_id, 'in_progress'), { timeout: 10_000 });
   expect(await stillSameDocument(owner)).toBe(true);
@@ -129,10 +150,16 @@ test('a team member sees the orders but no redeliver control, and the API refuse
   expect(await member.$eval('#deliveries-section', (e) => (e as HTMLElement).hidden)).toBe(true);
   expect(await member.$$('button.redeliver')).toHaveLength(0);
 
-  const [delivery] = (await post(service.url, '/graphql', { query: '{ deliveries(status: "delivered", first: 1) { id } }' }, merchant.token)).body.data.deliveries;
+  const [delivery] = (
+    await post(service.url, '/graphql', { query: '{ deliveries(status: "delivered", first: 1) { id } }' }, merchant.token)
+  ).body.data.deliveries;
   const redeliver = await fromPage(member, 'mutation($id: ID!) { redeliver(id: $id) { id } }', { id: delivery.id });
   expect(redeliver.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
-  const write = await fromPage(member, 'mutation($o: ID!) { createPartnerToken(input: { orgId: $o, tokenName: "mine", scopes: [user] }) { accessToken } }', { o: merchant.orgId });
+  const write = await fromPage(
+    member,
+    'mutation($o: ID!) { createPartnerToken(input: { orgId: $o, tokenName: "mine", scopes: [user] }) { accessToken } }',
+    { o: merchant.orgId },
+  );
   expect(write.status).toBe(403);
   expect(write.body.errors?.[0]?.extensions?.code).toBe('forbidden');
   expect(write.body.data ?? null).toBeNull();
@@ -187,13 +214,27 @@ test('the session cookie is HttpOnly and SameSite=Lax, works only from our own p
       });
       client.subscribe(
         { query: 'subscription($o: ID!) { orderUpdated(orgId: $o) { id } }', variables: { o: merchant.orgId } },
-        { next: (value) => (void client.dispose(), resolve(value)), error: (error) => (void client.dispose(), resolve(error)), complete: () => resolve('complete') },
+        {
+          next: (value) => {
+            void client.dispose();
+            resolve(value);
+          },
+          error: (error) => {
+            void client.dispose();
+            resolve(error);
+          },
+          complete: () => resolve('complete'),
+        },
       );
     });
   expect(JSON.stringify(await viaSocket('https://evil.example'))).toContain('cross_origin');
 
   // An expired session, signed with our own key, is over.
-  const expired = await new SignJWT({ uid: 'usr_any', at: Date.now() - 10_000 }).setProtectedHeader({ alg: 'HS256' }).setAudience('merchant-dashboard').setExpirationTime(Math.floor(Date.now() / 1000) - 1).sign(service.services.tokenKey);
+  const expired = await new SignJWT({ uid: 'usr_any', at: Date.now() - 10_000 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setAudience('merchant-dashboard')
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 1)
+    .sign(service.services.tokenKey);
   expect((await fetch(`${service.url}/dashboard`, { headers: { cookie: `merchant_session=${expired}` } })).status).toBe(401);
 
   // Logout from the page ends the session: the old cookie is refused afterwards.

@@ -53,7 +53,9 @@ describe('database client', () => {
       sql.transaction((run) => run(insertStep('Provider', row('prv_group_b')))),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    const ids = (await db.provider.findMany({ where: { id: { in: ['prv_group_a', 'prv_group_failing', 'prv_group_b'] } }, orderBy: { id: 'asc' } })).map((p) => p.id);
+    const ids = (
+      await db.provider.findMany({ where: { id: { in: ['prv_group_a', 'prv_group_failing', 'prv_group_b'] } }, orderBy: { id: 'asc' } })
+    ).map((p) => p.id);
     expect(ids).toEqual(['prv_group_a', 'prv_group_b']);
   });
 
@@ -67,7 +69,16 @@ describe('database client', () => {
 
   it('reads a row back as Prisma does: dates as dates, nulls as null, integers as numbers', async () => {
     const stored = await db.outboxMessage.create({
-      data: { id: 'out_read_back', kind: 'location.connect', source: 'pos', operation: 'connect', body: '{}', idempotencyKey: 'read-back', attempts: 2, deliveredAt: new Date('2026-01-02T03:04:05.678Z') },
+      data: {
+        id: 'out_read_back',
+        kind: 'location.connect',
+        source: 'pos',
+        operation: 'connect',
+        body: '{}',
+        idempotencyKey: 'read-back',
+        attempts: 2,
+        deliveredAt: new Date('2026-01-02T03:04:05.678Z'),
+      },
     });
     const [row] = await statementsOf(db).all('SELECT * FROM "OutboxMessage" WHERE "id" = ?', [stored.id]);
     expect(row).toEqual(stored);
@@ -91,7 +102,11 @@ describe('database client', () => {
     const before = fs.statSync(file).size;
     const sql = statementsOf(db);
     const padding = 'x'.repeat(2000);
-    await Promise.all(Array.from({ length: 100 }, (_, i) => sql.write(insertStep('Provider', { ...provider(`prv_log_${i}`), paths: padding, createdAt: new Date() }))));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        sql.write(insertStep('Provider', { ...provider(`prv_log_${i}`), paths: padding, createdAt: new Date() })),
+      ),
+    );
     // 100 rows of 2 kB are about 50 pages: far below the backstop at which this connection would
     // checkpoint itself, so a bigger file means the worker's checkpoint ran.
     const deadline = Date.now() + 5000;
@@ -101,7 +116,8 @@ describe('database client', () => {
 
   it('syncs each of Prisma’s own commits again once a group commit, which syncs on its own, is done', async () => {
     if (!database.url.startsWith('file:')) return; // SQLite's setting
-    const synchronous = async () => ((await db.$queryRawUnsafe('PRAGMA synchronous')) as { synchronous: bigint | number }[])[0]!.synchronous;
+    const synchronous = async () =>
+      ((await db.$queryRawUnsafe('PRAGMA synchronous')) as { synchronous: bigint | number }[])[0]!.synchronous;
     expect(Number(await synchronous())).toBe(2); // FULL
     await statementsOf(db).write(insertStep('Provider', { ...provider('prv_sync'), createdAt: new Date() }));
     expect(Number(await synchronous())).toBe(2);

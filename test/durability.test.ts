@@ -13,8 +13,6 @@ import { bind, completeOnboarding, createOrg, dspStores, ingest } from './suppor
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
 import { clientToken, freshDatabase, type TestDatabase } from './support/service.js';
 
-
-
 let database: TestDatabase;
 let pos: SandboxPos | undefined;
 let service: ReturnType<typeof spawnService> | undefined;
@@ -29,7 +27,15 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   const secrets = testSecrets();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', OUTBOX_RETRY_BASE_MS: '100', OUTBOX_RETRY_MAX_MS: '400', OUTBOX_MAX_ATTEMPTS: '1000' };
+  const env = {
+    PORT: String(port),
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    OUTBOX_RETRY_BASE_MS: '100',
+    OUTBOX_RETRY_MAX_MS: '400',
+    OUTBOX_MAX_ATTEMPTS: '1000',
+  };
 
   // Providers and a partner, written as an operator's CLI would, before the service starts.
   pos = await startSandboxPos({ ...secrets });
@@ -56,7 +62,13 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   const send = async (count: number) => {
     const answers = [];
     for (let i = 0; i < count; i += 10) {
-      answers.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => sendDspOrder(base, secrets.webhookSecret, storeId, { fulfillment_type: 'pickup' })))));
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, count - i) }, () =>
+            sendDspOrder(base, secrets.webhookSecret, storeId, { fulfillment_type: 'pickup' }),
+          ),
+        )),
+      );
     }
     expect(answers.map((a) => a.status)).toEqual(Array(count).fill(201));
     return answers.map((a) => a.body.order_id!);

@@ -20,10 +20,16 @@ const GRAPHQL_REQUEST_ACCEPT = 'application/graphql-response+json, application/j
 
 const cases: { name: string; body: unknown; anonymous?: boolean; token?: string }[] = [
   { name: 'a query', body: { query: '{ __typename }' } },
-  { name: 'a query with variables and an operation name', body: { query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' }, operationName: 'L' } },
+  {
+    name: 'a query with variables and an operation name',
+    body: { query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' }, operationName: 'L' },
+  },
   { name: 'one of two operations, by name', body: { query: `${ORG_LOCATIONS} query T { __typename }`, operationName: 'T' } },
   { name: 'a domain error (unknown organization)', body: { query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' } } },
-  { name: 'a mutation rejected by the domain', body: { query: 'mutation { ingestLocations(input: { onboardingId: "onb_x", locations: [] }) { locations { id } } }' } },
+  {
+    name: 'a mutation rejected by the domain',
+    body: { query: 'mutation { ingestLocations(input: { onboardingId: "onb_x", locations: [] }) { locations { id } } }' },
+  },
   { name: 'no token', body: { query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' } }, anonymous: true },
   { name: 'a token that is not ours', body: { query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' } }, token: 'not-a-token' },
   { name: 'a variable of the wrong type', body: { query: ORG_LOCATIONS, variables: { orgId: { not: 'an id' } } } },
@@ -39,8 +45,16 @@ const cases: { name: string; body: unknown; anonymous?: boolean; token?: string 
 ];
 
 async function answer(body: unknown, headers: Record<string, string>) {
-  const res = await request(service.url, 'POST', '/graphql', { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
-  return { status: res.status, type: res.headers.get('content-type'), body: res.body as unknown, cors: res.headers.get('access-control-allow-origin') };
+  const res = await request(service.url, 'POST', '/graphql', {
+    raw: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: res.body as unknown,
+    cors: res.headers.get('access-control-allow-origin'),
+  };
 }
 
 describe.each([
@@ -55,28 +69,51 @@ describe.each([
     // The browser's answer is Yoga's (it carries CORS headers); the partner's is not a CORS answer.
     expect(browser.cors).toBe('https://ops.example');
     expect(partner.cors).toBeNull();
-    expect({ status: partner.status, type: partner.type, body: partner.body }).toEqual({ status: browser.status, type: browser.type, body: browser.body });
+    expect({ status: partner.status, type: partner.type, body: partner.body }).toEqual({
+      status: browser.status,
+      type: browser.type,
+      body: browser.body,
+    });
   });
 });
 
 test('the answers themselves: data, a domain error with its code, a bad token, a request error', async () => {
   const auth = { authorization: `Bearer ${token}` };
-  expect(await answer({ query: '{ __typename }' }, auth)).toMatchObject({ status: 200, type: 'application/json; charset=utf-8', body: { data: { __typename: 'Query' } } });
+  expect(await answer({ query: '{ __typename }' }, auth)).toMatchObject({
+    status: 200,
+    type: 'application/json; charset=utf-8',
+    body: { data: { __typename: 'Query' } },
+  });
   const unknown = await answer({ query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' } }, auth);
-  expect(unknown.body).toMatchObject({ data: null, errors: [{ message: 'organization org_unknown not found', extensions: { code: 'not_found', statusCode: 404 } }] });
+  expect(unknown.body).toMatchObject({
+    data: null,
+    errors: [{ message: 'organization org_unknown not found', extensions: { code: 'not_found', statusCode: 404 } }],
+  });
   const anonymous = await answer({ query: ORG_LOCATIONS, variables: { orgId: 'org_unknown' } }, {});
   expect(anonymous.body).toMatchObject({ errors: [{ extensions: { code: 'invalid_token', statusCode: 401 } }] });
-  const badVariable = await answer({ query: ORG_LOCATIONS, variables: { orgId: { not: 'an id' } } }, { ...auth, accept: GRAPHQL_REQUEST_ACCEPT });
-  expect(badVariable.body).toMatchObject({ errors: [{ message: expect.stringContaining('$orgId'), extensions: { code: 'invalid_request', statusCode: 400 } }] });
+  const badVariable = await answer(
+    { query: ORG_LOCATIONS, variables: { orgId: { not: 'an id' } } },
+    { ...auth, accept: GRAPHQL_REQUEST_ACCEPT },
+  );
+  expect(badVariable.body).toMatchObject({
+    errors: [{ message: expect.stringContaining('$orgId'), extensions: { code: 'invalid_request', statusCode: 400 } }],
+  });
 });
 
 describe('which requests skip Yoga’s HTTP layer', () => {
   const req = (over: { method?: string; headers?: Record<string, string>; body?: unknown }) =>
-    ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: { query: '{ __typename }' }, ...over }) as unknown as FastifyRequest;
+    ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: { query: '{ __typename }' },
+      ...over,
+    }) as unknown as FastifyRequest;
   test('a POST of one operation from a partner, answered in the media type Yoga would choose', () => {
     expect(commonOperation(req({}))).toEqual({ params: { query: '{ __typename }' }, mediaType: 'application/json' });
     expect(commonOperation(req({ headers: { accept: GRAPHQL_REQUEST_ACCEPT } }))?.mediaType).toBe('application/graphql-response+json');
-    expect(commonOperation(req({ body: { query: '{ a }', variables: { x: 1 }, operationName: 'A', extensions: null } }))?.params.operationName).toBe('A');
+    expect(
+      commonOperation(req({ body: { query: '{ a }', variables: { x: 1 }, operationName: 'A', extensions: null } }))?.params.operationName,
+    ).toBe('A');
   });
   test.each([
     ['a GET', { method: 'GET', body: undefined }],

@@ -42,17 +42,28 @@ afterAll(async () => {
 
 maybe('two instances share the outbox (each order sent once) and a subscriber on one sees orders taken by the other', async () => {
   const m = await merchantTakingOrders(a);
-  const ws = createClient({ url: `${a.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${m.token}` } });
+  const ws = createClient({
+    url: `${a.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${m.token}` },
+  });
   const seen: string[] = [];
   const Updated = graphql(`subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }`);
-  ws.subscribe({ query: print(Updated), variables: { orgId: m.orgId } }, { next: (v) => seen.push((v.data as any).orderUpdated.id), error: () => {}, complete: () => {} });
+  ws.subscribe(
+    { query: print(Updated), variables: { orgId: m.orgId } },
+    { next: (v) => seen.push((v.data as any).orderUpdated.id), error: () => {}, complete: () => {} },
+  );
   await new Promise((r) => setTimeout(r, 300));
 
   const viaB = await sendDspOrder(bUrl, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
   expect(viaB.status).toBe(201);
   await until(async () => seen.includes(viaB.body.order_id!));
 
-  const placed = await Promise.all(Array.from({ length: 40 }, (_, i) => sendDspOrder(i % 2 ? bUrl : a.url, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' })));
+  const placed = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      sendDspOrder(i % 2 ? bUrl : a.url, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' }),
+    ),
+  );
   expect(placed.every((p) => p.status === 201)).toBe(true);
   const keys = () => pos.received.filter((r) => r.path === '/v1/orders').map((r) => r.headers['idempotency-key'] as string);
   await until(async () => keys().length >= 41);

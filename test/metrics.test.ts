@@ -42,14 +42,23 @@ test('a scrape shows requests, GraphQL operations, the outbox, webhooks, rate-li
   await pos.waitFor('/v1/orders', 1);
   await post(service.url, '/graphql', { query: 'query Mine { deliveries { id } }' }, m.token);
   await post(service.url, '/graphql', { query: 'query Broken { order(id: "ord_none") { id } }' }, m.token);
-  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location_id: `loc_2_${m.tid}` }) });
-  for (let i = 0; i < 3; i++) await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'pc_nobody', client_secret: 'x' });
+  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ location_id: `loc_2_${m.tid}` }),
+  });
+  for (let i = 0; i < 3; i++)
+    await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'pc_nobody', client_secret: 'x' });
   await get(service.url, '/no/such/path?client_secret=x');
 
   let text = '';
   for (let i = 0; i < 50; i++) {
     text = await scrape();
-    if ((value(text, 'webhook_apply_lag_seconds_count{type="location.catalog.updated"}') ?? 0) >= 1 && value(text, 'outbox_messages{kind="order.created",status="delivered"}')) break;
+    if (
+      (value(text, 'webhook_apply_lag_seconds_count{type="location.catalog.updated"}') ?? 0) >= 1 &&
+      value(text, 'outbox_messages{kind="order.created",status="delivered"}')
+    )
+      break;
     await new Promise((r) => setTimeout(r, 50));
   }
   expect(placed.status).toBe(201);

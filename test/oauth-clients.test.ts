@@ -16,7 +16,12 @@ afterAll(async () => {
 
 /** openid-client against our token endpoint (no discovery document: the endpoint is given). */
 function openidConfig(clientId: string, auth: oidc.ClientAuth) {
-  const config = new oidc.Configuration({ issuer: service.url, token_endpoint: `${service.url}/v1/oauth/token` }, clientId, undefined, auth);
+  const config = new oidc.Configuration(
+    { issuer: service.url, token_endpoint: `${service.url}/v1/oauth/token` },
+    clientId,
+    undefined,
+    auth,
+  );
   oidc.allowInsecureRequests(config); // plain http on loopback, in this test only
   return config;
 }
@@ -37,40 +42,68 @@ test.each([
 
 test('openid-client sees a wrong secret as invalid_client, and with Basic as the challenge RFC 6749 asks for', async () => {
   const partner = await service.partner();
-  const inBody = await oidc.clientCredentialsGrant(openidConfig(partner.clientId, oidc.ClientSecretPost('wrong')), { scope: 'user' }).catch((error: unknown) => error);
+  const inBody = await oidc
+    .clientCredentialsGrant(openidConfig(partner.clientId, oidc.ClientSecretPost('wrong')), { scope: 'user' })
+    .catch((error: unknown) => error);
   expect(inBody).toBeInstanceOf(oidc.ResponseBodyError);
   expect(inBody).toMatchObject({ error: 'invalid_client', status: 401 });
-  const basic = await oidc.clientCredentialsGrant(openidConfig(partner.clientId, oidc.ClientSecretBasic('wrong')), { scope: 'user' }).catch((error: unknown) => error);
+  const basic = await oidc
+    .clientCredentialsGrant(openidConfig(partner.clientId, oidc.ClientSecretBasic('wrong')), { scope: 'user' })
+    .catch((error: unknown) => error);
   expect(basic).toBeInstanceOf(oidc.WWWAuthenticateChallengeError);
   expect(basic).toMatchObject({ status: 401, cause: [expect.objectContaining({ scheme: 'basic' })] });
 });
 
 test('simple-oauth2 with its defaults (Basic, form body) gets a token; a wrong secret is invalid_client', async () => {
   const partner = await service.partner();
-  const client = (secret: string) => new ClientCredentials({ client: { id: partner.clientId, secret }, auth: { tokenHost: service.url, tokenPath: '/v1/oauth/token' } });
+  const client = (secret: string) =>
+    new ClientCredentials({ client: { id: partner.clientId, secret }, auth: { tokenHost: service.url, tokenPath: '/v1/oauth/token' } });
   const token = await client(partner.clientSecret).getToken({ scope: ['user', 'sso'] });
   expect(token.token).toMatchObject({ token_type: 'bearer', scope: 'user sso', scopes: ['user', 'sso'] });
   expect(await works(token.token.access_token as string)).toBe(200);
-  const refused = (await client('wrong').getToken({ scope: 'user' }).catch((error: unknown) => error)) as { output?: { statusCode: number }; data?: { payload?: Record<string, unknown> } };
+  const refused = (await client('wrong')
+    .getToken({ scope: 'user' })
+    .catch((error: unknown) => error)) as { output?: { statusCode: number }; data?: { payload?: Record<string, unknown> } };
   expect(refused.output?.statusCode).toBe(401);
 });
 
 test('HTTP Basic with a wrong secret is 401 with WWW-Authenticate and RFC 6749 error fields; both ways at once is 400', async () => {
   const partner = await service.partner();
-  const basic = (secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(partner.clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  const basic = (secret: string) =>
+    `Basic ${Buffer.from(`${encodeURIComponent(partner.clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const wrong = await request(service.url, 'POST', '/v1/oauth/token', { raw: 'grant_type=client_credentials', headers: { ...form, authorization: basic('wrong') } });
+  const wrong = await request(service.url, 'POST', '/v1/oauth/token', {
+    raw: 'grant_type=client_credentials',
+    headers: { ...form, authorization: basic('wrong') },
+  });
   expect(wrong.status).toBe(401);
   expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic /);
-  expect(wrong.body).toMatchObject({ statusCode: 401, code: 'invalid_client', error: 'invalid_client', error_description: expect.any(String) });
-  const both = await request(service.url, 'POST', '/v1/oauth/token', { raw: `grant_type=client_credentials&client_secret=${partner.clientSecret}`, headers: { ...form, authorization: basic(partner.clientSecret) } });
+  expect(wrong.body).toMatchObject({
+    statusCode: 401,
+    code: 'invalid_client',
+    error: 'invalid_client',
+    error_description: expect.any(String),
+  });
+  const both = await request(service.url, 'POST', '/v1/oauth/token', {
+    raw: `grant_type=client_credentials&client_secret=${partner.clientSecret}`,
+    headers: { ...form, authorization: basic(partner.clientSecret) },
+  });
   expect(both.body).toMatchObject({ statusCode: 400, error: 'invalid_request' });
-  const unsupported = await request(service.url, 'POST', '/v1/oauth/token', { raw: 'grant_type=password', headers: { ...form, authorization: basic(partner.clientSecret) } });
+  const unsupported = await request(service.url, 'POST', '/v1/oauth/token', {
+    raw: 'grant_type=password',
+    headers: { ...form, authorization: basic(partner.clientSecret) },
+  });
   expect(unsupported.body).toMatchObject({ statusCode: 400, error: 'unsupported_grant_type' });
   // JSON keeps SPEC.md's answer: 201, and `error` is the status text.
-  const json = await request(service.url, 'POST', '/v1/oauth/token', { body: { grant_type: 'client_credentials' }, headers: { authorization: basic(partner.clientSecret) } });
+  const json = await request(service.url, 'POST', '/v1/oauth/token', {
+    body: { grant_type: 'client_credentials' },
+    headers: { authorization: basic(partner.clientSecret) },
+  });
   expect(json.status).toBe(201);
-  const jsonWrong = await request(service.url, 'POST', '/v1/oauth/token', { body: { grant_type: 'client_credentials' }, headers: { authorization: basic('wrong') } });
+  const jsonWrong = await request(service.url, 'POST', '/v1/oauth/token', {
+    body: { grant_type: 'client_credentials' },
+    headers: { authorization: basic('wrong') },
+  });
   expect(jsonWrong.body).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'invalid_client', message: expect.any(String) });
   expect(jsonWrong.headers.get('www-authenticate')).toMatch(/^Basic /);
 });

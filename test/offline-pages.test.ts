@@ -43,7 +43,10 @@ test('GraphiQL renders from the service alone and runs a query', async () => {
   // button once the editor shows it; clicked again should a busy machine have swallowed a click.
   // Its editors draw spaces as no-break spaces: text is compared without any.
   const text = () => page.evaluate(() => document.body.innerText.replace(/\s/g, ''));
-  await page.waitForFunction(() => document.body.innerText.replace(/\s/g, '').includes('Bearer<access_token>'), { timeout: 20_000, polling: 100 });
+  await page.waitForFunction(() => document.body.innerText.replace(/\s/g, '').includes('Bearer<access_token>'), {
+    timeout: 20_000,
+    polling: 100,
+  });
   let answered = false;
   for (let attempt = 0; attempt < 10 && !answered; attempt++) {
     await page.click('.graphiql-execute-button');

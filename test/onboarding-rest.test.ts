@@ -22,10 +22,22 @@ const RETURN_URL = 'https://partner.example/onboarding/done?step=2';
 test('a partner walks a merchant through POS and DSP onboarding, locations, menus, deletion and SSO', async () => {
   const partner = await service.partner();
   const t = partner.token;
-  const org = (await post(service.url, '/v1/onboarding/org', { name: 'Sandbox Grill', provider_id: 'grill-1', user: { email: 'owner@grill.example' } }, t)).body;
+  const org = (
+    await post(
+      service.url,
+      '/v1/onboarding/org',
+      { name: 'Sandbox Grill', provider_id: 'grill-1', user: { email: 'owner@grill.example' } },
+      t,
+    )
+  ).body;
 
   // Initialize: pending, with entry_url our start hop.
-  const init = await post(service.url, '/v1/onboarding/integrations', { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: RETURN_URL }, t);
+  const init = await post(
+    service.url,
+    '/v1/onboarding/integrations',
+    { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: RETURN_URL },
+    t,
+  );
   expect(init.status).toBe(201);
   const onboarding = init.body.onboarding;
   expect(onboarding).toEqual({
@@ -69,11 +81,24 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   expect(listed.status).toBe(200);
   const ids = listed.body.locations.map((l: { provider_id: string }) => l.provider_id);
   expect(ids).toEqual(expect.arrayContaining([`loc_${tid}_de`, `loc_2_${tid}`]));
-  expect(listed.body.locations.every((l: { is_eligible_to_onboard: boolean; source: string }) => l.is_eligible_to_onboard && l.source === 'sandbox-pos')).toBe(true);
-  expect(listed.body.locations.find((l: { provider_id: string }) => l.provider_id === `loc_${tid}_de`).address).toMatchObject({ locality: 'Berlin', country: 'DE', postal_code: '10178' });
+  expect(
+    listed.body.locations.every(
+      (l: { is_eligible_to_onboard: boolean; source: string }) => l.is_eligible_to_onboard && l.source === 'sandbox-pos',
+    ),
+  ).toBe(true);
+  expect(listed.body.locations.find((l: { provider_id: string }) => l.provider_id === `loc_${tid}_de`).address).toMatchObject({
+    locality: 'Berlin',
+    country: 'DE',
+    postal_code: '10178',
+  });
 
   // Ingest two: active locations, and the POS gets a connection notice for each.
-  const ingest = await post(service.url, '/v1/onboarding/locations/ingest', { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_${tid}_de` }, { provider_id: `loc_2_${tid}` }] }, t);
+  const ingest = await post(
+    service.url,
+    '/v1/onboarding/locations/ingest',
+    { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_${tid}_de` }, { provider_id: `loc_2_${tid}` }] },
+    t,
+  );
   expect(ingest.status).toBe(201);
   expect(ingest.body.locations).toEqual([
     { _id: expect.stringMatching(/^loc_/), provider_id: `loc_${tid}_de` },
@@ -86,11 +111,23 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   expect(notices[0]!.headers['idempotency-key']).toBeTruthy();
   const relisted = await get(service.url, `/v1/onboarding/locations?onboarding_id=${onboarding._id}`, t);
   expect(relisted.body.locations.filter((l: { is_eligible_to_onboard: boolean }) => !l.is_eligible_to_onboard)).toHaveLength(2);
-  const twice = await post(service.url, '/v1/onboarding/locations/ingest', { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_${tid}_de` }] }, t);
+  const twice = await post(
+    service.url,
+    '/v1/onboarding/locations/ingest',
+    { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_${tid}_de` }] },
+    t,
+  );
   expect(twice.status).toBe(409);
 
   // A DSP onboarding, then bind a DSP store to the DE location.
-  const dspInit = (await post(service.url, '/v1/onboarding/integrations', { org_id: org.org_id, source: 'sandbox-dsp', type: 'dsp', return_url: RETURN_URL }, t)).body.onboarding;
+  const dspInit = (
+    await post(
+      service.url,
+      '/v1/onboarding/integrations',
+      { org_id: org.org_id, source: 'sandbox-dsp', type: 'dsp', return_url: RETURN_URL },
+      t,
+    )
+  ).body.onboarding;
   const dspWalk = await authorizeInBrowser(dspInit.entry_url);
   const dspDone = (await post(service.url, `/v1/onboarding/integrations/${dspInit._id}/complete`, { code: dspWalk.code }, t)).body;
   expect(dspDone.status).toBe('active');
@@ -99,12 +136,37 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   expect(stores.status).toBe(200);
   const berlinStore = `store_${dspDone.integration_id}_berlin`;
   expect(stores.body.locations).toHaveLength(4);
-  expect(stores.body.locations[0]).toMatchObject({ provider_id: berlinStore, name: 'Sandbox Grill Berlin Mitte (Delivery)', source: 'sandbox-dsp', is_eligible_to_onboard: true });
-  const bind = await post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: dspInit._id, locations: [{ pos_location_id: de, dsp_provider_id: berlinStore, dsp_store_name: 'Sandbox Grill Berlin (Delivery)' }] }, t);
+  expect(stores.body.locations[0]).toMatchObject({
+    provider_id: berlinStore,
+    name: 'Sandbox Grill Berlin Mitte (Delivery)',
+    source: 'sandbox-dsp',
+    is_eligible_to_onboard: true,
+  });
+  const bind = await post(
+    service.url,
+    '/v1/onboarding/locations/bind',
+    {
+      onboarding_id: dspInit._id,
+      locations: [{ pos_location_id: de, dsp_provider_id: berlinStore, dsp_store_name: 'Sandbox Grill Berlin (Delivery)' }],
+    },
+    t,
+  );
   expect(bind.status).toBe(201);
-  expect(bind.body.locations).toEqual([{ _id: expect.stringMatching(/^dsp_/), dsp_provider_id: berlinStore, dsp_store_name: 'Sandbox Grill Berlin (Delivery)', status: 'APPROVED' }]);
+  expect(bind.body.locations).toEqual([
+    {
+      _id: expect.stringMatching(/^dsp_/),
+      dsp_provider_id: berlinStore,
+      dsp_store_name: 'Sandbox Grill Berlin (Delivery)',
+      status: 'APPROVED',
+    },
+  ]);
   const rebound = await get(service.url, `/v1/onboarding/locations?onboarding_id=${dspInit._id}`, t);
-  expect(rebound.body.locations.map((s: { is_eligible_to_onboard: boolean }) => s.is_eligible_to_onboard)).toEqual([false, true, true, true]);
+  expect(rebound.body.locations.map((s: { is_eligible_to_onboard: boolean }) => s.is_eligible_to_onboard)).toEqual([
+    false,
+    true,
+    true,
+    true,
+  ]);
   const connectionId = bind.body.locations[0]._id;
 
   // The organization's locations with their DSP connections; the location_id filter.
@@ -112,20 +174,45 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   expect(orgLocations.status).toBe(200);
   expect(orgLocations.body.locations).toHaveLength(2);
   const berlin = orgLocations.body.locations.find((l: { _id: string }) => l._id === de);
-  expect(berlin).toMatchObject({ name: 'Sandbox Grill Berlin Mitte', source: 'sandbox-pos', status: 'active', address: { locality: 'Berlin' } });
-  expect(berlin.dsps).toEqual([{ _id: connectionId, name: 'Sandbox Grill Berlin (Delivery)', source: 'sandbox-dsp', status: 'APPROVED', change_time: expect.any(Number) }]);
+  expect(berlin).toMatchObject({
+    name: 'Sandbox Grill Berlin Mitte',
+    source: 'sandbox-pos',
+    status: 'active',
+    address: { locality: 'Berlin' },
+  });
+  expect(berlin.dsps).toEqual([
+    {
+      _id: connectionId,
+      name: 'Sandbox Grill Berlin (Delivery)',
+      source: 'sandbox-dsp',
+      status: 'APPROVED',
+      change_time: expect.any(Number),
+    },
+  ]);
   const filtered = await get(service.url, `/v1/onboarding/org/${org.org_id}/locations?location_id=${us}`, t);
   expect(filtered.body.locations.map((l: { _id: string }) => l._id)).toEqual([us]);
 
   // Menus: a non-empty list replaces the assignment; ids outside the catalog are 400; empty clears.
-  const assign = await request(service.url, 'PUT', '/v1/onboarding/menus', { body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: ['menu_de_hauptkarte', 'menu_de_mittagstisch'] }, token: t });
+  const assign = await request(service.url, 'PUT', '/v1/onboarding/menus', {
+    body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: ['menu_de_hauptkarte', 'menu_de_mittagstisch'] },
+    token: t,
+  });
   expect(assign.status).toBe(200);
   expect(assign.body).toEqual({ dsp_location_id: connectionId, menu_provider_ids: ['menu_de_hauptkarte', 'menu_de_mittagstisch'] });
-  expect(JSON.parse((await service.services.db.dspConnection.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus!)).toEqual(['menu_de_hauptkarte', 'menu_de_mittagstisch']);
-  const foreignMenu = await request(service.url, 'PUT', '/v1/onboarding/menus', { body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: ['menu_us_all_day'] }, token: t });
+  expect(JSON.parse((await service.services.db.dspConnection.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus!)).toEqual([
+    'menu_de_hauptkarte',
+    'menu_de_mittagstisch',
+  ]);
+  const foreignMenu = await request(service.url, 'PUT', '/v1/onboarding/menus', {
+    body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: ['menu_us_all_day'] },
+    token: t,
+  });
   expect(foreignMenu.status).toBe(400);
   expect(foreignMenu.body.message).toContain('menu_us_all_day');
-  const cleared = await request(service.url, 'PUT', '/v1/onboarding/menus', { body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: [] }, token: t });
+  const cleared = await request(service.url, 'PUT', '/v1/onboarding/menus', {
+    body: { org_id: org.org_id, dsp_location_id: connectionId, menu_provider_ids: [] },
+    token: t,
+  });
   expect(cleared.body).toEqual({ dsp_location_id: connectionId, menu_provider_ids: [] });
   expect((await service.services.db.dspConnection.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus).toBeNull();
 
@@ -134,11 +221,25 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   expect(removed.status).toBe(204);
   const disconnect = await pos.waitFor('/v1/locations/disconnect', 1);
   expect(disconnect[0]!.body).toEqual({ location_id: `loc_2_${tid}` });
-  expect((await get(service.url, `/v1/onboarding/org/${org.org_id}/locations`, t)).body.locations.map((l: { _id: string }) => l._id)).toEqual([de]);
+  expect(
+    (await get(service.url, `/v1/onboarding/org/${org.org_id}/locations`, t)).body.locations.map((l: { _id: string }) => l._id),
+  ).toEqual([de]);
   expect((await request(service.url, 'DELETE', `/v1/onboarding/org/${org.org_id}/locations/${us}`, { token: t })).status).toBe(404);
 
   // SSO: a single-use login token; the hop starts the dashboard session once.
-  const sso = await post(service.url, `/v1/sso/sessions?partner_id=${partner.partnerId}`, { email: 'Manager@Grill.example', full_name: 'Mia Manager', phone_number: '+49 30 1234567', role: 'manager', provider_org_id: 'grill-1', provider_org_name: 'Sandbox Grill' }, t);
+  const sso = await post(
+    service.url,
+    `/v1/sso/sessions?partner_id=${partner.partnerId}`,
+    {
+      email: 'Manager@Grill.example',
+      full_name: 'Mia Manager',
+      phone_number: '+49 30 1234567',
+      role: 'manager',
+      provider_org_id: 'grill-1',
+      provider_org_name: 'Sandbox Grill',
+    },
+    t,
+  );
   expect(sso.status).toBe(201);
   expect(sso.body).toEqual({ sso_login_token: expect.any(String) });
   const login = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, { redirect: 'manual' });
@@ -154,7 +255,10 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
     headers: { cookie, origin: service.url, 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{ me { user { email fullName role } organization { name } } }' }),
   });
-  expect((await me.json()).data.me).toEqual({ user: { email: 'manager@grill.example', fullName: 'Mia Manager', role: 'manager' }, organization: { name: 'Sandbox Grill' } });
+  expect((await me.json()).data.me).toEqual({
+    user: { email: 'manager@grill.example', fullName: 'Mia Manager', role: 'manager' },
+    organization: { name: 'Sandbox Grill' },
+  });
   const reused = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, { redirect: 'manual' });
   expect(reused.status).toBe(401);
   expect(await reused.json()).toMatchObject({ statusCode: 401, code: 'invalid_sso_token' });
@@ -163,11 +267,26 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
 test('a disconnection notice written while the POS is down arrives exactly once after it comes back', async () => {
   const partner = await service.partner();
   const t = partner.token;
-  const org = (await post(service.url, '/v1/onboarding/org', { name: 'Down Grill', provider_id: 'down-1', user: { email: 'o@down.example' } }, t)).body;
-  const onboarding = (await post(service.url, '/v1/onboarding/integrations', { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: RETURN_URL }, t)).body.onboarding;
+  const org = (
+    await post(service.url, '/v1/onboarding/org', { name: 'Down Grill', provider_id: 'down-1', user: { email: 'o@down.example' } }, t)
+  ).body;
+  const onboarding = (
+    await post(
+      service.url,
+      '/v1/onboarding/integrations',
+      { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: RETURN_URL },
+      t,
+    )
+  ).body.onboarding;
   const walk = await authorizeInBrowser(onboarding.entry_url);
-  const tid = (await post(service.url, `/v1/onboarding/integrations/${onboarding._id}/complete`, { code: walk.code }, t)).body.integration_id;
-  const ingest = await post(service.url, '/v1/onboarding/locations/ingest', { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_3_${tid}` }] }, t);
+  const tid = (await post(service.url, `/v1/onboarding/integrations/${onboarding._id}/complete`, { code: walk.code }, t)).body
+    .integration_id;
+  const ingest = await post(
+    service.url,
+    '/v1/onboarding/locations/ingest',
+    { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_3_${tid}` }] },
+    t,
+  );
   const locationId = ingest.body.locations[0]._id;
 
   // The POS goes down; the location is deleted meanwhile: accepted, and the notice waits.
@@ -175,7 +294,8 @@ test('a disconnection notice written while the POS is down arrives exactly once 
   await pos.close();
   const removed = await request(service.url, 'DELETE', `/v1/onboarding/org/${org.org_id}/locations/${locationId}`, { token: t });
   expect(removed.status).toBe(204);
-  const pending = async () => service.services.db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `disconnect:${locationId}` } });
+  const pending = async () =>
+    service.services.db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `disconnect:${locationId}` } });
   for (let i = 0; i < 100 && (await pending()).attempts < 2; i++) await new Promise((r) => setTimeout(r, 50));
   expect(await pending()).toMatchObject({ status: 'pending', lastError: expect.any(String) });
 

@@ -25,11 +25,16 @@ test('the document is valid OpenAPI 3.1', async () => {
 });
 
 test('every route of the service is in it, with its answers and refusals', () => {
-  const undocumented = service.app.routeTable.filter((route) => !route.doc && !NOT_REST.includes(route.url)).map((r) => `${r.method} ${r.url}`);
+  const undocumented = service.app.routeTable
+    .filter((route) => !route.doc && !NOT_REST.includes(route.url))
+    .map((r) => `${r.method} ${r.url}`);
   expect(undocumented).toEqual([]);
   for (const route of restRoutes) {
     const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
-    expect({ route: `${route.method} ${route.path}`, documented: Boolean(operation) }).toEqual({ route: `${route.method} ${route.path}`, documented: true });
+    expect({ route: `${route.method} ${route.path}`, documented: Boolean(operation) }).toEqual({
+      route: `${route.method} ${route.path}`,
+      documented: true,
+    });
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status), '400', '401', '404']));
   }
   // The token call and the three webhook paths of CONTRACT.md section 2.
@@ -48,13 +53,19 @@ test('schemas speak wire names and come from the GraphQL types', () => {
   expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).not.toContain('id');
   expect(complete.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
   // Webhook event types are the ones the intake has handlers for.
-  expect(document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.properties.type.enum.sort()).toEqual(['order.canceled', 'order.created']);
+  expect(
+    document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.properties.type.enum.sort(),
+  ).toEqual(['order.canceled', 'order.created']);
 });
 
 test('an answer the document does not describe is caught', async () => {
   // The conformance check itself: a 200 where only 201 is documented fails the call.
   const { assertDocumentedAnswer } = await import('./support/openapi-conformance.js');
-  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 200, 'application/json', {})).rejects.toThrow(/does not list/);
-  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 201, 'application/json', { org_id: 1 })).rejects.toThrow(/refuses/);
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 200, 'application/json', {})).rejects.toThrow(
+    /does not list/,
+  );
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 201, 'application/json', { org_id: 1 })).rejects.toThrow(
+    /refuses/,
+  );
   await expect(request(service.url, 'POST', '/v1/onboarding/org', { body: {} })).resolves.toMatchObject({ status: 401 });
 });

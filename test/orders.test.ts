@@ -30,12 +30,21 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const Updated = graphql(`subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }`);
+const Updated = graphql(
+  `subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }`,
+);
 
 test('a DSP order reaches the POS in full, then the event provider signed, gets a driver, and a subscriber sees every change in order', async () => {
-  const ws = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${m.token}` } });
+  const ws = createClient({
+    url: `${service.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${m.token}` },
+  });
   const seen: { status: string; deliveryStatus: string; posOrderId: string | null; driver: unknown }[] = [];
-  const stop = ws.subscribe({ query: print(Updated), variables: { orgId: m.orgId } }, { next: (v) => seen.push((v.data as any).orderUpdated), error: () => {}, complete: () => {} });
+  const stop = ws.subscribe(
+    { query: print(Updated), variables: { orgId: m.orgId } },
+    { next: (v) => seen.push((v.data as any).orderUpdated), error: () => {}, complete: () => {} },
+  );
   await new Promise((r) => setTimeout(r, 200));
 
   const placed = await placeOrder(pos, m.storeId, { special_instructions: 'Ring twice' });
@@ -45,29 +54,55 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
   const [atPos] = await pos.waitFor('/v1/orders', 1);
   const sent = atPos!.body as { type: string; object: Record<string, any> };
   expect(sent.type).toBe('order.created');
-  expect(sent.object).toMatchObject({ id: orderId, dsp_order_id: placed.dsp_order_id, dsp_store_id: m.storeId, status: 'in_progress', delivery_status: 'pending', special_instructions: 'Ring twice', fulfillment_type: 'merchant_managed_delivery', total: 36.18 });
+  expect(sent.object).toMatchObject({
+    id: orderId,
+    dsp_order_id: placed.dsp_order_id,
+    dsp_store_id: m.storeId,
+    status: 'in_progress',
+    delivery_status: 'pending',
+    special_instructions: 'Ring twice',
+    fulfillment_type: 'merchant_managed_delivery',
+    total: 36.18,
+  });
   expect(sent.object.items[0].modifiers[0].modifiers[0]).toMatchObject({ service_id: 'mod_us_swiss' });
   expect(atPos!.headers['idempotency-key']).toBe(`order.created:${orderId}`);
 
   const [confirmed] = await events.waitFor('/v1/events', 1);
-  expect(verifySignature(Buffer.from(confirmed!.raw!), confirmed!.headers['x-service-signature'] as string, secrets.webhookSecret)).toBe(true);
+  expect(verifySignature(Buffer.from(confirmed!.raw!), confirmed!.headers['x-service-signature'] as string, secrets.webhookSecret)).toBe(
+    true,
+  );
   expect(confirmed!.headers['x-service-signature']).toMatch(/^[0-9a-f]{64}$/);
   // What GET /v1/_sandbox/received shows too: the body as JSON, beside its exact text.
   const event = confirmed!.body;
-  const listed = ((await (await fetch(`${events.url}/v1/_sandbox/received`)).json()) as { received: { path: string; body: unknown }[] }).received.find((r) => r.path === '/v1/events');
+  const listed = (
+    (await (await fetch(`${events.url}/v1/_sandbox/received`)).json()) as { received: { path: string; body: unknown }[] }
+  ).received.find((r) => r.path === '/v1/events');
   expect(listed!.body).toEqual(event);
-  expect(event).toMatchObject({ type: 'order.confirmed', reference_id: orderId, location_id: `loc_2_${m.tid}`, order: { id: orderId, pos_order_id: expect.stringMatching(/^pos_/) } });
+  expect(event).toMatchObject({
+    type: 'order.confirmed',
+    reference_id: orderId,
+    location_id: `loc_2_${m.tid}`,
+    order: { id: orderId, pos_order_id: expect.stringMatching(/^pos_/) },
+  });
 
   const withDriver = await until(async () => {
     const o = await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } });
     return o.driver ? o : null;
   });
-  expect(JSON.parse(withDriver.driver!)).toEqual({ name: 'Dana Driver', phone: { number: '5125550199', code: '+1' }, source: 'sandbox-fleet' });
+  expect(JSON.parse(withDriver.driver!)).toEqual({
+    name: 'Dana Driver',
+    phone: { number: '5125550199', code: '+1' },
+    source: 'sandbox-fleet',
+  });
   expect(withDriver.deliveryStatus).toBe('enroute_to_pickup');
 
-  for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed']) expect((await posStatus(pos, orderId, status)).status).toBe(200);
+  for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed'])
+    expect((await posStatus(pos, orderId, status)).status).toBe(200);
   const closed = await posStatus(pos, orderId, 'ready_for_pickup');
-  expect(closed).toEqual({ status: 409, body: { statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' } });
+  expect(closed).toEqual({
+    status: 409,
+    body: { statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' },
+  });
 
   await until(async () => seen.length >= 6 && seen);
   stop();
@@ -85,7 +120,9 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
 test('the same DSP order sent 20 times at once makes exactly one POS order', async () => {
   await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
   const dspOrderId = `dsp_same_${Date.now()}`;
-  const answers = await Promise.all(Array.from({ length: 20 }, () => placeOrder(pos, m.storeId, { dsp_order_id: dspOrderId, fulfillment_type: 'pickup' })));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => placeOrder(pos, m.storeId, { dsp_order_id: dspOrderId, fulfillment_type: 'pickup' })),
+  );
   expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
   expect(answers.filter((a) => a.status === 200 && a.body.duplicate)).toHaveLength(19);
   expect(new Set(answers.map((a) => a.body.order_id)).size).toBe(1);
@@ -99,7 +136,10 @@ test('an order for an unbound store or a deleted location is refused clearly and
   const unbound = await placeOrder(pos, 'store-nobody');
   expect(unbound.status).toBe(422);
   expect(unbound.body).toMatchObject({ statusCode: 422, code: 'store_not_bound' });
-  expect(await service.services.db.order.findFirst({ where: { dspOrderId: unbound.dsp_order_id } })).toMatchObject({ status: 'failed', failureReason: expect.stringContaining('store-nobody') });
+  expect(await service.services.db.order.findFirst({ where: { dspOrderId: unbound.dsp_order_id } })).toMatchObject({
+    status: 'failed',
+    failureReason: expect.stringContaining('store-nobody'),
+  });
 
   const other = await merchantTakingOrders(service);
   await request(service.url, 'DELETE', `/v1/onboarding/org/${other.orgId}/locations/${other.locationId}`, { token: other.token });
@@ -109,7 +149,11 @@ test('an order for an unbound store or a deleted location is refused clearly and
 });
 
 test('a POS refusal fails the order with its reason; a dead delivery is visible and can be redelivered', async () => {
-  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
+  });
   const refused = await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' });
   const order = await until(async () => {
     const o = await service.services.db.order.findUniqueOrThrow({ where: { id: refused.body.order_id! } });
@@ -118,16 +162,26 @@ test('a POS refusal fails the order with its reason; a dead delivery is visible 
   expect(order.failureReason).toContain('400');
 
   const client = new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${m.token}` } });
-  const Dead = graphql(`query DeadDeliveries { deliveries(status: "dead") { id kind status attempts lastStatus lastError idempotencyKey } }`);
+  const Dead = graphql(
+    `query DeadDeliveries { deliveries(status: "dead") { id kind status attempts lastStatus lastError idempotencyKey } }`,
+  );
   const Redeliver = graphql(`mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }`);
   const dead = (await client.request(Dead)).deliveries.find((d) => d.idempotencyKey === `order.created:${order.id}`)!;
-  expect(dead).toMatchObject({ kind: 'order.created', status: 'dead', attempts: 1, lastStatus: 400, lastError: expect.stringContaining('400') });
+  expect(dead).toMatchObject({
+    kind: 'order.created',
+    status: 'dead',
+    attempts: 1,
+    lastStatus: 400,
+    lastError: expect.stringContaining('400'),
+  });
   const again = await client.request(Redeliver, { id: dead.id });
   expect(again.redeliver).toMatchObject({ id: dead.id });
   await until(async () => (await service.services.db.outboxMessage.findUniqueOrThrow({ where: { id: dead.id } })).status === 'delivered');
   // Another partner cannot see or redeliver it.
   const stranger = await service.partner();
-  const foreign = await new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${stranger.token}` } }).request(Redeliver, { id: dead.id }).catch((e) => e);
+  const foreign = await new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${stranger.token}` } })
+    .request(Redeliver, { id: dead.id })
+    .catch((e) => e);
   expect(foreign.response.errors[0].extensions).toEqual({ code: 'not_found', statusCode: 404 });
 });
 

@@ -44,7 +44,10 @@ beforeEach(() => {
 
 test('a JSON body goes out as JSON, and a JSON answer comes back parsed with its status and headers', async () => {
   answers = [{ status: 201, body: '{"id":"o-1","accepted":true}' }];
-  const response = await send(service.services, 'POST', `${base}/orders`, { json: { order: { id: 'o-1' } }, headers: { 'idempotency-key': 'k-1' } });
+  const response = await send(service.services, 'POST', `${base}/orders`, {
+    json: { order: { id: 'o-1' } },
+    headers: { 'idempotency-key': 'k-1' },
+  });
   expect(response).toMatchObject({ status: 201, body: { id: 'o-1', accepted: true }, text: '{"id":"o-1","accepted":true}' });
   expect(response.headers['content-type']).toBe('application/json');
   expect(seen).toHaveLength(1);
@@ -74,7 +77,10 @@ test('a 5xx is retried and the first success returned; a 5xx that lasts is retur
   expect(seen).toHaveLength(3);
 
   seen.length = 0;
-  answers = [{ status: 503, body: '{"message":"busy"}' }, { status: 503, body: '{"message":"still busy"}' }];
+  answers = [
+    { status: 503, body: '{"message":"busy"}' },
+    { status: 503, body: '{"message":"still busy"}' },
+  ];
   const failed = await send(service.services, 'GET', `${base}/locations`, { retries: 1 });
   expect(failed).toMatchObject({ status: 503, body: { message: 'still busy' } });
   expect(seen).toHaveLength(2);
@@ -101,6 +107,8 @@ test('with no retries asked for (the outbox schedules its own), a 5xx is returne
 
   seen.length = 0;
   answers = ['hang'];
-  await expect(send(service.services, 'POST', `${base}/orders`, { body: '{}', retries: 0 })).rejects.toThrow(/Timeout awaiting 'request' for 300ms/);
+  await expect(send(service.services, 'POST', `${base}/orders`, { body: '{}', retries: 0 })).rejects.toThrow(
+    /Timeout awaiting 'request' for 300ms/,
+  );
   expect(seen).toHaveLength(1);
 });

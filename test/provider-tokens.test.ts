@@ -43,7 +43,11 @@ test('a token about to expire is refreshed before the call, and the new one is u
 test('a 401 from the provider refreshes the token once and retries', async () => {
   const { token, onboardingId } = await completedOnboarding();
   await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
-  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/locations', count: 1, status: 401 }) });
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/locations', count: 1, status: 401 }),
+  });
   // Push the stored expiry out so only the 401 can cause the refresh.
   await service.services.db.onboarding.update({ where: { id: onboardingId }, data: { tokenExpiresAt: new Date(Date.now() + 3600_000) } });
   const listed = await get(service.url, `/v1/onboarding/locations?onboarding_id=${onboardingId}`, token);

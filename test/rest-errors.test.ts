@@ -28,13 +28,43 @@ afterAll(async () => {
 test.each([
   ['POST', '/v1/onboarding/org', { name: 'X', provider_id: 'x' }, 'user is required'],
   ['POST', '/v1/onboarding/org', { name: 'X', provider_id: 'x', user: { email: 5 } }, 'user.email must be a string'],
-  ['POST', '/v1/onboarding/org', { name: 'X', provider_id: 'x', user: { email: 'a@b.example' }, colour: 'red' }, 'colour is not a field of this request'],
+  [
+    'POST',
+    '/v1/onboarding/org',
+    { name: 'X', provider_id: 'x', user: { email: 'a@b.example' }, colour: 'red' },
+    'colour is not a field of this request',
+  ],
   ['POST', '/v1/onboarding/org', ['X'], 'the body must be an object'],
-  ['POST', '/v1/onboarding/locations/ingest', () => ({ onboarding_id: onboardingId, locations: { provider_id: 'loc_1' } }), 'locations must be an array'],
-  ['POST', '/v1/onboarding/locations/ingest', () => ({ onboarding_id: onboardingId, locations: [{}] }), 'locations[0].provider_id is required'],
-  ['POST', '/v1/onboarding/locations/bind', () => ({ onboarding_id: onboardingId, locations: [{ pos_location_id: 'l', dsp_provider_id: 7, dsp_store_name: 'n' }] }), 'locations[0].dsp_provider_id must be a string'],
-  ['PUT', '/v1/onboarding/menus', () => ({ org_id: orgId, dsp_location_id: 'dsp_x', menu_provider_ids: 'menu_1' }), 'menu_provider_ids must be an array'],
-  ['POST', '/v1/onboarding/integrations', () => ({ org_id: orgId, source: 'sandbox-pos', type: 'kiosk', return_url: 'https://x.example' }), 'type must be one of dsp, pos'],
+  [
+    'POST',
+    '/v1/onboarding/locations/ingest',
+    () => ({ onboarding_id: onboardingId, locations: { provider_id: 'loc_1' } }),
+    'locations must be an array',
+  ],
+  [
+    'POST',
+    '/v1/onboarding/locations/ingest',
+    () => ({ onboarding_id: onboardingId, locations: [{}] }),
+    'locations[0].provider_id is required',
+  ],
+  [
+    'POST',
+    '/v1/onboarding/locations/bind',
+    () => ({ onboarding_id: onboardingId, locations: [{ pos_location_id: 'l', dsp_provider_id: 7, dsp_store_name: 'n' }] }),
+    'locations[0].dsp_provider_id must be a string',
+  ],
+  [
+    'PUT',
+    '/v1/onboarding/menus',
+    () => ({ org_id: orgId, dsp_location_id: 'dsp_x', menu_provider_ids: 'menu_1' }),
+    'menu_provider_ids must be an array',
+  ],
+  [
+    'POST',
+    '/v1/onboarding/integrations',
+    () => ({ org_id: orgId, source: 'sandbox-pos', type: 'kiosk', return_url: 'https://x.example' }),
+    'type must be one of dsp, pos',
+  ],
   ['POST', '/v1/oauth/partner-tokens', () => ({ org_id: orgId, token_name: 't', scopes: 'user' }), 'scopes must be an array'],
 ])('%s %s with a wrong shape names the wire field', async (method, path, body, message) => {
   const organizations = await service.services.db.organization.count();

@@ -30,10 +30,17 @@ test('an unknown path is 404 with the error body', async () => {
 });
 
 test('malformed JSON is 400 and an oversized body is 413, both with the error body', async () => {
-  const malformed = await request(service.url, 'POST', '/v1/oauth/token', { raw: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+  const malformed = await request(service.url, 'POST', '/v1/oauth/token', {
+    raw: '{"grant_type":',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(malformed.status).toBe(400);
   expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request' });
-  const big = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'x'.repeat(4096), client_secret: 'y' });
+  const big = await post(service.url, '/v1/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: 'x'.repeat(4096),
+    client_secret: 'y',
+  });
   expect(big.status).toBe(413);
   expect(big.body).toMatchObject({ statusCode: 413, error: 'Payload Too Large', code: 'payload_too_large' });
 });
@@ -60,7 +67,10 @@ test("a browser's CORS preflight to /graphql is answered, and so is the query af
   expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
   expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
-  const query = await request(service.url, 'POST', '/graphql', { raw: JSON.stringify({ query: '{ __typename }' }), headers: { origin, 'content-type': 'application/json' } });
+  const query = await request(service.url, 'POST', '/graphql', {
+    raw: JSON.stringify({ query: '{ __typename }' }),
+    headers: { origin, 'content-type': 'application/json' },
+  });
   expect(query.status).toBe(200);
   expect(query.headers.get('access-control-allow-origin')).toBe(origin);
   expect(query.headers.get('content-length')).toBe(String(JSON.stringify(query.body).length));
@@ -80,7 +90,15 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
     });
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: database.dataDir, DATABASE_URL: database.url, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url,
+      SANDBOX: 'off',
+      ALLOW_GENERATED_KEYS: 'true',
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
@@ -99,7 +117,9 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
     await new Promise((r) => socket.once('connect', r));
     let answer = '';
     socket.on('data', (chunk) => (answer += chunk));
-    socket.write(`POST /v1/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /v1/oauth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

@@ -25,10 +25,17 @@ afterAll(async () => {
 /** Subscribes with the graphql-ws client and collects what it gets; `until` waits for an event
  * about one order (orders of earlier tests may still change). */
 async function watch(query: string, variables?: Record<string, unknown>) {
-  const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${m.token}` } });
+  const client = createClient({
+    url: `${service.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${m.token}` },
+  });
   const seen: unknown[] = [];
   const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
-  client.subscribe({ query, variables }, { next: (result) => void seen.push(result.errors ?? result.data), error: (error) => void seen.push(error), complete: () => undefined });
+  client.subscribe(
+    { query, variables },
+    { next: (result) => void seen.push(result.errors ?? result.data), error: (error) => void seen.push(error), complete: () => undefined },
+  );
   await connected;
   await new Promise((r) => setTimeout(r, 100)); // the subscription is in place once connected and sent
   const until = async (orderId: string, ms = 5000) => {
@@ -50,7 +57,9 @@ test.each([
   const subscription = await watch(fill(query), variables && (JSON.parse(fill(JSON.stringify(variables))) as Record<string, unknown>));
   try {
     const placed = await placeOrder(pos, m.storeId);
-    expect(await subscription.until(placed.body.order_id!)).toEqual({ orderUpdated: { id: placed.body.order_id, dspOrderId: placed.dsp_order_id } });
+    expect(await subscription.until(placed.body.order_id!)).toEqual({
+      orderUpdated: { id: placed.body.order_id, dspOrderId: placed.dsp_order_id },
+    });
     expect(subscription.seen.filter((e) => !(e as { orderUpdated?: unknown }).orderUpdated)).toEqual([]);
   } finally {
     await subscription.close();

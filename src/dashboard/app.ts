@@ -6,7 +6,13 @@
 // only, so nothing from the data is ever parsed as markup.
 import { createClient } from 'graphql-ws';
 import { graphql } from './generated/gql.js';
-import type { DashboardOrderFragment, DashboardOverviewQuery, DashboardDeliveriesQuery, DashboardViewerQuery, OrderStatus } from './generated/graphql.js';
+import type {
+  DashboardOrderFragment,
+  DashboardOverviewQuery,
+  DashboardDeliveriesQuery,
+  DashboardViewerQuery,
+  OrderStatus,
+} from './generated/graphql.js';
 import type { TypedDocumentString } from './generated/graphql.js';
 
 const ViewerQuery = graphql(`
@@ -51,7 +57,15 @@ const RedeliverMutation = graphql(`
   mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }
 `);
 
-const ORDER_STATUSES: OrderStatus[] = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed', 'failed', 'merchant_canceled', 'dsp_canceled'];
+const ORDER_STATUSES: OrderStatus[] = [
+  'in_progress',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'completed',
+  'failed',
+  'merchant_canceled',
+  'dsp_canceled',
+];
 
 type Viewer = NonNullable<DashboardViewerQuery['me']>;
 type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
@@ -70,14 +84,21 @@ const words = (value: string) => value.replace(/_/g, ' ');
 function money(amount: unknown, currency: unknown): string {
   if (typeof amount !== 'number') return '–';
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD' }).format(amount);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD',
+    }).format(amount);
   } catch {
     return amount.toFixed(2);
   }
 }
 
 /** An element with attributes and children (text is set as text, never as markup). */
-function h(tag: string, attributes: Record<string, string | undefined> = {}, ...children: (Node | string | null | undefined)[]): HTMLElement {
+function h(
+  tag: string,
+  attributes: Record<string, string | undefined> = {},
+  ...children: (Node | string | null | undefined)[]
+): HTMLElement {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
   for (const child of children) if (child !== null && child !== undefined) element.append(child);
@@ -110,7 +131,12 @@ function showProblem(message: string | null): void {
 
 function signedOut(): void {
   document.body.replaceChildren(
-    h('main', { class: 'signed-out' }, h('h1', {}, 'You are signed out'), h('p', {}, 'Your session has ended. Open the dashboard again from your ordering partner.')),
+    h(
+      'main',
+      { class: 'signed-out' },
+      h('h1', {}, 'You are signed out'),
+      h('p', {}, 'Your session has ended. Open the dashboard again from your ordering partner.'),
+    ),
   );
 }
 
@@ -128,12 +154,20 @@ function renderOrders(state: State): void {
         'div',
         { class: 'empty' },
         h('p', { class: 'empty-title' }, filtered ? 'No orders match these filters' : 'No orders yet'),
-        h('p', { class: 'muted' }, filtered ? 'Clear a filter to see more.' : 'Orders from your delivery platforms appear here the moment they arrive.'),
+        h(
+          'p',
+          { class: 'muted' },
+          filtered ? 'Clear a filter to see more.' : 'Orders from your delivery platforms appear here the moment they arrive.',
+        ),
       ),
     );
     return;
   }
-  const head = h('tr', {}, ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)));
+  const head = h(
+    'tr',
+    {},
+    ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)),
+  );
   const rows = orders.map((order) => {
     const detail = (order.order ?? {}) as { total?: unknown; currency?: unknown };
     const driver = (order.driver ?? null) as { name?: string; phone?: string } | null;
@@ -161,7 +195,9 @@ function renderLocations(state: State): void {
   select.replaceChildren(h('option', { value: '' }, 'All locations'), ...locations.map((l) => h('option', { value: l.id }, l.name)));
   select.value = locations.some((l) => l.id === chosen) ? chosen : '';
   $('locations').replaceChildren(
-    ...(locations.length ? locations.map(locationCard) : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
+    ...(locations.length
+      ? locations.map(locationCard)
+      : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
   );
 }
 
@@ -174,20 +210,46 @@ function locationCard(location: Location): HTMLElement {
           { class: 'publish', 'data-publish-status': last.status },
           h('span', {}, 'Menu publish '),
           badge(last.status),
-          h('span', { class: 'muted small' }, ` catalog v${last.catalogVersion} · ${last.menuProviderIds.length} menu${last.menuProviderIds.length === 1 ? '' : 's'} · ${time.format(last.createdAt)}`),
+          h(
+            'span',
+            { class: 'muted small' },
+            ` catalog v${last.catalogVersion} · ${last.menuProviderIds.length} menu${last.menuProviderIds.length === 1 ? '' : 's'} · ${time.format(last.createdAt)}`,
+          ),
           last.error ? h('p', { class: 'error small' }, last.error) : null,
         )
       : h('div', { class: 'publish muted small' }, 'No menu published yet');
-    return h('li', { 'data-dsp-connection': dsp.id }, h('div', {}, h('strong', {}, dsp.name), h('span', { class: 'muted small' }, ` ${dsp.source}`), ' ', badge(dsp.status)), publish);
+    return h(
+      'li',
+      { 'data-dsp-connection': dsp.id },
+      h('div', {}, h('strong', {}, dsp.name), h('span', { class: 'muted small' }, ` ${dsp.source}`), ' ', badge(dsp.status)),
+      publish,
+    );
   });
-  return h('article', { class: 'card', 'data-location-id': location.id }, h('h3', {}, location.name), connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'));
+  return h(
+    'article',
+    { class: 'card', 'data-location-id': location.id },
+    h('h3', {}, location.name),
+    connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'),
+  );
 }
 
 function renderOnboardings(state: State): void {
   const onboardings = state.overview?.organization.onboardings ?? [];
   $('onboardings').replaceChildren(
     onboardings.length
-      ? h('ul', { class: 'plain' }, ...onboardings.map((o) => h('li', { 'data-onboarding-id': o.id }, h('strong', {}, o.source), h('span', { class: 'muted small' }, ` ${o.type.toUpperCase()} `), badge(o.status))))
+      ? h(
+          'ul',
+          { class: 'plain' },
+          ...onboardings.map((o) =>
+            h(
+              'li',
+              { 'data-onboarding-id': o.id },
+              h('strong', {}, o.source),
+              h('span', { class: 'muted small' }, ` ${o.type.toUpperCase()} `),
+              badge(o.status),
+            ),
+          ),
+        )
       : h('p', { class: 'muted' }, 'No connections yet.'),
   );
 }
@@ -210,7 +272,16 @@ function renderDeliveries(state: State, redeliver: (id: string) => Promise<void>
             return h(
               'li',
               { class: 'delivery', 'data-delivery-id': d.id },
-              h('div', {}, h('strong', {}, words(d.kind)), h('span', { class: 'muted small' }, ` to ${d.source} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${time.format(d.createdAt)}`)),
+              h(
+                'div',
+                {},
+                h('strong', {}, words(d.kind)),
+                h(
+                  'span',
+                  { class: 'muted small' },
+                  ` to ${d.source} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${time.format(d.createdAt)}`,
+                ),
+              ),
               h('p', { class: 'error small' }, d.lastError ?? 'no answer'),
               button,
             );
@@ -249,7 +320,10 @@ async function start(): Promise<void> {
     renderOrders(state);
   };
   const loadOverview = async () => {
-    const [overview, deliveries] = await Promise.all([run(OverviewQuery, { orgId }), viewer.canRedeliver ? run(DeliveriesQuery) : Promise.resolve({ deliveries: [] })]);
+    const [overview, deliveries] = await Promise.all([
+      run(OverviewQuery, { orgId }),
+      viewer.canRedeliver ? run(DeliveriesQuery) : Promise.resolve({ deliveries: [] }),
+    ]);
     state.overview = overview;
     state.deliveries = deliveries.deliveries;
     renderLocations(state);
@@ -264,7 +338,10 @@ async function start(): Promise<void> {
     });
   };
 
-  for (const [select, key] of [[$<HTMLSelectElement>('filter-location'), 'locationId'], [statusSelect, 'status']] as const) {
+  for (const [select, key] of [
+    [$<HTMLSelectElement>('filter-location'), 'locationId'],
+    [statusSelect, 'status'],
+  ] as const) {
     select.addEventListener('change', () => {
       state.filter[key] = select.value;
       void guard(loadOrders);

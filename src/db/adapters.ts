@@ -2,7 +2,7 @@
 // client and for the schema engine that migrates it.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { providerOf, sqliteFile } from './url.js';

@@ -10,7 +10,15 @@ import { providerOf } from './url.js';
 export type Db = PrismaClient;
 export { Prisma } from '../generated/prisma-sqlite/client.js';
 /** The models' row types (the same for both providers). */
-export type { DspConnection, Location, Onboarding, Order, Organization, OutboxMessage, WebhookEvent } from '../generated/prisma-sqlite/client.js';
+export type {
+  DspConnection,
+  Location,
+  Onboarding,
+  Order,
+  Organization,
+  OutboxMessage,
+  WebhookEvent,
+} from '../generated/prisma-sqlite/client.js';
 
 export type DatabaseHooks = {
   /** Called for every statement sent to the database: the benchmark counts round-trips with it. */
@@ -21,12 +29,17 @@ export type DatabaseHooks = {
 export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal' };
 
 /** Counts statements at the driver adapter: what actually goes to the database. */
+// biome-ignore lint/suspicious/noExplicitAny: Prisma's adapter factories type their connections loosely; this wrapper takes any of them.
 function counted<F extends { connect: () => Promise<any> }>(factory: F, onQuery?: (sql: string) => void): F {
   if (!onQuery) return factory;
+  // biome-ignore lint/suspicious/noExplicitAny: the adapter's queryable, patched in place
   const wrap = (queryable: any) => {
     for (const method of ['queryRaw', 'executeRaw'] as const) {
       const original = queryable[method].bind(queryable);
-      queryable[method] = (query: { sql: string }) => (onQuery(query.sql), original(query));
+      queryable[method] = (query: { sql: string }) => {
+        onQuery(query.sql);
+        return original(query);
+      };
     }
     if (typeof queryable.startTransaction === 'function') {
       const start = queryable.startTransaction.bind(queryable);
@@ -64,11 +77,22 @@ export type Statement = {
  * So a transaction (Prisma's, or one of ./statements.ts) holds the connection's lock while it is
  * open, and statements outside a transaction wait until no transaction holds it.
  */
-function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, options: DatabaseOptions, hooks: DatabaseHooks, connection: SqliteConnection): F {
+// biome-ignore lint/suspicious/noExplicitAny: as counted() above
+function tunedSqlite<F extends { connect: () => Promise<any> }>(
+  factory: F,
+  options: DatabaseOptions,
+  hooks: DatabaseHooks,
+  connection: SqliteConnection,
+): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
-    const client = adapter.client as { prepare: (sql: string) => Statement; pragma: (source: string) => unknown; inTransaction: boolean; name: string };
+    const client = adapter.client as {
+      prepare: (sql: string) => Statement;
+      pragma: (source: string) => unknown;
+      inTransaction: boolean;
+      name: string;
+    };
     const synchronous = options.sqliteSynchronous ?? 'full';
     client.pragma(`synchronous = ${synchronous}`);
     // The log's sync and checkpoints off the main thread (./sqlite-wal.ts).
@@ -113,7 +137,7 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(factory: F, opti
     const startTransaction = adapter.startTransaction.bind(adapter);
     adapter.startTransaction = async (...args: unknown[]) => {
       const release = await connection.lock();
-      let tx;
+      let tx: Awaited<ReturnType<typeof startTransaction>>;
       try {
         tx = await startTransaction(...args);
       } catch (error) {

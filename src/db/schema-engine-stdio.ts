@@ -124,7 +124,9 @@ const overrides: Record<string, (params: Params) => Promise<unknown>> = {
 async function runCliCommand(command: string): Promise<never> {
   const url = urlOf();
   const fail = (error_code: string, message: string): never => {
-    process.stderr.write(`starting\n${JSON.stringify({ level: 'ERROR', target: 'schema_engine::logger', fields: { error_code, message } })}\n`);
+    process.stderr.write(
+      `starting\n${JSON.stringify({ level: 'ERROR', target: 'schema_engine::logger', fields: { error_code, message } })}\n`,
+    );
     process.exit(1);
   };
   try {

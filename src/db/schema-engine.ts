@@ -41,7 +41,12 @@ let wasmReady: Promise<void> | undefined;
 function loadWasm(): Promise<void> {
   wasmReady ??= (async () => {
     // The WASM build reports a panic's message here before it throws.
-    const registry = { message: '', set_message(m: string) { registry.message = m; } };
+    const registry = {
+      message: '',
+      set_message(m: string) {
+        registry.message = m;
+      },
+    };
     (globalThis as Record<string, unknown>).PRISMA_WASM_PANIC_REGISTRY = registry;
     const expected = require('@prisma/engines-version/package.json').prisma.enginesVersion as string;
     const pkgDir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
@@ -74,7 +79,11 @@ export function schemaFiles(provider: Provider): SchemaContainer[] {
 /** The migration history on disk, in the shape the engine takes. */
 export function migrationsList(provider: Provider, baseDir = path.join(prismaDir, provider, 'migrations')): MigrationList {
   const dirs = fs.existsSync(baseDir)
-    ? fs.readdirSync(baseDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(baseDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lock = path.join(baseDir, 'migration_lock.toml');
   return {

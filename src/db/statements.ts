@@ -16,7 +16,14 @@
 // come back as numbers. Columns with a Prisma default or @updatedAt must be given explicitly.
 // Booleans would come back as 0 or 1 on SQLite: no statement here reads one.
 import pg from 'pg';
-import { postgresConnectionOf, sqliteConnectionOf, type Db, type PostgresConnection, type SqliteConnection, type Statement } from './client.js';
+import {
+  postgresConnectionOf,
+  sqliteConnectionOf,
+  type Db,
+  type PostgresConnection,
+  type SqliteConnection,
+  type Statement,
+} from './client.js';
 
 export type Row = Record<string, unknown>;
 export type Step = { sql: string; args?: unknown[] };
@@ -193,7 +200,9 @@ export function statementsOf(db: Db): Statements {
   if (!made) {
     const ready = (async () => {
       const postgres = await postgresConnectionOf(db);
-      return postgres ? postgresStatements(postgres) : sqliteStatements((await sqliteConnectionOf(db)) as Parameters<typeof sqliteStatements>[0]);
+      return postgres
+        ? postgresStatements(postgres)
+        : sqliteStatements((await sqliteConnectionOf(db)) as Parameters<typeof sqliteStatements>[0]);
     })();
     made = {
       all: async (sql, args) => (await ready).all(sql, args),

@@ -20,7 +20,10 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable):
   const sql = statementsOf(db);
   const now = new Date();
   const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
-  const due = await sql.all<{ id: string }>(`SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`, [now, now]);
+  const due = await sql.all<{ id: string }>(
+    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`,
+    [now, now],
+  );
   if (!due.length) return [];
   const ids = due.map((row) => row.id);
   const claimed = await sql.write<Row>({
@@ -31,7 +34,8 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable):
 }
 
 /** The write that ends this instance's hold on a row, recording how its work went. */
-export const releaseStep = (table: WorkTable, id: string, data: Record<string, unknown>): Step => updateStep(table, id, { ...data, lockedUntil: null });
+export const releaseStep = (table: WorkTable, id: string, data: Record<string, unknown>): Step =>
+  updateStep(table, id, { ...data, lockedUntil: null });
 
 /** Exponential backoff with full jitter, between base and max. */
 export function backoff(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }): number {
@@ -115,7 +119,9 @@ export class Runner<Row extends Claimable> {
   begin(row: Row): void {
     if (this.stopped) return;
     const job: Promise<void> = this.work(row)
-      .catch((error: unknown) => this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'))
+      .catch((error: unknown) =>
+        this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'),
+      )
       .finally(() => {
         this.inFlight.delete(job);
         if (this.full) {

@@ -1,7 +1,12 @@
 import { retryDelay } from './worker.js';
 
 const policy = { retryBaseMs: 1000, retryMaxMs: 60_000 };
-const response = (status: number, retryAfter?: string) => ({ status, body: undefined, text: '', headers: retryAfter ? { 'retry-after': retryAfter } : {} });
+const response = (status: number, retryAfter?: string) => ({
+  status,
+  body: undefined,
+  text: '',
+  headers: retryAfter ? { 'retry-after': retryAfter } : {},
+});
 
 test('backoff doubles per attempt with jitter, within the ceiling', () => {
   for (let attempt = 1; attempt <= 10; attempt++) {

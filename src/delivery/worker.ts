@@ -18,7 +18,10 @@ export type Outcome = { delivered: boolean; status: number | null; error: string
 /** Reads what it needs (outside any transaction) and returns the writes that run in the
  * transaction recording the outcome, through its `run` only; what those return runs after the
  * commit. */
-export type OutcomeHandler = (message: Message, outcome: Outcome, services: Services) => Promise<((run: Run) => Promise<void | (() => void)>) | undefined>;
+export type OutcomeHandler = (message: Message, outcome: Outcome, services: Services) => Promise<OutcomeWrites | undefined>;
+/** The writes of an outcome; what they return, if anything, runs after the commit. */
+// biome-ignore lint/suspicious/noConfusingVoidType: writes may return nothing at all (an async function without a return)
+type OutcomeWrites = (run: Run) => Promise<void | (() => void)>;
 
 export const outcomeHandlers = new Map<string, OutcomeHandler>();
 
@@ -45,10 +48,16 @@ export class DeliveryWorker {
     // The stored bytes go out as they are: a signature over them stays true.
     const body = message.body;
     if (message.onboardingId) {
-      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, { method: 'POST', headers, body, retries: 0 });
+      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, {
+        method: 'POST',
+        headers,
+        body,
+        retries: 0,
+      });
     }
     const provider = await requireProvider(this.services, message.source);
-    if (provider.kind === 'event_provider' && provider.webhookSecret) headers['x-service-signature'] = signBody(body, provider.webhookSecret);
+    if (provider.kind === 'event_provider' && provider.webhookSecret)
+      headers['x-service-signature'] = signBody(body, provider.webhookSecret);
     return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
   }
 
@@ -74,7 +83,11 @@ export class DeliveryWorker {
     try {
       response = await this.send(message);
       if (response.status >= 200 && response.status < 300) {
-        await this.finish(message, { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null }, { delivered: true, status: response.status, error: null, body: response.body });
+        await this.finish(
+          message,
+          { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null },
+          { delivered: true, status: response.status, error: null, body: response.body },
+        );
         return;
       }
       error = describeFailure(response);
@@ -89,7 +102,9 @@ export class DeliveryWorker {
       return;
     }
     const nextAttemptAt = new Date(Date.now() + retryDelay(message.attempts, config.outbox, response));
-    await statementsOf(this.services.db).write(releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }));
+    await statementsOf(this.services.db).write(
+      releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }),
+    );
   }
 }
 

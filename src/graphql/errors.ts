@@ -25,7 +25,11 @@ function isRequestError(error: unknown): boolean {
 export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   const domain = domainError(error);
   if (domain) return domain.body();
-  const bound = isTooComplex(error) ? error : isTooComplex((error as GraphQLError)?.originalError) ? (error as GraphQLError).originalError : undefined;
+  const bound = isTooComplex(error)
+    ? error
+    : isTooComplex((error as GraphQLError)?.originalError)
+      ? (error as GraphQLError).originalError
+      : undefined;
   if (bound) return errorBody(400, 'query_too_complex', bound.message);
   if (isRequestError(error)) return errorBody(400, 'invalid_request', (error as GraphQLError).message);
   log.error({ err: (error as GraphQLError)?.originalError ?? error }, 'unexpected error');

@@ -17,7 +17,8 @@ export type GraphqlLimits = Config['graphqlLimits'];
 
 /** The errors these plugins raised: shown as `query_too_complex` (./errors.ts). */
 const tooComplex = new WeakSet<GraphQLError>();
-export const isTooComplex = (error: unknown): error is GraphQLError => typeof error === 'object' && error !== null && tooComplex.has(error as GraphQLError);
+export const isTooComplex = (error: unknown): error is GraphQLError =>
+  typeof error === 'object' && error !== null && tooComplex.has(error as GraphQLError);
 
 /** Marks a refusal as ours, with the code and status a client reads, and without Armor's
  * "Syntax Error:" prefix (the operation's syntax is fine). Yoga keeps a code already set. */
@@ -32,7 +33,10 @@ export function limitPlugins(limits: GraphqlLimits): Plugin[] {
   // The token bound stops the parser by throwing. The validation bounds report their error as
   // any rule does, instead of throwing out of validate (which every caller would have to catch).
   const rejectParse = [(_context: unknown, error: GraphQLError) => void refused(error)];
-  const rejectRule = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(refused(error))] };
+  const rejectRule = {
+    propagateOnRejection: false,
+    onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(refused(error))],
+  };
   return [
     maxTokensPlugin({ n: limits.maxTokens, onReject: rejectParse }),
     maxDepthPlugin({ n: limits.maxDepth, ...rejectRule }),

@@ -24,7 +24,14 @@ export function createEvents(redisUrl?: string) {
   const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const pubsub = createPubSub<Channels>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
   // The publishing connection also carries the shared rate-limit counts (../rate-limits.ts).
-  return { pubsub, redis: publishClient, close: async () => (publishClient.disconnect(), subscribeClient.disconnect()) };
+  return {
+    pubsub,
+    redis: publishClient,
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  };
 }
 
 export type PubSub = ReturnType<typeof createPubSub<Channels>>;

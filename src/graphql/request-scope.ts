@@ -25,7 +25,8 @@ type Batch<K, V> = (ctx: Context, keys: readonly K[]) => Promise<readonly (V | E
  * Batching only, no cache: a subscription's context lives long, and its answers must not go
  * stale. */
 export function loaderOf<K, V>(ctx: Context, batch: Batch<K, V>): DataLoader<K, V> {
-  const loaders = (ctx.loaders ??= new Map());
+  ctx.loaders ??= new Map();
+  const loaders = ctx.loaders;
   let loader = loaders.get(batch) as DataLoader<K, V> | undefined;
   if (!loader) {
     loader = new DataLoader<K, V>((keys) => batch(ctx, keys), { cache: false });

@@ -122,7 +122,8 @@ export async function send(
 /** Why a provider call failed, for people: status and the provider's own words. */
 export function describeFailure(response: ProviderResponse): string {
   const body = response.body as { message?: string; error_description?: string; error?: string } | undefined;
-  const reason = body?.error_description ?? body?.message ?? (typeof body?.error === 'string' ? body.error : undefined) ?? response.text.slice(0, 200);
+  const reason =
+    body?.error_description ?? body?.message ?? (typeof body?.error === 'string' ? body.error : undefined) ?? response.text.slice(0, 200);
   return `${response.status}${reason ? ` ${reason}` : ''}`;
 }
 
@@ -149,15 +150,29 @@ async function tokenRequest(services: Services, provider: ProviderInfo, form: Re
   const token = response.body as ProviderToken | undefined;
   if (response.status >= 200 && response.status < 300 && typeof token?.access_token === 'string') return token;
   if (response.status >= 400 && response.status < 500) {
-    throw new Invalid(`${provider.source} refused the ${form.grant_type === 'refresh_token' ? 'refresh token' : 'code'}: ${describeFailure(response)}`, 'invalid_grant');
+    throw new Invalid(
+      `${provider.source} refused the ${form.grant_type === 'refresh_token' ? 'refresh token' : 'code'}: ${describeFailure(response)}`,
+      'invalid_grant',
+    );
   }
   throw new UpstreamFailed(`${provider.source} token endpoint failed: ${describeFailure(response)}`);
 }
 
 /** Exchanges an authorization code (SPEC.md 2.10 token request), with the PKCE verifier of the
  * authorization it came from (CONTRACT.md 7.2). */
-export function exchangeCode(services: Services, provider: ProviderInfo, code: string, redirectUri: string, codeVerifier?: string): Promise<ProviderToken> {
-  return tokenRequest(services, provider, { grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
+export function exchangeCode(
+  services: Services,
+  provider: ProviderInfo,
+  code: string,
+  redirectUri: string,
+  codeVerifier?: string,
+): Promise<ProviderToken> {
+  return tokenRequest(services, provider, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
+  });
 }
 
 const REFRESH_MARGIN_MS = 60_000;
@@ -165,7 +180,10 @@ const REFRESH_MARGIN_MS = 60_000;
 async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
   const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
   if (!onboarding.refreshTokenEnc) throw new UpstreamFailed(`${provider.source} gave no refresh token and the access token expired`);
-  const token = await tokenRequest(services, provider, { grant_type: 'refresh_token', refresh_token: services.sealer.open(onboarding.refreshTokenEnc) });
+  const token = await tokenRequest(services, provider, {
+    grant_type: 'refresh_token',
+    refresh_token: services.sealer.open(onboarding.refreshTokenEnc),
+  });
   const fields = tokenFields(services, token);
   await services.db.onboarding.update({
     where: { id: onboardingId },

@@ -17,7 +17,9 @@ export async function authorizeInBrowser(entryUrl: string, decision: 'allow' | '
   if (!html.includes('<form')) throw new Error(`no consent form: ${html.slice(0, 200)}`);
   // Submit the consent form as a browser would: its hidden fields (client, redirect, state, PKCE
   // challenge) as the page gives them, with the merchant's email and decision.
-  const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, decodeHtml(m[2]!)]));
+  const hidden = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, decodeHtml(m[2]!)]),
+  );
   const consent = await hop(new URL('/v1/authorize', authorizeUrl).toString(), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -27,5 +29,11 @@ export async function authorizeInBrowser(entryUrl: string, decision: 'allow' | '
   const callback = await hop(callbackUrl);
   if (callback.status !== 302) throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
   const returned = new URL(callback.headers.get('location')!);
-  return { authorizeUrl, callbackUrl, returned, code: returned.searchParams.get('code'), onboardingId: returned.searchParams.get('onboarding_id') };
+  return {
+    authorizeUrl,
+    callbackUrl,
+    returned,
+    code: returned.searchParams.get('code'),
+    onboardingId: returned.searchParams.get('onboarding_id'),
+  };
 }

@@ -52,7 +52,14 @@ export function createPeer(): Peer {
     // The authorize form is the merchant's browser, not the service.
     if (path.startsWith('/v1/_sandbox/') || path === '/v1/authorize') return;
     const bytes = Buffer.isBuffer(request.body) ? request.body : null;
-    received.push({ method: request.method, path, headers: { ...request.headers }, body: bytes ? readable(bytes) : (request.body ?? null), ...(bytes ? { raw: bytes.toString('utf8') } : {}), at: Date.now() });
+    received.push({
+      method: request.method,
+      path,
+      headers: { ...request.headers },
+      body: bytes ? readable(bytes) : (request.body ?? null),
+      ...(bytes ? { raw: bytes.toString('utf8') } : {}),
+      at: Date.now(),
+    });
     for (const wake of waiters) wake();
   });
 

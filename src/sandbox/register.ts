@@ -29,13 +29,23 @@ export type SandboxPeers = { pos: SandboxPos; events: SandboxEventProvider; clos
 
 /** The sandbox event provider as provider `sandbox-events`. */
 export async function registerSandboxEvents(services: Services, events: SandboxEventProvider, secrets: SandboxSecrets): Promise<void> {
-  await saveProvider(services, { source: 'sandbox-events', kind: 'event_provider', base_url: events.url, webhook_secret: secrets.webhookSecret });
+  await saveProvider(services, {
+    source: 'sandbox-events',
+    kind: 'event_provider',
+    base_url: events.url,
+    webhook_secret: secrets.webhookSecret,
+  });
 }
 
 /** The sandbox POS (also the sandbox DSP, as its own OAuth client) as providers `sandbox-pos`
  * and `sandbox-dsp`. */
 export async function registerSandboxPos(services: Services, pos: SandboxPos, secrets: SandboxSecrets): Promise<void> {
-  const common = { base_url: pos.url, client_id: secrets.clientId, client_secret: secrets.clientSecret, webhook_secret: secrets.webhookSecret };
+  const common = {
+    base_url: pos.url,
+    client_id: secrets.clientId,
+    client_secret: secrets.clientSecret,
+    webhook_secret: secrets.webhookSecret,
+  };
   await saveProvider(services, {
     ...common,
     source: 'sandbox-pos',
@@ -50,7 +60,17 @@ export async function startSandboxPeers(services: Services, options: { port?: nu
   const secrets = sandboxSecrets(services.config.dataDir);
   const pos = await startSandboxPos({ ...secrets, port: options.port, service: { url: services.publicUrl, source: 'sandbox-pos' } });
   await registerSandboxPos(services, pos, secrets);
-  const events = await startSandboxEventProvider({ secret: secrets.webhookSecret, service: { url: services.publicUrl, provider: 'sandbox-events' } });
+  const events = await startSandboxEventProvider({
+    secret: secrets.webhookSecret,
+    service: { url: services.publicUrl, provider: 'sandbox-events' },
+  });
   await registerSandboxEvents(services, events, secrets);
-  return { pos, events, close: async () => (await pos.close(), await events.close()) };
+  return {
+    pos,
+    events,
+    close: async () => {
+      await pos.close();
+      await events.close();
+    },
+  };
 }

@@ -40,7 +40,10 @@ type ServerContext = { req?: FastifyRequest; connectionParams?: Record<string, u
 
 /** A graphql-ws connection's caller: a bearer token in its connection parameters, else what its
  * upgrade request's headers say (a bearer token, or the dashboard's session cookie). */
-function identifyConnection(services: Services, initial: ServerContext & { extra?: { request?: { headers: IncomingHttpHeaders } } }): Promise<Identity> {
+function identifyConnection(
+  services: Services,
+  initial: ServerContext & { extra?: { request?: { headers: IncomingHttpHeaders } } },
+): Promise<Identity> {
   const fromParams = initial.connectionParams?.Authorization ?? initial.connectionParams?.authorization;
   const headers = initial.extra?.request?.headers ?? {};
   return identifyRequest(services, headers, typeof fromParams === 'string' ? fromParams : headers.authorization);
@@ -55,7 +58,12 @@ function dashboardRules(mask: (error: unknown) => Error): Plugin<Context> {
       if (!operation || !args.contextValue.auth?.dashboard) return;
       const fields = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'));
       const refusal = dashboardRefusal(args.contextValue.auth, operation.operation, fields);
-      if (refusal) setResultAndStopExecution({ errors: [mask(new GraphQLError(refusal.message, { originalError: refusal, extensions: { http: { status: 403 } } })) as GraphQLError] });
+      if (refusal)
+        setResultAndStopExecution({
+          errors: [
+            mask(new GraphQLError(refusal.message, { originalError: refusal, extensions: { http: { status: 403 } } })) as GraphQLError,
+          ],
+        });
     },
   };
 }
@@ -101,7 +109,8 @@ export function buildServer(
   // Malformed input of any shape is a 400 here, before any route sees it (../input.ts). Webhook
   // bodies arrive as raw bytes for their signature; the intake checks them once parsed.
   app.addHook('preValidation', async (request) => {
-    if (request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body)) assertCleanInput(request.body, 'the request body');
+    if (request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body))
+      assertCleanInput(request.body, 'the request body');
     assertCleanInput(request.query, 'the query string');
     assertCleanInput(request.params, 'the path');
   });
@@ -119,7 +128,10 @@ export function buildServer(
   });
   app.addHook('onResponse', async (request, reply) => {
     // By route pattern: an unmatched path is one label, so scanners cannot grow the series.
-    services.metrics.http.observe({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode }, reply.elapsedTime / 1000);
+    services.metrics.http.observe(
+      { route: request.routeOptions.url ?? 'unmatched', method: request.method, status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         partnerId: request.partnerId,
@@ -137,7 +149,8 @@ export function buildServer(
     if (error instanceof RateLimited) reply.headers(error.headers);
     if (error instanceof AppError) return reply.status(error.statusCode).send(error.body());
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));
+    if (status === 413)
+      return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));
     if (status === 415) return reply.status(415).send(errorBody(415, 'unsupported_media_type', error.message));
     if (status && status >= 400 && status < 500) return reply.status(status).send(errorBody(status, 'invalid_request', error.message));
     request.log.error({ err: error }, 'unexpected error');
@@ -187,7 +200,13 @@ export function buildServer(
     // graphql-jit for queries and mutations only: its subscribe hands the raw variables to the
     // field's subscribe function, so an argument written inline (or a variable named otherwise)
     // was lost. Subscriptions run through graphql-js, which resolves their arguments.
-    plugins: [...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []), { onExecute: useGraphQlJit().onExecute }, useRequestScopeRelease(), dashboardRules(maskError(services.log)), countOperations(services.metrics)],
+    plugins: [
+      ...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []),
+      { onExecute: useGraphQlJit().onExecute },
+      useRequestScopeRelease(),
+      dashboardRules(maskError(services.log)),
+      countOperations(services.metrics),
+    ],
     context: async (initial) => {
       const req = initial.req;
       const identity = req?.identity ?? (await identifyConnection(services, initial));
@@ -229,7 +248,14 @@ export function buildServer(
       execute: (args) => (args.rootValue as { execute: typeof import('graphql').execute }).execute(args),
       subscribe: (args) => (args.rootValue as { subscribe: typeof import('graphql').subscribe }).subscribe(args),
       onSubscribe: async (ctx, _id, params) => {
-        const { schema: envelopedSchema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+        const {
+          schema: envelopedSchema,
+          execute,
+          subscribe,
+          contextFactory,
+          parse,
+          validate,
+        } = yoga.getEnveloped({
           ...ctx,
           req: undefined,
           extra: ctx.extra,
@@ -255,16 +281,24 @@ export function buildServer(
     wsServer.close();
   });
 
-  const operations = (operationId: string, summary: string, responses: Record<string, unknown>) => () => ({ operationId, summary, tags: ['operations'], responses });
+  const operations = (operationId: string, summary: string, responses: Record<string, unknown>) => () => ({
+    operationId,
+    summary,
+    tags: ['operations'],
+    responses,
+  });
   const status = { type: 'object', required: ['status'], properties: { status: { type: 'string' }, database: { type: 'string' } } };
-  app.get('/health', { config: { openapi: operations('health', 'The process answers', { '200': json(status, 'Up.') }) } }, async () => ({ status: 'ok' }));
+  app.get('/health', { config: { openapi: operations('health', 'The process answers', { '200': json(status, 'Up.') }) } }, async () => ({
+    status: 'ok',
+  }));
   const metricsDoc = operations('metrics', 'Prometheus metrics (with METRICS_TOKEN set, as a bearer token)', {
     '200': { description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
     '401': errorRef,
   });
   app.get('/metrics', { config: { openapi: metricsDoc } }, async (request, reply) => {
     const token = services.config.metricsToken;
-    if (token && !sameBytes(request.headers.authorization ?? '', `Bearer ${token}`)) throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
+    if (token && !sameBytes(request.headers.authorization ?? '', `Bearer ${token}`))
+      throw new Unauthenticated('GET /metrics needs the METRICS_TOKEN as a bearer token');
     return reply.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
   const readyDoc = operations('ready', 'The database is reachable', { '200': json(status, 'Ready.'), '503': errorRef });

@@ -18,17 +18,26 @@ export type Identity = Pick<Context, 'auth' | 'authError'>;
  */
 export function fromOwnPages(services: Services, headers: IncomingHttpHeaders): boolean {
   const origin = headers.origin;
-  if (origin) return origin === new URL(services.publicUrl).origin || origin === `http://${headers.host}` || origin === `https://${headers.host}`;
+  if (origin)
+    return origin === new URL(services.publicUrl).origin || origin === `http://${headers.host}` || origin === `https://${headers.host}`;
   return headers['sec-fetch-site'] === 'same-origin';
 }
 
 /** The dashboard's caller, from its session cookie (CONTRACT.md 7.10), or why it is refused. */
 async function identifySession(services: Services, headers: IncomingHttpHeaders, session: string): Promise<Identity> {
   if (!fromOwnPages(services, headers)) {
-    return { auth: null, authError: new Forbidden("the dashboard session works only from this service's own pages; this request came from another origin", 'cross_origin') };
+    return {
+      auth: null,
+      authError: new Forbidden(
+        "the dashboard session works only from this service's own pages; this request came from another origin",
+        'cross_origin',
+      ),
+    };
   }
   const auth = await dashboardCaller(services, session);
-  return auth ? { auth, authError: null } : { auth: null, authError: new Unauthenticated('the dashboard session has expired or ended: sign in again', 'session_expired') };
+  return auth
+    ? { auth, authError: null }
+    : { auth: null, authError: new Unauthenticated('the dashboard session has expired or ended: sign in again', 'session_expired') };
 }
 
 /** The caller of a request: its bearer token (`bearer`: from the headers, or a graphql-ws
@@ -50,7 +59,12 @@ export async function identify(services: Services, authorization: string | undef
 
 /** The context of one request; `known` is its identity when the route has already established
  * it (the /graphql route does, to count the partner's requests), so it is not worked out twice. */
-export async function createContext(services: Services, authorization: string | undefined, requestId: string, known?: Identity): Promise<Context> {
+export async function createContext(
+  services: Services,
+  authorization: string | undefined,
+  requestId: string,
+  known?: Identity,
+): Promise<Context> {
   // Pothos's per-context caches hang off initContextCache's key, which the request can let go
   // of when it is done (graphql/request-scope.ts). The spread comes last on purpose: V8 gives
   // each evaluation of a non-empty spread followed by properties hidden classes of its own,

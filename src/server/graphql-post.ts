@@ -19,7 +19,12 @@ import { maskError } from '../graphql/errors.js';
 import { isPlainObject } from '../input.js';
 
 /** A request's operation: GraphQL over HTTP's parameters. */
-export type OperationParams = { query: string; variables?: Record<string, unknown> | null; operationName?: string | null; extensions?: Record<string, unknown> | null };
+export type OperationParams = {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+  extensions?: Record<string, unknown> | null;
+};
 
 /** The media type Yoga answers with, for the Accept headers this path takes: Yoga lets the last
  * of the types it can serve win, in its own order. */
@@ -51,7 +56,7 @@ export function commonOperation(req: FastifyRequest): { params: OperationParams;
  * string: piping Yoga's body stream into Fastify cost a fifth of the read path's throughput.
  * Only subscriptions over SSE and multipart stream. */
 export async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  response.headers.forEach((value, key) => reply.header(key, value));
+  for (const [key, value] of response.headers) reply.header(key, value);
   reply.status(response.status);
   const type = response.headers.get('content-type') ?? '';
   const streamed = type.startsWith('text/event-stream') || type.startsWith('multipart/');
@@ -82,7 +87,7 @@ export async function answerCommonOperation(
   { params, mediaType }: { params: OperationParams; mediaType: string },
 ): Promise<boolean> {
   const { parse, validate, contextFactory, execute, schema } = yoga.getEnveloped({ req, params } as never);
-  let document;
+  let document: ReturnType<typeof parse>;
   try {
     document = parse(params.query);
   } catch (error) {
@@ -104,7 +109,13 @@ export async function answerCommonOperation(
   }
   let result: ExecutionResult & { stringify?: (result: ExecutionResult) => string };
   try {
-    result = (await execute({ schema, document, contextValue, variableValues: params.variables, operationName: params.operationName })) as typeof result;
+    result = (await execute({
+      schema,
+      document,
+      contextValue,
+      variableValues: params.variables,
+      operationName: params.operationName,
+    })) as typeof result;
   } catch (error) {
     // As Yoga does with an operation that throws: masked (and logged, when unexpected).
     result = { errors: [maskError(log)(error) as never] };

@@ -50,7 +50,10 @@ export const ERROR_BODY: JsonSchema = {
   properties: {
     statusCode: { type: 'integer', description: 'The HTTP status again.' },
     error: { type: 'string', description: 'The status in words, or for the token call an RFC 6749 error code.' },
-    code: { type: 'string', description: 'What went wrong, for code to branch on: invalid_request, unauthenticated, forbidden, not_found, rate_limited, …' },
+    code: {
+      type: 'string',
+      description: 'What went wrong, for code to branch on: invalid_request, unauthenticated, forbidden, not_found, rate_limited, …',
+    },
     message: { type: 'string', description: 'What went wrong, for a person, in wire terms.' },
   },
 };
@@ -61,9 +64,16 @@ export const REFUSALS = { '400': errorRef, '401': errorRef, '403': errorRef, '40
 export const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
 /** A browser hop's answer: a redirect. */
 export const redirect = (description: string) => ({ '302': { description, headers: { location: { schema: { type: 'string' } } } } });
-const stringParameter = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({ name, in: where, required, description, schema: { type: 'string' } });
+const stringParameter = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({
+  name,
+  in: where,
+  required,
+  description,
+  schema: { type: 'string' },
+});
 export const pathParameter = (name: string, description: string) => stringParameter(name, 'path', true, description);
-export const queryParameter = (name: string, description: string, required = false) => stringParameter(name, 'query', required, description);
+export const queryParameter = (name: string, description: string, required = false) =>
+  stringParameter(name, 'query', required, description);
 
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },
@@ -75,7 +85,8 @@ const SCALARS: Record<string, JsonSchema> = {
 };
 
 function nullable(schema: JsonSchema): JsonSchema {
-  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
+  if (typeof schema.type === 'string')
+    return { ...schema, type: [schema.type, 'null'], ...(schema.enum ? { enum: [...(schema.enum as unknown[]), null] } : {}) };
   return schema;
 }
 
@@ -99,7 +110,9 @@ export function inputSchema(type: GraphQLInputType, wire: (name: string) => stri
     schema = described(
       {
         type: 'object',
-        properties: Object.fromEntries(fields.map((field) => [wire(field.name), described(inputSchema(field.type, wire), field.description)])),
+        properties: Object.fromEntries(
+          fields.map((field) => [wire(field.name), described(inputSchema(field.type, wire), field.description)]),
+        ),
         required: fields.filter((field) => isNonNullType(field.type) && field.defaultValue === undefined).map((field) => wire(field.name)),
         additionalProperties: false,
       },
@@ -111,7 +124,12 @@ export function inputSchema(type: GraphQLInputType, wire: (name: string) => stri
 
 /** What a selection answers, as JSON: every selected field, null where GraphQL allows it, or
  * (with `omitNulls`) left out instead. */
-export function selectionSchema(type: GraphQLOutputType, selection: SelectionSetNode | undefined, wire: (name: string) => string, omitNulls: boolean): JsonSchema {
+export function selectionSchema(
+  type: GraphQLOutputType,
+  selection: SelectionSetNode | undefined,
+  wire: (name: string) => string,
+  omitNulls: boolean,
+): JsonSchema {
   if (isNonNullType(type)) return selectionSchema(type.ofType, selection, wire, omitNulls);
   let schema: JsonSchema;
   if (isListType(type)) schema = { type: 'array', items: selectionSchema(type.ofType, selection, wire, omitNulls) };
@@ -201,12 +219,17 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute, operation
       answerSelection = node.selectionSet;
     }
   }
-  const answer = route.status === 204 ? { description: 'Done.' } : json(selectionSchema(answerType, answerSelection, wire, route.omitNulls ?? false), 'Done.');
+  const answer =
+    route.status === 204
+      ? { description: 'Done.' }
+      : json(selectionSchema(answerType, answerSelection, wire, route.omitNulls ?? false), 'Done.');
 
   return {
     operationId: operation.name?.value,
     summary: route.summary,
-    ...(rootDefinition.description ? { description: `${rootDefinition.description}\n\nGraphQL: \`${root.name.value}\`.` } : { description: `GraphQL: \`${root.name.value}\`.` }),
+    ...(rootDefinition.description
+      ? { description: `${rootDefinition.description}\n\nGraphQL: \`${root.name.value}\`.` }
+      : { description: `GraphQL: \`${root.name.value}\`.` }),
     tags: [route.path.split('/')[2]],
     security: [{ bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
@@ -234,7 +257,10 @@ export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): R
   for (const route of routes) {
     if (!route.doc) continue;
     const doc = route.doc();
-    const entries = 'paths' in doc ? Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>) : [[openApiPath(route.url), { [route.method.toLowerCase()]: doc }] as const];
+    const entries =
+      'paths' in doc
+        ? Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)
+        : [[openApiPath(route.url), { [route.method.toLowerCase()]: doc }] as const];
     for (const [at, operations] of entries) paths[at] = { ...paths[at], ...operations };
   }
   return {

@@ -62,7 +62,12 @@ function problemOf(value: unknown, type: GraphQLInputType, path: string, wire: (
  * The first problem with a row's variables, named in wire terms, or null. A variable named
  * `input` is the request body itself; any other is named by its wire name (`org_id`).
  */
-export function wireInputProblem(schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown>, wire: (key: string) => string): string | null {
+export function wireInputProblem(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+  wire: (key: string) => string,
+): string | null {
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;
     const type = typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined;

@@ -49,14 +49,14 @@ function mapKeys(value: unknown, rename: (key: string) => string): unknown {
 export const fromWire = (value: unknown) => mapKeys(value, camel);
 export const toWire = (value: unknown) => mapKeys(value, snake);
 
-
 /** `locations[0].catalog[0]` as steps: field names and list positions. */
-export const stepsOf = (path: string): (string | number)[] => path.split(/\.|(?=\[)/).map((step) => (step.startsWith('[') ? Number(step.slice(1, -1)) : step));
+export const stepsOf = (path: string): (string | number)[] =>
+  path.split(/\.|(?=\[)/).map((step) => (step.startsWith('[') ? Number(step.slice(1, -1)) : step));
 
 /** The one root field of a row's operation: its result is the answer. */
 export function rootFieldOf(operation: OperationDefinitionNode): FieldNode {
   const [field, ...more] = operation.selectionSet.selections;
-  if (field?.kind !== Kind.FIELD || more.length) throw new Error(`REST route ${operation.name?.value}: the operation must select one root field`);
+  if (field?.kind !== Kind.FIELD || more.length)
+    throw new Error(`REST route ${operation.name?.value}: the operation must select one root field`);
   return field;
 }
-

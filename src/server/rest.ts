@@ -35,7 +35,11 @@ export function variablesOf(from: RestRoute['from'], req: RestRequest): Record<s
     if (value === undefined) continue;
     const [name, field] = target.split('.') as [string, string | undefined];
     if (field === undefined) variables[name] = value;
-    else if (isPlainObject((variables[name] ??= {}))) (variables[name] as Record<string, unknown>)[field] = value;
+    else {
+      variables[name] ??= {};
+      const holder = variables[name];
+      if (isPlainObject(holder)) holder[field] = value;
+    }
   }
   return variables;
 }
@@ -43,14 +47,19 @@ export function variablesOf(from: RestRoute['from'], req: RestRequest): Record<s
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (isPlainObject(value) || (value && typeof value === 'object' && Object.getPrototypeOf(value) === null)) {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
   }
   return value;
 }
 
 function bodyOf(route: RestRoute, rootField: string, data: Record<string, unknown>): unknown {
   let value: unknown = data[rootField];
-  for (const step of route.returns ? stepsOf(route.returns.path) : []) value = (value as Record<string | number, unknown> | null | undefined)?.[step];
+  for (const step of route.returns ? stepsOf(route.returns.path) : [])
+    value = (value as Record<string | number, unknown> | null | undefined)?.[step];
   if (value === undefined || value === null) throw new NotFound(route.returns?.missing ?? 'not found');
   const named = route.names === 'graphql' ? value : toWire(value);
   return route.omitNulls ? withoutNulls(named) : named;

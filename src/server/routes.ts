@@ -14,5 +14,13 @@ import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import '../modules/catalog/sync.js';
 import '../modules/orders/service.js';
 
-export const restRoutes: RestRoute[] = [...authRoutes, ...organizationRoutes, ...onboardingRoutes, ...locationRoutes, ...menuRoutes, ...ssoRoutes, ...flagRoutes];
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...organizationRoutes,
+  ...onboardingRoutes,
+  ...locationRoutes,
+  ...menuRoutes,
+  ...ssoRoutes,
+  ...flagRoutes,
+];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes, ofrepRoutes];

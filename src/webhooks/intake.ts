@@ -29,7 +29,11 @@ export type WebhookHandler = {
   accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
 };
 
-export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = { pos: new Map(), dsp: new Map(), 'event-providers': new Map() };
+export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = {
+  pos: new Map(),
+  dsp: new Map(),
+  'event-providers': new Map(),
+};
 
 const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
 
@@ -52,7 +56,7 @@ function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>
     operationId: `webhook_${channel.replace('-', '_')}`,
     summary: `A signed webhook from ${SENDERS[channel]}`,
     description:
-      'Signed with the sender\'s webhook secret: HMAC-SHA256 over the exact bytes in `Service-Webhook-Signature` (hex or base64), ' +
+      "Signed with the sender's webhook secret: HMAC-SHA256 over the exact bytes in `Service-Webhook-Signature` (hex or base64), " +
       'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat is answered 200 and changes nothing.',
     tags: ['webhooks'],
     parameters: [
@@ -61,13 +65,17 @@ function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>
       header('webhook-id', 'Standard Webhooks: the event id, also the dedupe key.'),
       header('webhook-timestamp', 'Standard Webhooks: seconds since the epoch, within 5 minutes of now.'),
       header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
-      header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (else the body\'s hash).'),
+      header('Idempotency-Key', "Without Standard Webhooks: the dedupe key (else the body's hash)."),
     ],
     requestBody: {
       required: true,
       content: {
         'application/json': {
-          schema: { type: 'object', required: ['type', 'object'], properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } } },
+          schema: {
+            type: 'object',
+            required: ['type', 'object'],
+            properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } },
+          },
         },
       },
     },
@@ -83,7 +91,11 @@ function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>
       default: errorRef,
     },
   });
-  return { paths: Object.fromEntries((Object.keys(CHANNELS) as Channel[]).map((channel) => [`/v1/webhooks/${channel}/{source}`, { post: operation(channel) }])) };
+  return {
+    paths: Object.fromEntries(
+      (Object.keys(CHANNELS) as Channel[]).map((channel) => [`/v1/webhooks/${channel}/{source}`, { post: operation(channel) }]),
+    ),
+  };
 }
 
 export function webhookRoutes(app: FastifyInstance, services: Services): void {
@@ -98,63 +110,92 @@ export function webhookRoutes(app: FastifyInstance, services: Services): void {
       services.metrics.webhooksReceived.inc({ channel: channel in CHANNELS ? channel : 'unknown', outcome });
     });
 
-    scope.post<{ Params: { channel: string; source: string } }>('/v1/webhooks/:channel/:source', { config: { openapi: webhookDocs } }, async (request, reply) => {
-      const { channel, source } = request.params;
-      request.operation = `webhook ${channel}`;
-      if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
-      const provider = await findProvider(services, source);
-      if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret) throw new NotFound(`no ${channel} provider registered as ${source}`);
-      await services.limits.webhook(`${channel}:${source}`);
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-      // Standard Webhooks signing when its signature header is there (its id is signed and is the
-      // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
-      let signedId: string | undefined;
-      if (header('webhook-signature') !== undefined) {
-        const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
-        const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
-        if (verdict === 'stale') throw new Unauthenticated(`the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`, 'invalid_signature');
-        if (verdict !== 'valid') throw new Unauthenticated('webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body', 'invalid_signature');
-        signedId = standard.id;
-      } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
-        throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
-      }
+    scope.post<{ Params: { channel: string; source: string } }>(
+      '/v1/webhooks/:channel/:source',
+      { config: { openapi: webhookDocs } },
+      async (request, reply) => {
+        const { channel, source } = request.params;
+        request.operation = `webhook ${channel}`;
+        if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
+        const provider = await findProvider(services, source);
+        if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret)
+          throw new NotFound(`no ${channel} provider registered as ${source}`);
+        await services.limits.webhook(`${channel}:${source}`);
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+        // Standard Webhooks signing when its signature header is there (its id is signed and is the
+        // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
+        let signedId: string | undefined;
+        if (header('webhook-signature') !== undefined) {
+          const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
+          const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
+          if (verdict === 'stale')
+            throw new Unauthenticated(
+              `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
+              'invalid_signature',
+            );
+          if (verdict !== 'valid')
+            throw new Unauthenticated(
+              'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
+              'invalid_signature',
+            );
+          signedId = standard.id;
+        } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
+          throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
+        }
 
-      let parsed: { type?: unknown; object?: unknown };
-      try {
-        parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
-      } catch {
-        throw new Invalid('the body is not valid JSON');
-      }
-      if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
-      assertCleanInput(parsed, 'the body');
-      const handlers = webhookHandlers[channel as Channel];
-      const type = typeof parsed.type === 'string' ? parsed.type : '';
-      const handler = handlers.get(type);
-      if (!handler) throw new Invalid(`unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`, 'unsupported_event');
-      if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object)) throw new Invalid('object must be a JSON object');
-      const object = parsed.object as Record<string, unknown>;
-      await handler.precheck?.(services, { source, type, object });
-      if (handler.accept) {
-        const answer = await handler.accept(services, { source, type, object });
-        return reply.status(answer.status).send(answer.body);
-      }
+        let parsed: { type?: unknown; object?: unknown };
+        try {
+          parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
+        } catch {
+          throw new Invalid('the body is not valid JSON');
+        }
+        if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
+        assertCleanInput(parsed, 'the body');
+        const handlers = webhookHandlers[channel as Channel];
+        const type = typeof parsed.type === 'string' ? parsed.type : '';
+        const handler = handlers.get(type);
+        if (!handler)
+          throw new Invalid(
+            `unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`,
+            'unsupported_event',
+          );
+        if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object))
+          throw new Invalid('object must be a JSON object');
+        const object = parsed.object as Record<string, unknown>;
+        await handler.precheck?.(services, { source, type, object });
+        if (handler.accept) {
+          const answer = await handler.accept(services, { source, type, object });
+          return reply.status(answer.status).send(answer.body);
+        }
 
-      const idHeader = signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
-      const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
-      const id = newId('whk');
-      const now = new Date();
-      const row = { id, channel, source, dedupeKey, type, body: raw.toString('utf8'), status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now };
-      try {
-        await statementsOf(services.db).write(insertStep('WebhookEvent', row));
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });
-        return reply.status(200).send({ received: true, duplicate: true, id: first?.id });
-      }
-      services.inbox.wake();
-      return reply.status(202).send({ received: true, id });
-    });
+        const idHeader =
+          signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
+        const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
+        const id = newId('whk');
+        const now = new Date();
+        const row = {
+          id,
+          channel,
+          source,
+          dedupeKey,
+          type,
+          body: raw.toString('utf8'),
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        };
+        try {
+          await statementsOf(services.db).write(insertStep('WebhookEvent', row));
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });
+          return reply.status(200).send({ received: true, duplicate: true, id: first?.id });
+        }
+        services.inbox.wake();
+        return reply.status(202).send({ received: true, id });
+      },
+    );
   });
 }
-

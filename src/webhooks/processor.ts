@@ -37,8 +37,15 @@ export class WebhookProcessor {
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const last = row.attempts >= config.outbox.maxAttempts;
-      log[last ? 'error' : 'warn']({ webhook: row.id, type: row.type, attempts: row.attempts, err: error }, last ? 'webhook failed for good' : 'webhook failed; will retry');
-      await record(last ? { status: 'failed', lastError: message } : { lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) });
+      log[last ? 'error' : 'warn'](
+        { webhook: row.id, type: row.type, attempts: row.attempts, err: error },
+        last ? 'webhook failed for good' : 'webhook failed; will retry',
+      );
+      await record(
+        last
+          ? { status: 'failed', lastError: message }
+          : { lastError: message, nextAttemptAt: new Date(Date.now() + backoff(row.attempts, config.outbox)) },
+      );
       this.services.metrics.webhooksApplied.inc({ type: row.type, outcome: last ? 'failed' : 'retry' });
     }
   }

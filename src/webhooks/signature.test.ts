@@ -24,7 +24,8 @@ test('Standard Webhooks: id, timestamp and body are signed; five minutes of cloc
   expect(signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
   // The signed content is id.timestamp.body, as the specification's reference libraries make it.
   expect(signature.slice(3)).toBe(crypto.createHmac('sha256', 'secret').update(`msg_1.${ts}.${body}`).digest('base64'));
-  const check = (headers: { id?: string; timestamp?: string; signature?: string }, secret = 'secret', at = now) => verifyStandardWebhook(body, headers, secret, at);
+  const check = (headers: { id?: string; timestamp?: string; signature?: string }, secret = 'secret', at = now) =>
+    verifyStandardWebhook(body, headers, secret, at);
   const valid = { id: 'msg_1', timestamp: String(ts), signature };
   expect(check(valid)).toBe('valid');
   expect(check({ ...valid, signature: `v1,bm90IGl0 ${signature}` })).toBe('valid');

@@ -17,7 +17,8 @@ export function verifySignature(body: Buffer, header: string | undefined, secret
 export const STANDARD_WEBHOOK_TOLERANCE_S = 5 * 60;
 
 /** The key of a sender's secret: Standard Webhooks' `whsec_<base64>` form, or the text itself. */
-const standardKey = (secret: string): Buffer => (secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8'));
+const standardKey = (secret: string): Buffer =>
+  secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
 
 /** Signs as a Standard Webhooks sender does: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`. */
 export const signStandardWebhook = (id: string, timestamp: number, body: string | Buffer, secret: string): string =>

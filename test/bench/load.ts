@@ -32,9 +32,23 @@ function signedRequest(): { body: string; headers: Record<string, string> } {
   const payload =
     s.kind === 'order'
       ? { type: 'order.created', object: sandboxOrder(s.storeId!, { fulfillment_type: 'pickup', sent_at: Date.now() }) }
-      : { type: 'order.assign.driver', object: { order_id: s.orderId, location_id: 'loc', driver: { name: `D ${crypto.randomUUID()}`, phone: { number: '1', code: '+1' }, source: 'bench' } } };
+      : {
+          type: 'order.assign.driver',
+          object: {
+            order_id: s.orderId,
+            location_id: 'loc',
+            driver: { name: `D ${crypto.randomUUID()}`, phone: { number: '1', code: '+1' }, source: 'bench' },
+          },
+        };
   const body = JSON.stringify(payload);
-  return { body, headers: { 'content-type': 'application/json', 'webhook-id': crypto.randomUUID(), 'service-webhook-signature': signBody(body, s.secret) } };
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': crypto.randomUUID(),
+      'service-webhook-signature': signBody(body, s.secret),
+    },
+  };
 }
 
 function asFastAsAnswered(): Promise<Result> {
@@ -61,7 +75,16 @@ function asFastAsAnswered(): Promise<Result> {
           : {}),
       },
       (error, result) =>
-        error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, total: result.requests.total }),
+        error
+          ? reject(error)
+          : resolve({
+              rps: result.requests.average,
+              p50: result.latency.p50,
+              p99: result.latency.p99,
+              non2xx: result.non2xx,
+              errors: result.errors,
+              total: result.requests.total,
+            }),
     ),
   );
 }
@@ -91,7 +114,10 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
           done();
         });
       });
-      request.on('error', () => (errors++, done()));
+      request.on('error', () => {
+        errors++;
+        done();
+      });
       request.end(body);
     });
   const total = Math.round(rate * seconds);
@@ -100,7 +126,10 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
   let sent = 0;
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
-    while (sent < due) (sent++, inFlight.push(one()));
+    while (sent < due) {
+      sent++;
+      inFlight.push(one());
+    }
     await new Promise((r) => setTimeout(r, 1));
   }
   await Promise.all(inFlight);

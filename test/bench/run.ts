@@ -38,12 +38,21 @@ type PerOrder = { mainThreadUs: number; cpuUs: number };
 const perOrderLine = (p: PerOrder) => `per order: main thread ${p.mainThreadUs} µs, CPU ${p.cpuUs} µs`;
 
 function load(job: Record<string, unknown>): Promise<Result> {
-  const args = ['--import', 'tsx', path.join(import.meta.dirname, 'load.ts'), JSON.stringify({ connections: 20, duration: SECONDS, ...job })];
+  const args = [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'load.ts'),
+    JSON.stringify({ connections: 20, duration: SECONDS, ...job }),
+  ];
   const child = spawnOnLoadCore(args);
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   child.stderr.on('data', (c) => process.stderr.write(c));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`load exited ${code}`)),
+    ),
+  );
 }
 
 /** What one scenario measures; `profiled` for our service's own (BENCH_PROFILE, below). */
@@ -77,8 +86,18 @@ async function inTurns(scenarios: Scenario[]): Promise<Summary[]> {
 /** The medians of a scenario's runs, printed as they come. */
 function summary(name: string, runs: Result[]): Summary {
   const p99s = runs.map((r) => r.p99);
-  const result = { rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(p99s), p99s, non2xx: Math.max(...runs.map((r) => r.non2xx)), errors: Math.max(...runs.map((r) => r.errors)), total: median(runs.map((r) => r.total)) };
-  process.stdout.write(`${name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms (runs: ${p99s.join(', ')})${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}\n`);
+  const result = {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(p99s),
+    p99s,
+    non2xx: Math.max(...runs.map((r) => r.non2xx)),
+    errors: Math.max(...runs.map((r) => r.errors)),
+    total: median(runs.map((r) => r.total)),
+  };
+  process.stdout.write(
+    `${name.padEnd(44)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms (runs: ${p99s.join(', ')})${result.non2xx ? `  non-2xx ${result.non2xx}` : ''}\n`,
+  );
   return result;
 }
 
@@ -122,8 +141,14 @@ async function withReferences<T>(measure: (urls: References) => Promise<T>): Pro
     stop();
   }
 }
-const jitScenario = (urls: References): Scenario => ({ name: 'ceiling: node:http + graphql-jit (in memory)', job: () => graphqlJob(urls.jit) });
-const peerScenario = (urls: References): Scenario => ({ name: 'peer: Yoga + Pothos defaults (in memory)', job: () => graphqlJob(urls.peer) });
+const jitScenario = (urls: References): Scenario => ({
+  name: 'ceiling: node:http + graphql-jit (in memory)',
+  job: () => graphqlJob(urls.jit),
+});
+const peerScenario = (urls: References): Scenario => ({
+  name: 'peer: Yoga + Pothos defaults (in memory)',
+  job: () => graphqlJob(urls.peer),
+});
 const fastifyScenario = (urls: References): Scenario => ({ name: 'ceiling: Fastify fixed JSON', job: () => ({ url: urls.fastify }) });
 
 /** The ceilings and the peer one after the other, for the table's last row. */
@@ -141,7 +166,11 @@ const ceilings = () =>
  * about 140 MB there). */
 function sqliteDatabase(prefix: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { url: `file:${path.join(dataDir, 'service.db')}`, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }) };
+  return {
+    url: `file:${path.join(dataDir, 'service.db')}`,
+    dataDir,
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }),
+  };
 }
 
 /** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
@@ -149,31 +178,96 @@ async function ours(kind: 'sqlite' | 'postgresql', env: Record<string, string> =
   const database = kind === 'postgresql' ? await freshDatabase() : sqliteDatabase('bench-');
   const { url, dataDir } = database;
   let queries = 0;
-  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', ...UNLIMITED, ...env });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    SANDBOX: 'off',
+    REDIS_URL: '',
+    ...UNLIMITED,
+    ...env,
+  });
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
   const token = await clientToken(service.url, partner.client_id, partner.client_secret);
-  const org = await db.organization.create({ data: { id: 'org_bench', partnerId: partner.partner_id, name: 'Bench', providerId: 'bench' } });
-  for (const type of ['pos', 'dsp']) await db.onboarding.create({ data: { id: `onb_${type}`, partnerId: partner.partner_id, orgId: org.id, type, source: `sandbox-${type}`, returnUrl: 'https://x.example', status: 'active' } });
+  const org = await db.organization.create({
+    data: { id: 'org_bench', partnerId: partner.partner_id, name: 'Bench', providerId: 'bench' },
+  });
+  for (const type of ['pos', 'dsp'])
+    await db.onboarding.create({
+      data: {
+        id: `onb_${type}`,
+        partnerId: partner.partner_id,
+        orgId: org.id,
+        type,
+        source: `sandbox-${type}`,
+        returnUrl: 'https://x.example',
+        status: 'active',
+      },
+    });
   for (let i = 0; i < 20; i++) {
-    await db.location.create({ data: { id: `loc_${i}`, partnerId: partner.partner_id, orgId: org.id, onboardingId: 'onb_pos', source: 'sandbox-pos', providerId: `loc_${i}_pos`, name: `Sandbox Grill ${i}`, address: JSON.stringify({ locality: 'Austin', country: 'US' }) } });
+    await db.location.create({
+      data: {
+        id: `loc_${i}`,
+        partnerId: partner.partner_id,
+        orgId: org.id,
+        onboardingId: 'onb_pos',
+        source: 'sandbox-pos',
+        providerId: `loc_${i}_pos`,
+        name: `Sandbox Grill ${i}`,
+        address: JSON.stringify({ locality: 'Austin', country: 'US' }),
+      },
+    });
     for (let j = 0; j < 3; j++) {
-      await db.dspConnection.create({ data: { id: `dsp_${i}_${j}`, partnerId: partner.partner_id, orgId: org.id, locationId: `loc_${i}`, onboardingId: 'onb_dsp', source: 'sandbox-dsp', dspStoreId: `store_${i}_${j}`, name: `Store ${i}-${j}` } });
+      await db.dspConnection.create({
+        data: {
+          id: `dsp_${i}_${j}`,
+          partnerId: partner.partner_id,
+          orgId: org.id,
+          locationId: `loc_${i}`,
+          onboardingId: 'onb_dsp',
+          source: 'sandbox-dsp',
+          dspStoreId: `store_${i}_${j}`,
+          name: `Store ${i}-${j}`,
+        },
+      });
     }
   }
-  return { service, token, orgId: org.id, partnerId: partner.partner_id, queries: () => queries, resetQueries: () => void (queries = 0), drop: database.drop };
+  return {
+    service,
+    token,
+    orgId: org.id,
+    partnerId: partner.partner_id,
+    queries: () => queries,
+    resetQueries: () => {
+      queries = 0;
+    },
+    drop: database.drop,
+  };
 }
 
 async function readPath(kind: 'sqlite' | 'postgresql') {
   const o = await ours(kind);
-  const job = () => ({ ...graphqlJob(o.service.url, { authorization: `Bearer ${o.token}` }), body: JSON.stringify({ query: READ_QUERY, variables: { orgId: o.orgId } }) });
+  const job = () => ({
+    ...graphqlJob(o.service.url, { authorization: `Bearer ${o.token}` }),
+    body: JSON.stringify({ query: READ_QUERY, variables: { orgId: o.orgId } }),
+  });
   // Round-trips per request: the statements between sending each of 21 requests in a row and its
   // answer. The median is the request's own; a request can also see a background worker's poll,
   // or the session check that runs once the five-second cache of a session expires.
   const one = async () => {
-    const check = (await (await fetch(`${o.service.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${o.token}` }, body: job().body as string })).json()) as { data?: { organizationLocations: { locations: unknown[] } } };
-    if (check.data?.organizationLocations.locations.length !== 20) throw new Error(`read path answered ${JSON.stringify(check).slice(0, 200)}`);
+    const check = (await (
+      await fetch(`${o.service.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${o.token}` },
+        body: job().body as string,
+      })
+    ).json()) as { data?: { organizationLocations: { locations: unknown[] } } };
+    if (check.data?.organizationLocations.locations.length !== 20)
+      throw new Error(`read path answered ${JSON.stringify(check).slice(0, 200)}`);
   };
   await one();
   const perRequest: number[] = [];
@@ -183,13 +277,23 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
     perRequest.push(o.queries());
   }
   const roundTrips = { median: median(perRequest), min: Math.min(...perRequest), max: Math.max(...perRequest) };
-  process.stdout.write(`ours: org locations, ${kind}: database round-trips per request ${roundTrips.median} (each ${roundTrips.min}-${roundTrips.max})\n`);
+  process.stdout.write(
+    `ours: org locations, ${kind}: database round-trips per request ${roundTrips.median} (each ${roundTrips.min}-${roundTrips.max})\n`,
+  );
   // The same service with its rate limits and GraphQL bounds off (LIMITS=off), in turns with the
   // others: what counting each request and bounding each operation costs.
   const off = await ours(kind, { LIMITS: 'off' });
-  const offJob = () => ({ ...graphqlJob(off.service.url, { authorization: `Bearer ${off.token}` }), body: JSON.stringify({ query: READ_QUERY, variables: { orgId: off.orgId } }) });
+  const offJob = () => ({
+    ...graphqlJob(off.service.url, { authorization: `Bearer ${off.token}` }),
+    body: JSON.stringify({ query: READ_QUERY, variables: { orgId: off.orgId } }),
+  });
   const [jit, peer, max, unlimited] = await withReferences((urls) =>
-    inTurns([jitScenario(urls), peerScenario(urls), { name: `ours: org locations, ${kind}`, job, profiled: true }, { name: `ours: org locations, ${kind}, LIMITS=off`, job: offJob }]),
+    inTurns([
+      jitScenario(urls),
+      peerScenario(urls),
+      { name: `ours: org locations, ${kind}`, job, profiled: true },
+      { name: `ours: org locations, ${kind}, LIMITS=off`, job: offJob },
+    ]),
   );
   await off.service.close();
   await off.drop();
@@ -201,7 +305,9 @@ async function readPath(kind: 'sqlite' | 'postgresql') {
   await o.drop();
   // The same pacer at the same rate against a server that does nothing: the tail this machine and
   // the load generator give by themselves, which no server can be below.
-  const floor = await withReferences((urls) => repeated({ name: 'ceiling: node:http fixed JSON, at that rate', job: () => ({ url: urls.plain, rate: halfRate, warmup: 1 }) }));
+  const floor = await withReferences((urls) =>
+    repeated({ name: 'ceiling: node:http fixed JSON, at that rate', job: () => ({ url: urls.plain, rate: halfRate, warmup: 1 }) }),
+  );
   return { max: max!, half, inService, floor, roundTrips, jit: jit!, peer: peer!, unlimited: unlimited! };
 }
 
@@ -221,7 +327,9 @@ async function insideService<T>(server: http.Server, measure: () => Promise<T>) 
     const result = await measure();
     answered.sort((a, b) => a - b);
     const inService = { p50: tenths(percentile(answered, 50)), p99: tenths(percentile(answered, 99)), loopMax: tenths(loop.max / 1e6) };
-    process.stdout.write(`  inside the service through those runs: answered p50 ${inService.p50} ms, p99 ${inService.p99} ms; event-loop delay p99 ${tenths(loop.percentile(99) / 1e6)} ms, max ${inService.loopMax} ms\n`);
+    process.stdout.write(
+      `  inside the service through those runs: answered p50 ${inService.p50} ms, p99 ${inService.p99} ms; event-loop delay p99 ${tenths(loop.percentile(99) / 1e6)} ms, max ${inService.loopMax} ms\n`,
+    );
     return { result, inService };
   } finally {
     loop.disable();
@@ -232,12 +340,26 @@ async function insideService<T>(server: http.Server, measure: () => Promise<T>) 
 async function webhookPath() {
   const o = await ours('sqlite');
   const secret = 'bench-secret';
-  await saveProvider(o.service.services, { source: 'bench-events', kind: 'event_provider', base_url: 'http://127.0.0.1:9', webhook_secret: secret });
-  await o.service.services.db.order.create({ data: { id: 'ord_bench', dspSource: 'sandbox-dsp', dspStoreId: 's', dspOrderId: 'd', body: '{}' } });
+  await saveProvider(o.service.services, {
+    source: 'bench-events',
+    kind: 'event_provider',
+    base_url: 'http://127.0.0.1:9',
+    webhook_secret: secret,
+  });
+  await o.service.services.db.order.create({
+    data: { id: 'ord_bench', dspSource: 'sandbox-dsp', dspStoreId: 's', dspOrderId: 'd', body: '{}' },
+  });
   const [fastify, result] = await withReferences((urls) =>
     inTurns([
       fastifyScenario(urls),
-      { name: 'ours: signed webhook verified, stored, answered', job: () => ({ url: `${o.service.url}/v1/webhooks/event-providers/bench-events`, signed: { secret, kind: 'driver', orderId: 'ord_bench' } }), profiled: true },
+      {
+        name: 'ours: signed webhook verified, stored, answered',
+        job: () => ({
+          url: `${o.service.url}/v1/webhooks/event-providers/bench-events`,
+          signed: { secret, kind: 'driver', orderId: 'ord_bench' },
+        }),
+        profiled: true,
+      },
     ]),
   );
   await o.service.close();
@@ -248,7 +370,11 @@ async function webhookPath() {
 /** `node --import tsx <script>` (a path from the repository's root) in a process of its own;
  * resolves with the first group of `ready` once its output shows it. `onLoadCore`: pinned to
  * the load generator's core, for a peer that is not what is measured. */
-async function serverProcess(script: string, ready: RegExp, { env = process.env, onLoadCore = false } = {}): Promise<{ match: string; stop: () => void }> {
+async function serverProcess(
+  script: string,
+  ready: RegExp,
+  { env = process.env, onLoadCore = false } = {},
+): Promise<{ match: string; stop: () => void }> {
   const args = ['--import', 'tsx', path.join(import.meta.dirname, '../..', script)];
   const child = onLoadCore ? spawnOnLoadCore(args, { env }) : spawn(process.execPath, args, { env });
   child.stderr.on('data', (c) => process.stderr.write(c));
@@ -269,7 +395,10 @@ async function serverProcess(script: string, ready: RegExp, { env = process.env,
 /** The sandbox POS in its own process, on the load generator's core: it is a peer, not part of
  * what is measured. Resolves when it listens. */
 async function separatePos(dataDir: string): Promise<{ url: string; received: () => Promise<Received[]>; close: () => void }> {
-  const { match: url, stop } = await serverProcess('src/sandbox/pos/main.ts', /sandbox POS at (\S+)/, { env: { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' }, onLoadCore: true });
+  const { match: url, stop } = await serverProcess('src/sandbox/pos/main.ts', /sandbox POS at (\S+)/, {
+    env: { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' },
+    onLoadCore: true,
+  });
   const received = async () => ((await (await fetch(`${url}/v1/_sandbox/received`)).json()) as { received: Received[] }).received;
   return { url, received, close: stop };
 }
@@ -277,7 +406,17 @@ type Received = { path: string; at: number; headers: Record<string, unknown>; bo
 
 async function orderPath(synchronous: 'full' | 'normal') {
   const { url, dataDir, drop } = sqliteDatabase('bench-orders-');
-  const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: url, LOG_LEVEL: 'silent', SANDBOX: 'off', REDIS_URL: '', SQLITE_SYNCHRONOUS: synchronous, ...UNLIMITED });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    SANDBOX: 'off',
+    REDIS_URL: '',
+    SQLITE_SYNCHRONOUS: synchronous,
+    ...UNLIMITED,
+  });
   const service = (await startService(config)) as RunningService;
   const secrets = sandboxSecrets(dataDir);
   const pos = await separatePos(dataDir);
@@ -299,14 +438,23 @@ async function orderPath(synchronous: 'full' | 'normal') {
     // time (event loop utilization), and the CPU of all its threads (the log's sync, checkpoints, GC).
     const loopBefore = performance.eventLoopUtilization();
     const cpuBefore = process.cpuUsage();
-    const result = await load({ url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`, signed: { secret: secrets.webhookSecret, kind: 'order', storeId }, rate, duration: seconds, connections: 50 });
+    const result = await load({
+      url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`,
+      signed: { secret: secrets.webhookSecret, kind: 'order', storeId },
+      rate,
+      duration: seconds,
+      connections: 50,
+    });
     // What the service accepted (autocannon leaves out requests still in flight at its end).
     await new Promise((r) => setTimeout(r, 500));
     const loop = performance.eventLoopUtilization(loopBefore);
     const cpu = process.cpuUsage(cpuBefore);
     await profiler?.(`ours: order path ${synchronous} at ${rate}/s`);
     const accepted = (await service.services.db.order.count()) - before;
-    const perOrder: PerOrder = { mainThreadUs: Math.round((loop.active * 1000) / accepted), cpuUs: Math.round((cpu.user + cpu.system) / accepted) };
+    const perOrder: PerOrder = {
+      mainThreadUs: Math.round((loop.active * 1000) / accepted),
+      cpuUs: Math.round((cpu.user + cpu.system) / accepted),
+    };
     const deadline = Date.now() + 15_000;
     let orders = (await pos.received()).filter((r) => r.path === '/v1/orders');
     while (orders.length < accepted && Date.now() < deadline) {
@@ -316,13 +464,29 @@ async function orderPath(synchronous: 'full' | 'normal') {
     const keys = new Set(orders.map((r) => r.headers['idempotency-key']));
     const first = new Map<unknown, Received>();
     for (const r of orders) if (!first.has(r.headers['idempotency-key'])) first.set(r.headers['idempotency-key'], r);
-    const latencies = [...first.values()].map((r) => r.at - Number((r.body as { object: { sent_at: number } }).object.sent_at)).sort((a, b) => a - b);
+    const latencies = [...first.values()]
+      .map((r) => r.at - Number((r.body as { object: { sent_at: number } }).object.sent_at))
+      .sort((a, b) => a - b);
     // Exactly once by idempotency key: a repeat after a timed-out attempt carries the same key
     // and the POS drops it; what counts is that every accepted order arrived under one key.
-    return { rate, achieved: result.rps, accepted, arrived: keys.size, deliveries: orders.length, exactlyOnce: keys.size === accepted && result.non2xx === 0, p50: percentile(latencies, 50), p99: percentile(latencies, 99), answered: result, perOrder };
+    return {
+      rate,
+      achieved: result.rps,
+      accepted,
+      arrived: keys.size,
+      deliveries: orders.length,
+      exactlyOnce: keys.size === accepted && result.non2xx === 0,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      answered: result,
+      perOrder,
+    };
   };
   type Run = Awaited<ReturnType<typeof run>>;
-  const perOrderOf = (runs: Run[]): PerOrder => ({ mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)), cpuUs: median(runs.map((r) => r.perOrder.cpuUs)) });
+  const perOrderOf = (runs: Run[]): PerOrder => ({
+    mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)),
+    cpuUs: median(runs.map((r) => r.perOrder.cpuUs)),
+  });
   await run(100, 3); // warm-up: compiled code and open connections before anything is measured
   const runs: Run[] = [];
   for (let i = 0; i < REPEAT; i++) runs.push(await run(200, 10));
@@ -343,7 +507,9 @@ async function orderPath(synchronous: 'full' | 'normal') {
     for (let i = 0; i < REPEAT; i++) {
       const r = await run(rate, 5);
       tries.push(r);
-      process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; ${perOrderLine(r.perOrder)}\n`);
+      process.stdout.write(
+        `ours: order path (synchronous ${synchronous}) at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}; ${perOrderLine(r.perOrder)}\n`,
+      );
     }
     // Sustained: in the median run the rate was reached and no queue grew (the median order
     // reached the POS within 50 ms), and every order of every run arrived exactly once. One run
@@ -351,7 +517,9 @@ async function orderPath(synchronous: 'full' | 'normal') {
     const achieved = median(tries.map((r) => r.achieved));
     const p50 = median(tries.map((r) => r.p50));
     const held = tries.every((r) => r.exactlyOnce) && achieved >= rate * 0.95 && p50 <= 50;
-    process.stdout.write(`ours: order path (synchronous ${synchronous}) at ${rate}/s, median of ${REPEAT}: achieved ${achieved.toFixed(0)}/s, p50 ${p50} ms: ${held ? 'sustained' : 'not sustained'}\n`);
+    process.stdout.write(
+      `ours: order path (synchronous ${synchronous}) at ${rate}/s, median of ${REPEAT}: achieved ${achieved.toFixed(0)}/s, p50 ${p50} ms: ${held ? 'sustained' : 'not sustained'}\n`,
+    );
     if (!held) break;
     sustained = rate;
     atSustained = perOrderOf(tries);
@@ -387,21 +555,81 @@ const ordersNormal = await orderPath('normal');
 const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql') : undefined;
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
-const perOrder = (r: PerOrder) => `the service's main thread ${(r.mainThreadUs / 1000).toFixed(2)} ms an order (all its threads ${(r.cpuUs / 1000).toFixed(2)} ms)`;
+const perOrder = (r: PerOrder) =>
+  `the service's main thread ${(r.mainThreadUs / 1000).toFixed(2)} ms an order (all its threads ${(r.cpuUs / 1000).toFixed(2)} ms)`;
 // The pacer's latencies are to 0.1 ms: the floor only keeps a zero p50 from dividing.
 const tail = (r: Summary) => `p99/p50 ${(r.p99 / Math.max(r.p50, 0.1)).toFixed(1)}`;
 const rows = [
-  ['read path, SQLite', `${sqlite.max.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`, `${ratio(sqlite.max.rps, sqlite.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`],
-  ['read path, SQLite, at half its max', `p50 ${sqlite.half.p50} ms, p99 ${sqlite.half.p99} ms (runs: ${sqlite.half.p99s.join(', ')})`, `${tail(sqlite.half)} (target < 5)`, `inside the service: p50 ${sqlite.inService.p50} ms, p99 ${sqlite.inService.p99} ms (event loop stalled at most ${sqlite.inService.loopMax} ms)`],
-  ['node:http fixed JSON at that rate, the same pacer', `p50 ${sqlite.floor.p50} ms, p99 ${sqlite.floor.p99} ms (runs: ${sqlite.floor.p99s.join(', ')})`, tail(sqlite.floor), 'the tail of the machine and the load generator alone'],
-  ['read path, SQLite, rate limits and GraphQL bounds on vs off', `${sqlite.max.rps.toFixed(0)} vs ${sqlite.unlimited.rps.toFixed(0)} req/s`, `${ratio(sqlite.max.rps, sqlite.unlimited.rps)} of LIMITS=off (target ≥ 0.90×)`, 'in turns, one partner under its limit'],
-  ['read path, database round-trips per request (median of 21)', `${sqlite.roundTrips.median}`, 'nesting depth 3 (target ≤ 3)', `each request ${sqlite.roundTrips.min}-${sqlite.roundTrips.max} (a background poll or a session check can fall in)`],
-  ...(pg ? [['read path, PostgreSQL', `${pg.max.rps.toFixed(0)} req/s`, `${ratio(pg.max.rps, pg.peer.rps)} of the peer`, `${ratio(pg.max.rps, pg.jit.rps)} of the graphql-jit ceiling`]] : []),
-  ['webhook path (verify, store, answer)', `${webhook.rps.toFixed(0)} req/s`, `${ratio(webhook.rps, webhook.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`, ''],
-  ['order path at a steady 200/s (median of the runs)', `p50 ${orders.steady.p50} ms, p99 ${orders.steady.p99} ms`, 'target p50 ≤ 5 ms, p99 ≤ 25 ms', `exactly once: ${orders.steady.exactlyOnce}; ${perOrder(orders.steady)}`],
-  ['order path, highest sustained rate (median of the runs at each rate; all exactly once)', `${orders.sustained}/s`, 'target ≥ 1000/s', orders.atSustained ? `at that rate ${perOrder(orders.atSustained)}` : ''],
-  ['order path, SQLITE_SYNCHRONOUS=normal, at 200/s', `p50 ${ordersNormal.steady.p50} ms, p99 ${ordersNormal.steady.p99} ms`, `highest sustained ${ordersNormal.sustained}/s`, `exactly once: ${ordersNormal.steady.exactlyOnce}`],
-  ['ceilings, one after the other', `node:http ${c.http.rps.toFixed(0)}, graphql-jit ${c.jit.rps.toFixed(0)}, Fastify ${c.fastify.rps.toFixed(0)}, peer ${c.peer.rps.toFixed(0)} req/s`, 'the ratios above are to the runs in turns with ours', ''],
+  [
+    'read path, SQLite',
+    `${sqlite.max.rps.toFixed(0)} req/s`,
+    `${ratio(sqlite.max.rps, sqlite.peer.rps)} of the Yoga+Pothos peer (target ≥ 2×)`,
+    `${ratio(sqlite.max.rps, sqlite.jit.rps)} of the graphql-jit ceiling (target ≥ 0.40×)`,
+  ],
+  [
+    'read path, SQLite, at half its max',
+    `p50 ${sqlite.half.p50} ms, p99 ${sqlite.half.p99} ms (runs: ${sqlite.half.p99s.join(', ')})`,
+    `${tail(sqlite.half)} (target < 5)`,
+    `inside the service: p50 ${sqlite.inService.p50} ms, p99 ${sqlite.inService.p99} ms (event loop stalled at most ${sqlite.inService.loopMax} ms)`,
+  ],
+  [
+    'node:http fixed JSON at that rate, the same pacer',
+    `p50 ${sqlite.floor.p50} ms, p99 ${sqlite.floor.p99} ms (runs: ${sqlite.floor.p99s.join(', ')})`,
+    tail(sqlite.floor),
+    'the tail of the machine and the load generator alone',
+  ],
+  [
+    'read path, SQLite, rate limits and GraphQL bounds on vs off',
+    `${sqlite.max.rps.toFixed(0)} vs ${sqlite.unlimited.rps.toFixed(0)} req/s`,
+    `${ratio(sqlite.max.rps, sqlite.unlimited.rps)} of LIMITS=off (target ≥ 0.90×)`,
+    'in turns, one partner under its limit',
+  ],
+  [
+    'read path, database round-trips per request (median of 21)',
+    `${sqlite.roundTrips.median}`,
+    'nesting depth 3 (target ≤ 3)',
+    `each request ${sqlite.roundTrips.min}-${sqlite.roundTrips.max} (a background poll or a session check can fall in)`,
+  ],
+  ...(pg
+    ? [
+        [
+          'read path, PostgreSQL',
+          `${pg.max.rps.toFixed(0)} req/s`,
+          `${ratio(pg.max.rps, pg.peer.rps)} of the peer`,
+          `${ratio(pg.max.rps, pg.jit.rps)} of the graphql-jit ceiling`,
+        ],
+      ]
+    : []),
+  [
+    'webhook path (verify, store, answer)',
+    `${webhook.rps.toFixed(0)} req/s`,
+    `${ratio(webhook.rps, webhook.fastify.rps)} of Fastify fixed JSON (target ≥ 0.40×)`,
+    '',
+  ],
+  [
+    'order path at a steady 200/s (median of the runs)',
+    `p50 ${orders.steady.p50} ms, p99 ${orders.steady.p99} ms`,
+    'target p50 ≤ 5 ms, p99 ≤ 25 ms',
+    `exactly once: ${orders.steady.exactlyOnce}; ${perOrder(orders.steady)}`,
+  ],
+  [
+    'order path, highest sustained rate (median of the runs at each rate; all exactly once)',
+    `${orders.sustained}/s`,
+    'target ≥ 1000/s',
+    orders.atSustained ? `at that rate ${perOrder(orders.atSustained)}` : '',
+  ],
+  [
+    'order path, SQLITE_SYNCHRONOUS=normal, at 200/s',
+    `p50 ${ordersNormal.steady.p50} ms, p99 ${ordersNormal.steady.p99} ms`,
+    `highest sustained ${ordersNormal.sustained}/s`,
+    `exactly once: ${ordersNormal.steady.exactlyOnce}`,
+  ],
+  [
+    'ceilings, one after the other',
+    `node:http ${c.http.rps.toFixed(0)}, graphql-jit ${c.jit.rps.toFixed(0)}, Fastify ${c.fastify.rps.toFixed(0)}, peer ${c.peer.rps.toFixed(0)} req/s`,
+    'the ratios above are to the runs in turns with ours',
+    '',
+  ],
 ];
 const table = ['| scenario | figure | ratio / target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const report = `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}.\n\n${table}\n`;

@@ -9,7 +9,14 @@ export const READ_QUERY = `query OrgLocations($orgId: ID!) {
 }`;
 
 type Dsp = { id: string; name: string; source: string; status: string; changeTime: number };
-type Location = { id: string; name: string; status: string; providerId: string; address: { locality: string; country: string }; dsps: Dsp[] };
+type Location = {
+  id: string;
+  name: string;
+  status: string;
+  providerId: string;
+  address: { locality: string; country: string };
+  dsps: Dsp[];
+};
 
 export const locations: Location[] = Array.from({ length: 20 }, (_, i) => ({
   id: `loc_${i}`,
@@ -17,15 +24,29 @@ export const locations: Location[] = Array.from({ length: 20 }, (_, i) => ({
   status: 'active',
   providerId: `loc_${i}_pos`,
   address: { locality: 'Austin', country: 'US' },
-  dsps: Array.from({ length: 3 }, (_, j) => ({ id: `dsp_${i}_${j}`, name: `Store ${i}-${j}`, source: 'sandbox-dsp', status: 'APPROVED', changeTime: 1_700_000_000_000 })),
+  dsps: Array.from({ length: 3 }, (_, j) => ({
+    id: `dsp_${i}_${j}`,
+    name: `Store ${i}-${j}`,
+    source: 'sandbox-dsp',
+    status: 'APPROVED',
+    changeTime: 1_700_000_000_000,
+  })),
 }));
 
 export function memorySchema() {
   // No plugins: the options type is widened by our plugins' declarations, which do not apply here.
   const builder = new SchemaBuilder<{ DefaultFieldNullability: false }>({ defaultFieldNullability: false } as never);
-  const Address = builder.objectRef<Location['address']>('Address').implement({ fields: (t) => ({ locality: t.exposeString('locality'), country: t.exposeString('country') }) });
+  const Address = builder
+    .objectRef<Location['address']>('Address')
+    .implement({ fields: (t) => ({ locality: t.exposeString('locality'), country: t.exposeString('country') }) });
   const DspRef = builder.objectRef<Dsp>('DspConnection').implement({
-    fields: (t) => ({ id: t.exposeID('id'), name: t.exposeString('name'), source: t.exposeString('source'), status: t.exposeString('status'), changeTime: t.exposeFloat('changeTime') }),
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      name: t.exposeString('name'),
+      source: t.exposeString('source'),
+      status: t.exposeString('status'),
+      changeTime: t.exposeFloat('changeTime'),
+    }),
   });
   const LocationRef = builder.objectRef<Location>('Location').implement({
     fields: (t) => ({
@@ -41,7 +62,9 @@ export function memorySchema() {
     fields: (t) => ({ locations: t.field({ type: [LocationRef], resolve: (p) => p.locations }) }),
   });
   builder.queryType({
-    fields: (t) => ({ organizationLocations: t.field({ type: Payload, args: { orgId: t.arg.id({ required: true }) }, resolve: () => ({ locations }) }) }),
+    fields: (t) => ({
+      organizationLocations: t.field({ type: Payload, args: { orgId: t.arg.id({ required: true }) }, resolve: () => ({ locations }) }),
+    }),
   });
   return builder.toSchema();
 }

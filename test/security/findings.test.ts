@@ -29,13 +29,21 @@ const gql = (token: string | undefined, query: string, variables: Record<string,
 async function merchant(token: string) {
   const { orgId } = await createOrg(service.url, token);
   const posOnboarding = await completeOnboarding(service.url, token, orgId, 'pos');
-  const [location, second] = await ingest(service.url, token, posOnboarding._id, [`loc_2_${posOnboarding.integration_id}`, `loc_3_${posOnboarding.integration_id}`]);
+  const [location, second] = await ingest(service.url, token, posOnboarding._id, [
+    `loc_2_${posOnboarding.integration_id}`,
+    `loc_3_${posOnboarding.integration_id}`,
+  ]);
   const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
   return { orgId, location: location!, second: second!, dsp: dsp._id, stores: await dspStores(service.url, token, dsp._id) };
 }
 
 const bindStore = (token: string, dsp: string, location: string, store: string) =>
-  post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: dsp, locations: [{ pos_location_id: location, dsp_provider_id: store, dsp_store_name: 'Store' }] }, token);
+  post(
+    service.url,
+    '/v1/onboarding/locations/bind',
+    { onboarding_id: dsp, locations: [{ pos_location_id: location, dsp_provider_id: store, dsp_store_name: 'Store' }] },
+    token,
+  );
 
 test("a partner cannot bind another merchant's DSP store, and the answer does not tell whether it is bound", async () => {
   const a = await service.partner();
@@ -62,13 +70,17 @@ test("a partner cannot bind another merchant's DSP store, and the answer does no
   expect(read.body.errors[0].extensions).toMatchObject({ code: 'not_found', statusCode: 404 });
 });
 
-test("an organization token reaches only its organization: deliveries, redelivery, onboardings", async () => {
+test('an organization token reaches only its organization: deliveries, redelivery, onboardings', async () => {
   const partner = await service.partner();
   const x = await merchant(partner.token);
   const y = await merchant(partner.token);
   expect((await bindStore(partner.token, y.dsp, y.location, y.stores.austin!)).status).toBe(201);
   // Y's order is refused by the POS: its delivery is dead.
-  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
+  });
   const placed = await placeOrder(pos, y.stores.austin!);
   const key = `order.created:${placed.body.order_id}`;
   let dead = null;
@@ -78,7 +90,14 @@ test("an organization token reaches only its organization: deliveries, redeliver
   }
   expect(dead).toMatchObject({ orgId: y.orgId, partnerId: partner.partnerId });
 
-  const xToken = (await post(service.url, '/v1/oauth/partner-tokens', { org_id: x.orgId, token_name: 'x only', scopes: ['user', 'onboarding'] }, partner.token)).body.access_token as string;
+  const xToken = (
+    await post(
+      service.url,
+      '/v1/oauth/partner-tokens',
+      { org_id: x.orgId, token_name: 'x only', scopes: ['user', 'onboarding'] },
+      partner.token,
+    )
+  ).body.access_token as string;
   // Y has messages of every kind by now (connection notices delivered, the order dead); X sees only X's.
   const seen: string[] = [];
   for (const status of ['dead', 'delivered', 'pending']) {
@@ -106,7 +125,15 @@ test("an organization token reaches only its organization: deliveries, redeliver
 test('a code completes only the onboarding it came back for; PKCE is used toward the provider', async () => {
   const partner = await service.partner();
   const { orgId } = await createOrg(service.url, partner.token);
-  const init = async () => (await post(service.url, '/v1/onboarding/integrations', { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' }, partner.token)).body.onboarding;
+  const init = async () =>
+    (
+      await post(
+        service.url,
+        '/v1/onboarding/integrations',
+        { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' },
+        partner.token,
+      )
+    ).body.onboarding;
   const a = await init();
   const b = await init();
   const walkA = await authorizeInBrowser(a.entry_url);
@@ -123,18 +150,36 @@ test('a code completes only the onboarding it came back for; PKCE is used toward
   expect(own.status).toBe(200);
   expect(own.body.status).toBe('active');
   const [tokenCall] = pos.received.filter((r) => r.path === '/v1/token');
-  expect(tokenCall!.body).toMatchObject({ grant_type: 'authorization_code', code: walkA.code, code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  expect(tokenCall!.body).toMatchObject({
+    grant_type: 'authorization_code',
+    code: walkA.code,
+    code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  });
 });
 
 test('the sandbox POS refuses a code whose PKCE verifier is missing or wrong', async () => {
   const partner = await service.partner();
   const { orgId } = await createOrg(service.url, partner.token);
-  const onboarding = (await post(service.url, '/v1/onboarding/integrations', { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' }, partner.token)).body.onboarding;
+  const onboarding = (
+    await post(
+      service.url,
+      '/v1/onboarding/integrations',
+      { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' },
+      partner.token,
+    )
+  ).body.onboarding;
   const walk = await authorizeInBrowser(onboarding.entry_url);
   const provider = (await service.services.db.provider.findUniqueOrThrow({ where: { source: 'sandbox-pos' } }))!;
   const secret = service.services.sealer.open(provider.clientSecretEnc!);
   const exchange = (extra: Record<string, string>) =>
-    post(pos.url, '/v1/token', { grant_type: 'authorization_code', client_id: provider.clientId, client_secret: secret, code: walk.code, redirect_uri: walk.authorizeUrl.searchParams.get('redirect_uri'), ...extra });
+    post(pos.url, '/v1/token', {
+      grant_type: 'authorization_code',
+      client_id: provider.clientId,
+      client_secret: secret,
+      code: walk.code,
+      redirect_uri: walk.authorizeUrl.searchParams.get('redirect_uri'),
+      ...extra,
+    });
   expect((await exchange({})).body).toMatchObject({ error: 'invalid_grant' });
   expect((await exchange({ code_verifier: 'x'.repeat(43) })).body).toMatchObject({ error: 'invalid_grant' });
 });
@@ -144,7 +189,10 @@ test('a token request is never widened: scope (RFC 6749) and scopes (SPEC.md), i
   const ask = async (fields: Record<string, unknown>, form = false) => {
     const body = { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, ...fields };
     const res = form
-      ? await request(service.url, 'POST', '/v1/oauth/token', { raw: new URLSearchParams(body as Record<string, string>).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+      ? await request(service.url, 'POST', '/v1/oauth/token', {
+          raw: new URLSearchParams(body as Record<string, string>).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
       : await post(service.url, '/v1/oauth/token', body);
     return res.body.scopes ?? res.body.code;
   };
@@ -155,7 +203,12 @@ test('a token request is never widened: scope (RFC 6749) and scopes (SPEC.md), i
   expect(await ask({ scope: 'user onboarding' }, true)).toEqual(['user', 'onboarding']);
   expect(await ask({ scope: 'everything' })).toBe('invalid_request');
   const limited = await service.partner(['user']);
-  const wider = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: limited.clientId, client_secret: limited.clientSecret, scope: 'user billing' });
+  const wider = await post(service.url, '/v1/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: limited.clientId,
+    client_secret: limited.clientSecret,
+    scope: 'user billing',
+  });
   expect(wider.body).toMatchObject({ statusCode: 400, code: 'invalid_scope' });
 });
 
@@ -164,7 +217,12 @@ describe('subscriptions authenticate and check scopes before the first event', (
    * the protocol's error message), then the end; never an event. */
   const subscribe = (authorization: string | undefined, query: string) =>
     new Promise<{ refusal?: unknown; events: number }>((resolve) => {
-      const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: authorization ? { authorization } : {}, retryAttempts: 0 });
+      const client = createClient({
+        url: `${service.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: authorization ? { authorization } : {},
+        retryAttempts: 0,
+      });
       let events = 0;
       let refusal: unknown;
       const end = () => {
@@ -192,7 +250,9 @@ describe('subscriptions authenticate and check scopes before the first event', (
   beforeAll(async () => {
     const partner = await service.partner();
     orgId = (await createOrg(service.url, partner.token)).orgId;
-    limitedToken = (await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgId, token_name: 'sso only', scopes: ['sso'] }, partner.token)).body.access_token;
+    limitedToken = (
+      await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgId, token_name: 'sso only', scopes: ['sso'] }, partner.token)
+    ).body.access_token;
   });
 
   test.each([
@@ -222,12 +282,19 @@ test("a deleted location's DSP store is free again: listed as eligible, bound an
   const m = await merchant(partner.token);
   const store = m.stores.brooklyn!;
   await bind(service.url, partner.token, m.dsp, m.location, store);
-  const eligible = async () => (await get(service.url, `/v1/onboarding/locations?onboarding_id=${m.dsp}`, partner.token)).body.locations.find((s: { provider_id: string }) => s.provider_id === store).is_eligible_to_onboard;
+  const eligible = async () =>
+    (await get(service.url, `/v1/onboarding/locations?onboarding_id=${m.dsp}`, partner.token)).body.locations.find(
+      (s: { provider_id: string }) => s.provider_id === store,
+    ).is_eligible_to_onboard;
   expect(await eligible()).toBe(false);
-  expect((await request(service.url, 'DELETE', `/v1/onboarding/org/${m.orgId}/locations/${m.location}`, { token: partner.token })).status).toBe(204);
+  expect(
+    (await request(service.url, 'DELETE', `/v1/onboarding/org/${m.orgId}/locations/${m.location}`, { token: partner.token })).status,
+  ).toBe(204);
   expect(await eligible()).toBe(true);
   await bind(service.url, partner.token, m.dsp, m.second, store);
   const placed = await placeOrder(pos, store);
   expect(placed.status).toBe(201);
-  expect(await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).toMatchObject({ locationId: m.second });
+  expect(await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).toMatchObject({
+    locationId: m.second,
+  });
 });

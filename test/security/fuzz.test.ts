@@ -19,7 +19,12 @@ let ids: string[];
 
 beforeAll(async () => {
   // Limits out of the way: this run is about what any input does, not about how many.
-  service = await startTestService({ RATE_LIMIT_API_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_PER_MINUTE: '1000000', RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: '1000000', RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000' });
+  service = await startTestService({
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+    RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: '1000000',
+    RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000',
+  });
   pos = await startPos(service, secrets);
   token = (await service.partner()).token;
   const { orgId } = await createOrg(service.url, token);
@@ -35,7 +40,19 @@ afterAll(async () => {
 const oddText = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary' }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff\ud800', '😀', "'; DROP TABLE \"Order\";--", '../../etc/passwd', '%00', '   ', '', 'x'.repeat(5000)),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '\udfff\ud800',
+    '😀',
+    '\'; DROP TABLE "Order";--',
+    '../../etc/passwd',
+    '%00',
+    '   ',
+    '',
+    'x'.repeat(5000),
+  ),
 );
 const oddNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -0, 0.1));
 const leaf = fc.oneof(oddText, oddNumber, fc.boolean(), fc.constant(null));
@@ -47,8 +64,38 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 );
 /** An object whose known fields may be there, missing, or of any type. */
 const fields = (names: string[]) => fc.dictionary(fc.oneof(fc.constantFrom(...names), oddText), value, { maxKeys: 6 });
-const BODY_FIELDS = ['name', 'provider_id', 'user', 'email', 'org_id', 'onboarding_id', 'locations', 'provider_id', 'pos_location_id', 'dsp_provider_id', 'dsp_store_name', 'dsp_location_id', 'menu_provider_ids', 'source', 'type', 'return_url', 'code', 'token_name', 'scopes', 'contexts', 'key', 'kind', 'full_name', 'phone_number', 'role', 'provider_org_id'];
-const segment = fc.oneof(fc.constantFrom(...['x', 'org_missing']), oddText.filter((s) => s.length > 0 && s.length < 200));
+const BODY_FIELDS = [
+  'name',
+  'provider_id',
+  'user',
+  'email',
+  'org_id',
+  'onboarding_id',
+  'locations',
+  'provider_id',
+  'pos_location_id',
+  'dsp_provider_id',
+  'dsp_store_name',
+  'dsp_location_id',
+  'menu_provider_ids',
+  'source',
+  'type',
+  'return_url',
+  'code',
+  'token_name',
+  'scopes',
+  'contexts',
+  'key',
+  'kind',
+  'full_name',
+  'phone_number',
+  'role',
+  'provider_org_id',
+];
+const segment = fc.oneof(
+  fc.constantFrom(...['x', 'org_missing']),
+  oddText.filter((s) => s.length > 0 && s.length < 200),
+);
 
 /** Percent-encodes any text; a lone surrogate becomes the bytes of invalid UTF-8 it would be. */
 const encodeAny = (text: string) => [...text].map((c) => (/[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
@@ -57,7 +104,18 @@ type Attempt = { method: string; path: string; body?: string; headers?: Record<s
 const json = (v: unknown) => ({ body: JSON.stringify(v), headers: { 'content-type': 'application/json' } });
 
 const restAttempt: fc.Arbitrary<Attempt> = fc
-  .tuple(fc.constantFrom(...restRoutes), fc.array(fc.oneof(segment, fc.constantFrom(...['id']).map(() => ids[0]!)), { minLength: 3, maxLength: 3 }), fields(BODY_FIELDS), fc.dictionary(fc.constantFrom('partner_id', 'onboarding_id', 'location_id', 'q', 'kind', 'limit'), oddText, { maxKeys: 3 }))
+  .tuple(
+    fc.constantFrom(...restRoutes),
+    fc.array(
+      fc.oneof(
+        segment,
+        fc.constantFrom(...['id']).map(() => ids[0]!),
+      ),
+      { minLength: 3, maxLength: 3 },
+    ),
+    fields(BODY_FIELDS),
+    fc.dictionary(fc.constantFrom('partner_id', 'onboarding_id', 'location_id', 'q', 'kind', 'limit'), oddText, { maxKeys: 3 }),
+  )
   .map(([route, params, body, query]) => {
     let i = 0;
     const path = route.path.replace(/:[a-z_]+/g, () => encodeAny(params[i++]!));
@@ -66,7 +124,11 @@ const restAttempt: fc.Arbitrary<Attempt> = fc
   });
 
 const tokenAttempt: fc.Arbitrary<Attempt> = fc.oneof(
-  fields(['grant_type', 'client_id', 'client_secret', 'scope', 'scopes', 'exp', 'refresh_token']).map((body) => ({ method: 'POST', path: '/v1/oauth/token', ...json(body) })),
+  fields(['grant_type', 'client_id', 'client_secret', 'scope', 'scopes', 'exp', 'refresh_token']).map((body) => ({
+    method: 'POST',
+    path: '/v1/oauth/token',
+    ...json(body),
+  })),
   fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'client_secret', 'scope', 'exp'), oddText, { maxKeys: 5 }).map((form) => ({
     method: 'POST',
     path: '/v1/oauth/token',
@@ -75,15 +137,17 @@ const tokenAttempt: fc.Arbitrary<Attempt> = fc.oneof(
   })),
 );
 
-const hopAttempt: fc.Arbitrary<Attempt> = fc.tuple(fc.constantFrom('start', 'callback', 'sso'), segment, oddText, oddText).map(([hop, id, a, b]) => ({
-  method: 'GET',
-  path:
-    hop === 'start'
-      ? `/v1/onboarding/integrations/${encodeAny(id)}/start`
-      : hop === 'callback'
-        ? `/v1/onboarding/callback?${new URLSearchParams({ code: a, state: b })}`
-        : `/v1/sso/login?${new URLSearchParams({ token: a })}`,
-}));
+const hopAttempt: fc.Arbitrary<Attempt> = fc
+  .tuple(fc.constantFrom('start', 'callback', 'sso'), segment, oddText, oddText)
+  .map(([hop, id, a, b]) => ({
+    method: 'GET',
+    path:
+      hop === 'start'
+        ? `/v1/onboarding/integrations/${encodeAny(id)}/start`
+        : hop === 'callback'
+          ? `/v1/onboarding/callback?${new URLSearchParams({ code: a, state: b })}`
+          : `/v1/sso/login?${new URLSearchParams({ token: a })}`,
+  }));
 
 const WEBHOOKS = [
   ['pos/sandbox-pos', ['location.catalog.updated', 'order.updated']],
@@ -91,20 +155,52 @@ const WEBHOOKS = [
   ['event-providers/sandbox-events', ['order.assign.driver']],
 ] as const;
 const webhookAttempt: fc.Arbitrary<Attempt> = fc
-  .tuple(fc.constantFrom(...WEBHOOKS), fc.oneof(fc.constantFrom('known'), oddText), fields(['location_id', 'order_id', 'status', 'dsp_order_id', 'dsp_store_id', 'items', 'fulfillment_type', 'driver', 'id']), fc.boolean())
+  .tuple(
+    fc.constantFrom(...WEBHOOKS),
+    fc.oneof(fc.constantFrom('known'), oddText),
+    fields(['location_id', 'order_id', 'status', 'dsp_order_id', 'dsp_store_id', 'items', 'fulfillment_type', 'driver', 'id']),
+    fc.boolean(),
+  )
   .map(([[path, types], type, object, whole]) => {
     const body = JSON.stringify(whole ? { type: type === 'known' ? types[0] : type, object } : object);
-    return { method: 'POST', path: `/v1/webhooks/${path}`, body, headers: { 'content-type': 'application/json', 'webhook-id': `fz-${Math.random()}`, 'service-webhook-signature': signBody(body, secrets.webhookSecret) } };
+    return {
+      method: 'POST',
+      path: `/v1/webhooks/${path}`,
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': `fz-${Math.random()}`,
+        'service-webhook-signature': signBody(body, secrets.webhookSecret),
+      },
+    };
   });
 
 /** Rows in every table input could reach. */
 const counts = async () => {
   const db = service.services.db;
-  return Promise.all([db.organization.count(), db.user.count(), db.onboarding.count(), db.location.count(), db.dspConnection.count(), db.session.count(), db.webhookEvent.count(), db.order.count(), db.outboxMessage.count(), db.flagTarget.count(), db.segmentMember.count(), db.ssoToken.count()]);
+  return Promise.all([
+    db.organization.count(),
+    db.user.count(),
+    db.onboarding.count(),
+    db.location.count(),
+    db.dspConnection.count(),
+    db.session.count(),
+    db.webhookEvent.count(),
+    db.order.count(),
+    db.outboxMessage.count(),
+    db.flagTarget.count(),
+    db.segmentMember.count(),
+    db.ssoToken.count(),
+  ]);
 };
 
 test('a few thousand requests of any shape: never a 5xx, and refused ones change nothing', async () => {
-  const attempt = fc.oneof({ weight: 5, arbitrary: restAttempt }, { weight: 2, arbitrary: tokenAttempt }, { weight: 1, arbitrary: hopAttempt }, { weight: 3, arbitrary: webhookAttempt });
+  const attempt = fc.oneof(
+    { weight: 5, arbitrary: restAttempt },
+    { weight: 2, arbitrary: tokenAttempt },
+    { weight: 1, arbitrary: hopAttempt },
+    { weight: 3, arbitrary: webhookAttempt },
+  );
   const batches = fc.sample(fc.array(attempt, { minLength: 50, maxLength: 50 }), { seed: 20261124, numRuns: 50 });
   const failures: string[] = [];
   let sent = 0;
@@ -113,7 +209,10 @@ test('a few thousand requests of any shape: never a 5xx, and refused ones change
     const answers = await Promise.all(batch.map((a) => request(service.url, a.method, a.path, { token, raw: a.body, headers: a.headers })));
     sent += answers.length;
     answers.forEach((res, i) => {
-      if (res.status >= 500) failures.push(`${res.status} ${batch[i]!.method} ${batch[i]!.path.slice(0, 120)} ${String(batch[i]!.body).slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 500)
+        failures.push(
+          `${res.status} ${batch[i]!.method} ${batch[i]!.path.slice(0, 120)} ${String(batch[i]!.body).slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`,
+        );
     });
     if (answers.every((res) => res.status >= 400)) expect(await counts()).toEqual(before);
   }

@@ -15,7 +15,10 @@ const lines: { level: number; text: string }[] = [];
 beforeAll(async () => {
   const database = await freshDatabase();
   const config = testConfig(database, { LOG_LEVEL: 'info' });
-  const log = pino({ level: 'info' }, { write: (text: string) => void lines.push({ level: (JSON.parse(text) as { level: number }).level, text }) });
+  const log = pino(
+    { level: 'info' },
+    { write: (text: string) => void lines.push({ level: (JSON.parse(text) as { level: number }).level, text }) },
+  );
   service = asTestService(await startService(config, log), database);
 });
 afterAll(async () => {
@@ -29,9 +32,23 @@ test("no log line carries a query string or secret, and the caller's mistakes ar
   await get(service.url, '/v1/onboarding/locations?onboarding_id=onb_x&client_secret=sekrit-in-a-route');
   await post(service.url, '/graphql', { query: '{ organization(id: "org_missing") { id } }' }, partner.token);
   await post(service.url, '/graphql', { query: '{ organization(id: ' }, partner.token);
-  await post(service.url, '/graphql', { query: 'mutation { createPartnerToken(input: { orgId: "x", tokenName: "t", scopes: [user] }) { accessToken } }' }, 'not-a-token');
-  await post(service.url, '/v1/onboarding/integrations', { org_id: 'org_x', source: 'sandbox-pos', type: 'pos', return_url: 'https://x.example' }, partner.token);
-  await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: 'sekrit-wrong' });
+  await post(
+    service.url,
+    '/graphql',
+    { query: 'mutation { createPartnerToken(input: { orgId: "x", tokenName: "t", scopes: [user] }) { accessToken } }' },
+    'not-a-token',
+  );
+  await post(
+    service.url,
+    '/v1/onboarding/integrations',
+    { org_id: 'org_x', source: 'sandbox-pos', type: 'pos', return_url: 'https://x.example' },
+    partner.token,
+  );
+  await post(service.url, '/v1/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: partner.clientId,
+    client_secret: 'sekrit-wrong',
+  });
   await new Promise((r) => setTimeout(r, 50));
   expect(lines.length).toBeGreaterThanOrEqual(7);
   expect(lines.filter((l) => /sekrit/.test(l.text))).toEqual([]);
@@ -41,7 +58,10 @@ test("no log line carries a query string or secret, and the caller's mistakes ar
 test('the database file, its WAL and the generated keys are readable by this user only', async () => {
   const files = ['signing.key', 'encryption.key'].map((f) => path.join(service.database.dataDir, f));
   if (providerOf(service.database.url) === 'sqlite') {
-    await request(service.url, 'POST', '/v1/onboarding/org', { token: (await service.partner()).token, body: { name: 'W', provider_id: 'wal', user: { email: 'w@w.example' } } });
+    await request(service.url, 'POST', '/v1/onboarding/org', {
+      token: (await service.partner()).token,
+      body: { name: 'W', provider_id: 'wal', user: { email: 'w@w.example' } },
+    });
     const db = service.database.url.replace(/^file:/, '');
     files.push(db, `${db}-wal`);
   }

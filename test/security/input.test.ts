@@ -31,7 +31,15 @@ afterAll(async () => {
 /** Row counts of every table input could reach. */
 async function counts() {
   const db = service.services.db;
-  return Promise.all([db.organization.count(), db.user.count(), db.onboarding.count(), db.session.count(), db.webhookEvent.count(), db.order.count(), db.ssoToken.count()]);
+  return Promise.all([
+    db.organization.count(),
+    db.user.count(),
+    db.onboarding.count(),
+    db.session.count(),
+    db.webhookEvent.count(),
+    db.order.count(),
+    db.ssoToken.count(),
+  ]);
 }
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
@@ -41,15 +49,31 @@ test('JSON nested thousands deep is 400 on REST, GraphQL and the token call', as
   const before = await counts();
   for (const depth of [65, 5000, 100_000]) {
     const body = `{"name":"X","provider_id":"deep","user":{"email":"a@b.example","first_name":${nested(depth)}}}`;
-    const rest = await request(service.url, 'POST', '/v1/onboarding/org', { token, raw: body, headers: { 'content-type': 'application/json' } });
+    const rest = await request(service.url, 'POST', '/v1/onboarding/org', {
+      token,
+      raw: body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect({ depth, status: rest.status, code: rest.body.code }).toEqual({ depth, status: 400, code: 'invalid_request' });
-    const gql = await request(service.url, 'POST', '/graphql', { token, raw: `{"query":"{ __typename }","variables":{"x":${nested(depth)}}}`, headers: { 'content-type': 'application/json' } });
+    const gql = await request(service.url, 'POST', '/graphql', {
+      token,
+      raw: `{"query":"{ __typename }","variables":{"x":${nested(depth)}}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect({ depth, status: gql.status }).toEqual({ depth, status: 400 });
-    const tokenCall = await request(service.url, 'POST', '/v1/oauth/token', { raw: `{"grant_type":"client_credentials","client_id":${nested(depth)}}`, headers: { 'content-type': 'application/json' } });
+    const tokenCall = await request(service.url, 'POST', '/v1/oauth/token', {
+      raw: `{"grant_type":"client_credentials","client_id":${nested(depth)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect({ depth, status: tokenCall.status }).toEqual({ depth, status: 400 });
   }
   // An ordinary order, nested as deep as SPEC.md's modifiers go, passes.
-  const fine = await post(service.url, '/v1/onboarding/org', { name: 'Fine', provider_id: 'fine', user: { email: 'a@fine.example', first_name: 'A' } }, token);
+  const fine = await post(
+    service.url,
+    '/v1/onboarding/org',
+    { name: 'Fine', provider_id: 'fine', user: { email: 'a@fine.example', first_name: 'A' } },
+    token,
+  );
   expect(fine.status).toBe(201);
   const after = await counts();
   expect(after[0]).toBe(before[0] + 1);
@@ -57,15 +81,40 @@ test('JSON nested thousands deep is 400 on REST, GraphQL and the token call', as
 
 test('a NUL character is 400 wherever input enters, before either database sees it', async () => {
   const before = await counts();
-  const form = (fields: Record<string, string>) => ({ raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = (fields: Record<string, string>) => ({
+    raw: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   const webhookBody = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: `loc${NUL}1` } });
   const answers = {
     rest: await post(service.url, '/v1/onboarding/org', { name: `X${NUL}`, provider_id: 'nul', user: { email: 'a@nul.example' } }, token),
-    restKey: await post(service.url, '/v1/onboarding/org', { name: 'X', provider_id: 'nul2', user: { email: 'a@nul.example', [`x${NUL}`]: 1 } }, token),
-    graphql: await post(service.url, '/graphql', { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: `org${NUL}` } }, token),
-    graphqlGet: await request(service.url, 'GET', `/graphql?query=${encodeURIComponent(`{ organization(id: "a${NUL}") { id } }`)}`, { token, headers: { accept: 'application/json' } }),
-    tokenJson: await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: `${clientId}${NUL}`, client_secret: 'x' }),
-    tokenForm: await request(service.url, 'POST', '/v1/oauth/token', form({ grant_type: 'client_credentials', client_id: `${clientId}${NUL}`, client_secret: 'x' })),
+    restKey: await post(
+      service.url,
+      '/v1/onboarding/org',
+      { name: 'X', provider_id: 'nul2', user: { email: 'a@nul.example', [`x${NUL}`]: 1 } },
+      token,
+    ),
+    graphql: await post(
+      service.url,
+      '/graphql',
+      { query: 'query($id: ID!) { organization(id: $id) { id } }', variables: { id: `org${NUL}` } },
+      token,
+    ),
+    graphqlGet: await request(service.url, 'GET', `/graphql?query=${encodeURIComponent(`{ organization(id: "a${NUL}") { id } }`)}`, {
+      token,
+      headers: { accept: 'application/json' },
+    }),
+    tokenJson: await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: `${clientId}${NUL}`,
+      client_secret: 'x',
+    }),
+    tokenForm: await request(
+      service.url,
+      'POST',
+      '/v1/oauth/token',
+      form({ grant_type: 'client_credentials', client_id: `${clientId}${NUL}`, client_secret: 'x' }),
+    ),
     restPath: await request(service.url, 'GET', `/v1/onboarding/org/${orgId}%00/locations`, { token }),
     restQuery: await request(service.url, 'GET', '/v1/onboarding/locations?onboarding_id=onb%00', { token }),
     startHop: await request(service.url, 'GET', '/v1/onboarding/integrations/onb%00x/start'),
@@ -73,12 +122,20 @@ test('a NUL character is 400 wherever input enters, before either database sees 
     ssoLogin: await request(service.url, 'GET', '/v1/sso/login?token=a%00b'),
     webhook: await request(service.url, 'POST', '/v1/webhooks/pos/sandbox-pos', {
       raw: webhookBody,
-      headers: { 'content-type': 'application/json', 'webhook-id': 'nul-test', 'service-webhook-signature': signBody(webhookBody, secrets.webhookSecret) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'nul-test',
+        'service-webhook-signature': signBody(webhookBody, secrets.webhookSecret),
+      },
     }),
   };
   const statuses = Object.fromEntries(Object.entries(answers).map(([name, res]) => [name, res.status]));
   expect(statuses).toEqual(Object.fromEntries(Object.keys(answers).map((name) => [name, 400])));
-  expect(answers.rest.body).toMatchObject({ statusCode: 400, code: 'invalid_request', message: expect.stringContaining('name contains a NUL character') });
+  expect(answers.rest.body).toMatchObject({
+    statusCode: 400,
+    code: 'invalid_request',
+    message: expect.stringContaining('name contains a NUL character'),
+  });
   expect(answers.webhook.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('object.location_id') });
   expect(await counts()).toEqual(before);
 });

@@ -32,7 +32,10 @@ test('1,000 aliases of a read, or of the token call, are refused before any of t
   const reads = Array.from({ length: 1000 }, (_, i) => `a${i}: organizationLocations(orgId: "${orgId}") { __typename }`).join(' ');
   expect(refusal((await ask(`{ ${reads} }`)).body)).toEqual(TOO_COMPLEX);
   const sessions = await service.services.db.session.count();
-  const logins = Array.from({ length: 1000 }, (_, i) => `t${i}: token(input: { grantType: client_credentials, clientId: "x", clientSecret: "y" }) { accessToken }`).join(' ');
+  const logins = Array.from(
+    { length: 1000 },
+    (_, i) => `t${i}: token(input: { grantType: client_credentials, clientId: "x", clientSecret: "y" }) { accessToken }`,
+  ).join(' ');
   const answer = (await ask(`mutation { ${logins} }`, '')).body;
   expect(refusal(answer)).toEqual(TOO_COMPLEX);
   expect(await service.services.db.session.count()).toBe(sessions);
@@ -49,7 +52,10 @@ test('depth, directives and a chain of 10,000 fragments are refused, not a 500',
   expect(refusal((await ask(nested(30))).body)).toEqual(TOO_COMPLEX);
   const directives = `{ organization(id: "${orgId}") { id ${'@include(if: true) '.repeat(50)} } }`;
   expect(refusal((await ask(directives)).body)).toEqual(TOO_COMPLEX);
-  const chain = Array.from({ length: 10_000 }, (_, i) => `fragment F${i} on Organization { ${i + 1 < 10_000 ? `...F${i + 1}` : 'id'} }`).join('\n');
+  const chain = Array.from(
+    { length: 10_000 },
+    (_, i) => `fragment F${i} on Organization { ${i + 1 < 10_000 ? `...F${i + 1}` : 'id'} }`,
+  ).join('\n');
   const fragments = await ask(`{ organization(id: "${orgId}") { ...F0 } }\n${chain}`);
   expect(fragments.status).toBeLessThan(500);
   expect(refusal(fragments.body)).toEqual(TOO_COMPLEX);
@@ -62,12 +68,21 @@ test("GraphiQL's introspection query and the API's own operations are within the
 });
 
 test('a subscription over graphql-ws is bounded the same way', async () => {
-  const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+  const client = createClient({
+    url: `${service.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+  });
   const aliases = Array.from({ length: 100 }, (_, i) => `u${i}: id`).join(' ');
   const answer = await new Promise<unknown>((resolve) => {
     client.subscribe(
       { query: `subscription { orderUpdated(orgId: "${orgId}") { ${aliases} } }` },
-      { next: (result) => resolve(result.errors?.[0]?.extensions), error: (error) => resolve((Array.isArray(error) ? error[0] : error)?.extensions), complete: () => resolve('complete') },
+      {
+        next: (result) => resolve(result.errors?.[0]?.extensions),
+        error: (error) => resolve((Array.isArray(error) ? error[0] : error)?.extensions),
+        complete: () => resolve('complete'),
+      },
     );
   });
   await client.dispose();

@@ -7,7 +7,17 @@ import { startService } from '../../src/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxEvents } from '../../src/sandbox/register.js';
 import { testSecrets } from '../support/sandbox.js';
-import { asTestService, freshDatabase, get, post, request, startTestService, testConfig, type JsonResponse, type TestService } from '../support/service.js';
+import {
+  asTestService,
+  freshDatabase,
+  get,
+  post,
+  request,
+  startTestService,
+  testConfig,
+  type JsonResponse,
+  type TestService,
+} from '../support/service.js';
 
 const LIMITS = {
   RATE_LIMIT_API_PER_MINUTE: '20',
@@ -32,7 +42,8 @@ function expectLimited(res: JsonResponse, limit: number) {
   expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
 }
 
-const tokenCall = (clientId: string, clientSecret: string) => post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+const tokenCall = (clientId: string, clientSecret: string) =>
+  post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
 
 test('guessing a client secret stops after six tries, and then the client waits even with the right one', async () => {
   const partner = await service.partner();
@@ -56,7 +67,10 @@ test('a partner over its API limit gets 429 on GraphQL and REST; another partner
   expect(answers.map((a) => a.status)).toEqual([...Array(12).fill(200), ...Array(8).fill(404)]);
   expectLimited(await post(service.url, '/graphql', { query: '{ deliveries { id } }' }, partner.token), 20);
   const orgs = await service.services.db.organization.count();
-  expectLimited(await post(service.url, '/v1/onboarding/org', { name: 'X', provider_id: 'x', user: { email: 'x@x.example' } }, partner.token), 20);
+  expectLimited(
+    await post(service.url, '/v1/onboarding/org', { name: 'X', provider_id: 'x', user: { email: 'x@x.example' } }, partner.token),
+    20,
+  );
   expect(await service.services.db.organization.count()).toBe(orgs);
   const other = await service.partner();
   expect((await post(service.url, '/graphql', { query: '{ deliveries { id } }' }, other.token)).status).toBe(200);
@@ -67,7 +81,14 @@ test('a sender over its webhook limit gets 429 and nothing is stored', async () 
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   const send = (i: number) => {
     const body = JSON.stringify({ type: 'order.assign.driver', object: { order_id: `ord_${i}`, driver: { name: 'D' } } });
-    return request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', { raw: body, headers: { 'content-type': 'application/json', 'webhook-id': `w${i}`, 'service-webhook-signature': signBody(body, secrets.webhookSecret) } });
+    return request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': `w${i}`,
+        'service-webhook-signature': signBody(body, secrets.webhookSecret),
+      },
+    });
   };
   const answers = [];
   for (let i = 0; i < 5; i++) answers.push(await send(i));
@@ -96,7 +117,13 @@ withRedis('with REDIS_URL two instances share the counts', async () => {
   const b = await startService(testConfig(database, env));
   try {
     const partner = await createPartner(a.services.db, { name: 'shared' });
-    const token = (await post(a.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: partner.client_id, client_secret: partner.client_secret })).body.access_token;
+    const token = (
+      await post(a.url, '/v1/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: partner.client_id,
+        client_secret: partner.client_secret,
+      })
+    ).body.access_token;
     for (let i = 0; i < 10; i++) expect((await post(a.url, '/graphql', { query: '{ deliveries { id } }' }, token)).status).toBe(200);
     for (let i = 0; i < 10; i++) expect((await post(b.url, '/graphql', { query: '{ deliveries { id } }' }, token)).status).toBe(200);
     expectLimited(await post(b.url, '/graphql', { query: '{ deliveries { id } }' }, token), 20);

@@ -43,7 +43,9 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
   expect(first.status).toBe(202);
   await settled();
   await pos.waitFor('/v1/menus', 1);
-  const replays = await Promise.all(Array.from({ length: 30 }, (_, i) => catalogUpdated(body, { 'webhook-id': `evt-replay-${i}`, 'service-webhook-signature': signature })));
+  const replays = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => catalogUpdated(body, { 'webhook-id': `evt-replay-${i}`, 'service-webhook-signature': signature })),
+  );
   expect(replays.map((r) => r.status)).toEqual(Array(30).fill(202));
   await settled();
   await new Promise((r) => setTimeout(r, 300));
@@ -53,10 +55,15 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
 
   // A real change is still published: new menus assigned, the same catalog.
   const connection = (await service.services.db.dspConnection.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
-  await request(service.url, 'PUT', '/v1/onboarding/menus', { token: m.token, body: { org_id: m.orgId, dsp_location_id: connection, menu_provider_ids: ['menu_us_breakfast'] } });
+  await request(service.url, 'PUT', '/v1/onboarding/menus', {
+    token: m.token,
+    body: { org_id: m.orgId, dsp_location_id: connection, menu_provider_ids: ['menu_us_breakfast'] },
+  });
   await catalogUpdated(body, { 'webhook-id': 'evt-after-assignment', 'service-webhook-signature': signature });
   await pos.waitFor('/v1/menus', 2);
-  expect((pos.received.filter((r) => r.path === '/v1/menus')[1]!.body as { menu_provider_ids: string[] }).menu_provider_ids).toEqual(['menu_us_breakfast']);
+  expect((pos.received.filter((r) => r.path === '/v1/menus')[1]!.body as { menu_provider_ids: string[] }).menu_provider_ids).toEqual([
+    'menu_us_breakfast',
+  ]);
 });
 
 test('the same driver assigned again changes nothing; the order does not go back', async () => {
@@ -64,7 +71,10 @@ test('the same driver assigned again changes nothing; the order does not go back
   const orderId = placed.body.order_id!;
   const body = JSON.stringify({ type: 'order.assign.driver', object: { order_id: orderId, driver: { name: 'Dee', phone: '+15550100' } } });
   const send = (id: string) =>
-    request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', { raw: body, headers: { 'content-type': 'application/json', 'webhook-id': id, 'service-webhook-signature': signBody(body, secrets.webhookSecret) } });
+    request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
+      raw: body,
+      headers: { 'content-type': 'application/json', 'webhook-id': id, 'service-webhook-signature': signBody(body, secrets.webhookSecret) },
+    });
   const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   expect((await send('drv-1')).status).toBe(202);

@@ -54,9 +54,15 @@ const contexts = () => ({ partnerId: v.partnerId, key: 'victim-flag', contexts: 
 const operations: Record<string, OperationRow> = {
   // Queries
   deliveries: { call: op('{ deliveries(status: "dead") { id } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
-  evaluateFlag: { call: () => op(`{ evaluateFlag(partnerId: "${v.partnerId}", flagKey: "victim-flag", key: "k") { value } }`)(), scope: null },
+  evaluateFlag: {
+    call: () => op(`{ evaluateFlag(partnerId: "${v.partnerId}", flagKey: "victim-flag", key: "k") { value } }`)(),
+    scope: null,
+  },
   onboarding: { call: () => op(`{ onboarding(id: "${v.posOnboarding}") { id } }`)(), scope: 'onboarding' },
-  onboardingLocations: { call: () => op(`{ onboardingLocations(onboardingId: "${v.dspOnboarding}") { __typename } }`)(), scope: 'onboarding' },
+  onboardingLocations: {
+    call: () => op(`{ onboardingLocations(onboardingId: "${v.dspOnboarding}") { __typename } }`)(),
+    scope: 'onboarding',
+  },
   order: { call: () => op(`{ order(id: "${v.order}") { id } }`)(), scope: 'user' },
   orders: { call: () => op(`{ orders(orgId: "${v.orgId}") { orders { id } } }`)(), scope: 'user' },
   organization: { call: () => op(`{ organization(id: "${v.orgId}") { id } }`)(), scope: 'user' },
@@ -65,65 +71,168 @@ const operations: Record<string, OperationRow> = {
   organizationLocations: { call: () => op(`{ organizationLocations(orgId: "${v.orgId}") { __typename } }`)(), scope: 'onboarding' },
   searchContexts: { call: () => op(`{ searchContexts(partnerId: "${v.partnerId}") { __typename } }`)(), scope: null },
   // Mutations
-  addFlagContexts: { call: () => op('mutation($i: ChangeContextsInput!) { addFlagContexts(input: $i) { __typename } }', { i: contexts() })(), scope: null },
-  removeFlagContexts: { call: () => op('mutation($i: ChangeContextsInput!) { removeFlagContexts(input: $i) { __typename } }', { i: contexts() })(), scope: null },
-  addSegmentContexts: { call: () => op('mutation($i: ChangeContextsInput!) { addSegmentContexts(input: $i) { __typename } }', { i: contexts() })(), scope: null },
-  removeSegmentContexts: { call: () => op('mutation($i: ChangeContextsInput!) { removeSegmentContexts(input: $i) { __typename } }', { i: contexts() })(), scope: null },
-  assignMenus: { call: () => op('mutation($i: AssignMenusInput!) { assignMenus(input: $i) { __typename } }', { i: { orgId: v.orgId, dspLocationId: v.connection, menuProviderIds: [] } })(), scope: 'onboarding' },
-  bindDspLocations: {
-    call: () => op('mutation($i: BindDspLocationsInput!) { bindDspLocations(input: $i) { __typename } }', { i: { onboardingId: v.dspOnboarding, locations: [{ posLocationId: v.location, dspProviderId: v.freeStore, dspStoreName: 'Mine' }] } })(),
+  addFlagContexts: {
+    call: () => op('mutation($i: ChangeContextsInput!) { addFlagContexts(input: $i) { __typename } }', { i: contexts() })(),
+    scope: null,
+  },
+  removeFlagContexts: {
+    call: () => op('mutation($i: ChangeContextsInput!) { removeFlagContexts(input: $i) { __typename } }', { i: contexts() })(),
+    scope: null,
+  },
+  addSegmentContexts: {
+    call: () => op('mutation($i: ChangeContextsInput!) { addSegmentContexts(input: $i) { __typename } }', { i: contexts() })(),
+    scope: null,
+  },
+  removeSegmentContexts: {
+    call: () => op('mutation($i: ChangeContextsInput!) { removeSegmentContexts(input: $i) { __typename } }', { i: contexts() })(),
+    scope: null,
+  },
+  assignMenus: {
+    call: () =>
+      op('mutation($i: AssignMenusInput!) { assignMenus(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, dspLocationId: v.connection, menuProviderIds: [] },
+      })(),
     scope: 'onboarding',
   },
-  completeOnboarding: { call: () => op('mutation($i: CompleteOnboardingInput!) { completeOnboarding(input: $i) { id } }', { i: { id: v.pendingOnboarding, code: v.pendingCode } })(), scope: 'onboarding' },
+  bindDspLocations: {
+    call: () =>
+      op('mutation($i: BindDspLocationsInput!) { bindDspLocations(input: $i) { __typename } }', {
+        i: { onboardingId: v.dspOnboarding, locations: [{ posLocationId: v.location, dspProviderId: v.freeStore, dspStoreName: 'Mine' }] },
+      })(),
+    scope: 'onboarding',
+  },
+  completeOnboarding: {
+    call: () =>
+      op('mutation($i: CompleteOnboardingInput!) { completeOnboarding(input: $i) { id } }', {
+        i: { id: v.pendingOnboarding, code: v.pendingCode },
+      })(),
+    scope: 'onboarding',
+  },
   createOrganization: {
-    call: op('mutation { createOrganization(input: { name: "Mine", providerId: "attacker-org", user: { email: "me@mine.example" } }) { __typename } }'),
+    call: op(
+      'mutation { createOrganization(input: { name: "Mine", providerId: "attacker-org", user: { email: "me@mine.example" } }) { __typename } }',
+    ),
     scope: 'user',
     own: ['otherPartner'],
   },
-  createPartnerToken: { call: () => op('mutation($i: CreatePartnerTokenInput!) { createPartnerToken(input: $i) { __typename } }', { i: { orgId: v.orgId, tokenName: 'mine', scopes: ['user'] } })(), scope: null },
-  deleteLocation: { call: () => op('mutation($i: DeleteLocationInput!) { deleteLocation(input: $i) { __typename } }', { i: { orgId: v.orgId, locationId: v.location } })(), scope: 'onboarding' },
+  createPartnerToken: {
+    call: () =>
+      op('mutation($i: CreatePartnerTokenInput!) { createPartnerToken(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, tokenName: 'mine', scopes: ['user'] },
+      })(),
+    scope: null,
+  },
+  deleteLocation: {
+    call: () =>
+      op('mutation($i: DeleteLocationInput!) { deleteLocation(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, locationId: v.location },
+      })(),
+    scope: 'onboarding',
+  },
   generateSsoSession: {
-    call: () => op('mutation($i: GenerateSsoSessionInput!) { generateSsoSession(input: $i) { __typename } }', { i: { email: 'me@mine.example', fullName: 'Me', phoneNumber: '1', providerOrgId: v.providerOrgId } })(),
+    call: () =>
+      op('mutation($i: GenerateSsoSessionInput!) { generateSsoSession(input: $i) { __typename } }', {
+        i: { email: 'me@mine.example', fullName: 'Me', phoneNumber: '1', providerOrgId: v.providerOrgId },
+      })(),
     scope: 'sso',
   },
-  ingestLocations: { call: () => op('mutation($i: IngestLocationsInput!) { ingestLocations(input: $i) { __typename } }', { i: { onboardingId: v.posOnboarding, locations: [{ providerId: 'loc_3_x' }] } })(), scope: 'onboarding' },
+  ingestLocations: {
+    call: () =>
+      op('mutation($i: IngestLocationsInput!) { ingestLocations(input: $i) { __typename } }', {
+        i: { onboardingId: v.posOnboarding, locations: [{ providerId: 'loc_3_x' }] },
+      })(),
+    scope: 'onboarding',
+  },
   initializeOnboarding: {
-    call: () => op('mutation($i: InitializeOnboardingInput!) { initializeOnboarding(input: $i) { __typename } }', { i: { orgId: v.orgId, source: 'sandbox-pos', type: 'pos', returnUrl: 'https://mine.example' } })(),
+    call: () =>
+      op('mutation($i: InitializeOnboardingInput!) { initializeOnboarding(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, source: 'sandbox-pos', type: 'pos', returnUrl: 'https://mine.example' },
+      })(),
     scope: 'onboarding',
   },
   redeliver: { call: () => op(`mutation { redeliver(id: "${v.dead}") { id } }`)(), scope: null },
   // The token call authenticates the client itself: the victim's client id without its secret.
-  token: { call: () => op(`mutation { token(input: { grantType: client_credentials, clientId: "${v.clientId}", clientSecret: "guessed" }) { __typename } }`)(), scope: null },
+  token: {
+    call: () =>
+      op(
+        `mutation { token(input: { grantType: client_credentials, clientId: "${v.clientId}", clientSecret: "guessed" }) { __typename } }`,
+      )(),
+    scope: null,
+  },
   // Subscriptions
-  onboardingUpdated: { call: () => op('subscription($id: ID!) { onboardingUpdated(id: $id) { id } }', { id: v.pendingOnboarding })(), scope: 'onboarding' },
+  onboardingUpdated: {
+    call: () => op('subscription($id: ID!) { onboardingUpdated(id: $id) { id } }', { id: v.pendingOnboarding })(),
+    scope: 'onboarding',
+  },
   orderUpdated: { call: () => op('subscription($orgId: ID!) { orderUpdated(orgId: $orgId) { id } }', { orgId: v.orgId })(), scope: 'user' },
-  organizationChanged: { call: () => op('subscription($orgId: ID!) { organizationChanged(orgId: $orgId) { id } }', { orgId: v.orgId })(), scope: 'user' },
+  organizationChanged: {
+    call: () => op('subscription($orgId: ID!) { organizationChanged(orgId: $orgId) { id } }', { orgId: v.orgId })(),
+    scope: 'user',
+  },
 };
 
 /** One row per REST row: the request on the victim's data. Scope and own-tenancy callers come
  * from the GraphQL operation the row runs. */
 type RestCall = { path: () => string; body?: () => unknown };
 const rest: Record<string, RestCall> = {
-  'POST /v1/oauth/partner-tokens': { path: () => '/v1/oauth/partner-tokens', body: () => ({ org_id: v.orgId, token_name: 'mine', scopes: ['user'] }) },
-  'POST /v1/onboarding/org': { path: () => '/v1/onboarding/org', body: () => ({ name: 'Mine', provider_id: 'attacker-org', user: { email: 'me@mine.example' } }) },
-  'POST /v1/onboarding/integrations': { path: () => '/v1/onboarding/integrations', body: () => ({ org_id: v.orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://mine.example' }) },
+  'POST /v1/oauth/partner-tokens': {
+    path: () => '/v1/oauth/partner-tokens',
+    body: () => ({ org_id: v.orgId, token_name: 'mine', scopes: ['user'] }),
+  },
+  'POST /v1/onboarding/org': {
+    path: () => '/v1/onboarding/org',
+    body: () => ({ name: 'Mine', provider_id: 'attacker-org', user: { email: 'me@mine.example' } }),
+  },
+  'POST /v1/onboarding/integrations': {
+    path: () => '/v1/onboarding/integrations',
+    body: () => ({ org_id: v.orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://mine.example' }),
+  },
   'GET /v1/onboarding/integrations/:id': { path: () => `/v1/onboarding/integrations/${v.posOnboarding}` },
-  'POST /v1/onboarding/integrations/:id/complete': { path: () => `/v1/onboarding/integrations/${v.pendingOnboarding}/complete`, body: () => ({ code: v.pendingCode }) },
+  'POST /v1/onboarding/integrations/:id/complete': {
+    path: () => `/v1/onboarding/integrations/${v.pendingOnboarding}/complete`,
+    body: () => ({ code: v.pendingCode }),
+  },
   'GET /v1/onboarding/locations': { path: () => `/v1/onboarding/locations?onboarding_id=${v.dspOnboarding}` },
-  'POST /v1/onboarding/locations/ingest': { path: () => '/v1/onboarding/locations/ingest', body: () => ({ onboarding_id: v.posOnboarding, locations: [{ provider_id: 'loc_3_x' }] }) },
+  'POST /v1/onboarding/locations/ingest': {
+    path: () => '/v1/onboarding/locations/ingest',
+    body: () => ({ onboarding_id: v.posOnboarding, locations: [{ provider_id: 'loc_3_x' }] }),
+  },
   'POST /v1/onboarding/locations/bind': {
     path: () => '/v1/onboarding/locations/bind',
-    body: () => ({ onboarding_id: v.dspOnboarding, locations: [{ pos_location_id: v.location, dsp_provider_id: v.freeStore, dsp_store_name: 'Mine' }] }),
+    body: () => ({
+      onboarding_id: v.dspOnboarding,
+      locations: [{ pos_location_id: v.location, dsp_provider_id: v.freeStore, dsp_store_name: 'Mine' }],
+    }),
   },
-  'PUT /v1/onboarding/menus': { path: () => '/v1/onboarding/menus', body: () => ({ org_id: v.orgId, dsp_location_id: v.connection, menu_provider_ids: [] }) },
+  'PUT /v1/onboarding/menus': {
+    path: () => '/v1/onboarding/menus',
+    body: () => ({ org_id: v.orgId, dsp_location_id: v.connection, menu_provider_ids: [] }),
+  },
   'GET /v1/onboarding/org/:id/locations': { path: () => `/v1/onboarding/org/${v.orgId}/locations` },
-  'GET /v1/onboarding/org/:id/locations/:location_id/catalog': { path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/catalog` },
+  'GET /v1/onboarding/org/:id/locations/:location_id/catalog': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/catalog`,
+  },
   'DELETE /v1/onboarding/org/:id/locations/:location_id': { path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}` },
-  'POST /v1/sso/sessions': { path: () => '/v1/sso/sessions', body: () => ({ email: 'me@mine.example', full_name: 'Me', phone_number: '1', provider_org_id: v.providerOrgId }) },
-  'POST /v1/flags/:key/contexts': { path: () => `/v1/flags/victim-flag/contexts?partner_id=${v.partnerId}`, body: () => ({ contexts: [{ key: 'ctx-1' }] }) },
-  'DELETE /v1/flags/:key/contexts': { path: () => `/v1/flags/victim-flag/contexts?partner_id=${v.partnerId}`, body: () => ({ contexts: [{ key: 'ctx-1' }] }) },
-  'POST /v1/segments/:key/contexts': { path: () => `/v1/segments/victim-segment/contexts?partner_id=${v.partnerId}`, body: () => ({ contexts: [{ key: 'ctx-1' }] }) },
-  'DELETE /v1/segments/:key/contexts': { path: () => `/v1/segments/victim-segment/contexts?partner_id=${v.partnerId}`, body: () => ({ contexts: [{ key: 'ctx-1' }] }) },
+  'POST /v1/sso/sessions': {
+    path: () => '/v1/sso/sessions',
+    body: () => ({ email: 'me@mine.example', full_name: 'Me', phone_number: '1', provider_org_id: v.providerOrgId }),
+  },
+  'POST /v1/flags/:key/contexts': {
+    path: () => `/v1/flags/victim-flag/contexts?partner_id=${v.partnerId}`,
+    body: () => ({ contexts: [{ key: 'ctx-1' }] }),
+  },
+  'DELETE /v1/flags/:key/contexts': {
+    path: () => `/v1/flags/victim-flag/contexts?partner_id=${v.partnerId}`,
+    body: () => ({ contexts: [{ key: 'ctx-1' }] }),
+  },
+  'POST /v1/segments/:key/contexts': {
+    path: () => `/v1/segments/victim-segment/contexts?partner_id=${v.partnerId}`,
+    body: () => ({ contexts: [{ key: 'ctx-1' }] }),
+  },
+  'DELETE /v1/segments/:key/contexts': {
+    path: () => `/v1/segments/victim-segment/contexts?partner_id=${v.partnerId}`,
+    body: () => ({ contexts: [{ key: 'ctx-1' }] }),
+  },
   'GET /v1/contexts': { path: () => `/v1/contexts?partner_id=${v.partnerId}` },
   'POST /v1/flags/:key/evaluate': { path: () => `/v1/flags/victim-flag/evaluate?partner_id=${v.partnerId}`, body: () => ({ key: 'k' }) },
 };
@@ -139,19 +248,36 @@ beforeAll(async () => {
   const dsp = await completeOnboarding(service.url, t, orgId, 'dsp');
   const stores = await dspStores(service.url, t, dsp._id);
   const connection = await bind(service.url, t, dsp._id, location!, stores.austin!);
-  const pending = (await post(service.url, '/v1/onboarding/integrations', { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' }, t)).body.onboarding;
+  const pending = (
+    await post(
+      service.url,
+      '/v1/onboarding/integrations',
+      { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' },
+      t,
+    )
+  ).body.onboarding;
   const walk = await authorizeInBrowser(pending.entry_url);
   // A catalog, so that the catalog row has something to leak.
-  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ location_id: `loc_2_${posOnboarding.integration_id}` }) });
+  await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ location_id: `loc_2_${posOnboarding.integration_id}` }),
+  });
   await until(async () => (await get(service.url, `/v1/onboarding/org/${orgId}/locations/${location}/catalog`, t)).status === 200);
   await pos.waitFor('/v1/notifications', 1);
   const order = await placeOrder(pos, stores.austin!);
   await pos.waitFor('/v1/orders', 1);
-  await fetch(`${pos.url}/v1/_sandbox/fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }) });
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
+  });
   const refused = await placeOrder(pos, stores.austin!);
   let dead = null;
   for (let i = 0; i < 100 && !dead; i++) {
-    dead = await service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: `order.created:${refused.body.order_id}`, status: 'dead' } });
+    dead = await service.services.db.outboxMessage.findFirst({
+      where: { idempotencyKey: `order.created:${refused.body.order_id}`, status: 'dead' },
+    });
     if (!dead) await new Promise((r) => setTimeout(r, 50));
   }
   Object.assign(v, {
@@ -172,11 +298,18 @@ beforeAll(async () => {
 
   tokens.otherPartner = (await service.partner()).token;
   const { orgId: sibling } = await createOrg(service.url, t);
-  tokens.otherOrg = (await post(service.url, '/v1/oauth/partner-tokens', { org_id: sibling, token_name: 'sibling', scopes: [...SCOPES] }, t)).body.access_token;
+  tokens.otherOrg = (
+    await post(service.url, '/v1/oauth/partner-tokens', { org_id: sibling, token_name: 'sibling', scopes: [...SCOPES] }, t)
+  ).body.access_token;
   tokens.withoutScope = {};
   for (const scope of SCOPES) {
     const others = SCOPES.filter((s) => s !== scope);
-    const res = await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: victim.clientId, client_secret: victim.clientSecret, scopes: others });
+    const res = await post(service.url, '/v1/oauth/token', {
+      grant_type: 'client_credentials',
+      client_id: victim.clientId,
+      client_secret: victim.clientSecret,
+      scopes: others,
+    });
     tokens.withoutScope[scope] = res.body.access_token;
   }
 });
@@ -194,7 +327,11 @@ async function victimState() {
     db.user.findMany({ where: { orgId: v.orgId }, select: { id: true, role: true, fullName: true }, orderBy: { id: 'asc' } }),
     db.onboarding.findMany({ where: mine, select: { id: true, status: true, codeHash: true }, orderBy: { id: 'asc' } }),
     db.location.findMany({ where: mine, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
-    db.dspConnection.findMany({ where: mine, select: { id: true, status: true, assignedMenus: true, boundStoreId: true }, orderBy: { id: 'asc' } }),
+    db.dspConnection.findMany({
+      where: mine,
+      select: { id: true, status: true, assignedMenus: true, boundStoreId: true },
+      orderBy: { id: 'asc' },
+    }),
     db.outboxMessage.findMany({ where: mine, select: { id: true, status: true, attempts: true }, orderBy: { id: 'asc' } }),
     db.order.findMany({ where: mine, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
     db.session.count({ where: mine }),
@@ -226,7 +363,12 @@ function expectRefused(attacker: Attacker, own: boolean, status: number | undefi
 /** A graphql-ws subscription's refusal status, or the number of events it got. */
 function subscribeOnce(token: string | undefined, call: { query: string; variables?: Record<string, unknown> }) {
   return new Promise<{ status?: number; events: number; answer: unknown[] }>((resolve) => {
-    const client = createClient({ url: `${service.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authorization: `Bearer ${token}` } : {}, retryAttempts: 0 });
+    const client = createClient({
+      url: `${service.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      retryAttempts: 0,
+    });
     const answer: unknown[] = [];
     let status: number | undefined;
     let events = 0;

@@ -9,9 +9,12 @@ if (!paths.some((p) => fs.existsSync(p))) {
   const root = process.getuid?.() === 0;
   const apt = fs.existsSync('/usr/bin/apt-get');
   if (root && apt) {
-    process.stderr.write('Chromium is missing: installing Debian\'s chromium for the browser tests\n');
+    process.stderr.write("Chromium is missing: installing Debian's chromium for the browser tests\n");
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   } else {
     process.stderr.write('Chromium is missing: the browser tests need it (apt-get install -y chromium, or CHROMIUM_PATH)\n');
   }

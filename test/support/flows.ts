@@ -3,14 +3,24 @@ import { authorizeInBrowser } from './sandbox.js';
 import { get, post } from './service.js';
 
 export async function createOrg(base: string, token: string, providerId = `org-${Math.random().toString(36).slice(2)}`) {
-  const res = await post(base, '/v1/onboarding/org', { name: `Merchant ${providerId}`, provider_id: providerId, user: { email: `owner@${providerId}.example` } }, token);
+  const res = await post(
+    base,
+    '/v1/onboarding/org',
+    { name: `Merchant ${providerId}`, provider_id: providerId, user: { email: `owner@${providerId}.example` } },
+    token,
+  );
   if (res.status !== 201) throw new Error(`create org: ${res.status} ${JSON.stringify(res.body)}`);
   return { orgId: res.body.org_id as string, providerOrgId: providerId };
 }
 
 /** Initializes and completes an onboarding through the browser hops; returns the record. */
 export async function completeOnboarding(base: string, token: string, orgId: string, type: 'pos' | 'dsp') {
-  const init = await post(base, '/v1/onboarding/integrations', { org_id: orgId, source: type === 'pos' ? 'sandbox-pos' : 'sandbox-dsp', type, return_url: 'https://partner.example/back' }, token);
+  const init = await post(
+    base,
+    '/v1/onboarding/integrations',
+    { org_id: orgId, source: type === 'pos' ? 'sandbox-pos' : 'sandbox-dsp', type, return_url: 'https://partner.example/back' },
+    token,
+  );
   const walk = await authorizeInBrowser(init.body.onboarding.entry_url);
   const done = await post(base, `/v1/onboarding/integrations/${init.body.onboarding._id}/complete`, { code: walk.code }, token);
   if (done.status !== 200) throw new Error(`complete: ${done.status} ${JSON.stringify(done.body)}`);
@@ -18,7 +28,12 @@ export async function completeOnboarding(base: string, token: string, orgId: str
 }
 
 export async function ingest(base: string, token: string, onboardingId: string, providerIds: string[]) {
-  const res = await post(base, '/v1/onboarding/locations/ingest', { onboarding_id: onboardingId, locations: providerIds.map((provider_id) => ({ provider_id })) }, token);
+  const res = await post(
+    base,
+    '/v1/onboarding/locations/ingest',
+    { onboarding_id: onboardingId, locations: providerIds.map((provider_id) => ({ provider_id })) },
+    token,
+  );
   if (res.status !== 201) throw new Error(`ingest: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body.locations as { _id: string }[]).map((l) => l._id);
 }
@@ -28,11 +43,21 @@ export async function ingest(base: string, token: string, onboardingId: string, 
 export async function dspStores(base: string, token: string, dspOnboardingId: string): Promise<Record<string, string>> {
   const res = await get(base, `/v1/onboarding/locations?onboarding_id=${dspOnboardingId}`, token);
   if (res.status !== 200) throw new Error(`DSP stores: ${res.status} ${JSON.stringify(res.body)}`);
-  return Object.fromEntries((res.body.locations as { provider_id: string }[]).map((s) => [s.provider_id.replace(/^store_[^_]+_/, ''), s.provider_id]));
+  return Object.fromEntries(
+    (res.body.locations as { provider_id: string }[]).map((s) => [s.provider_id.replace(/^store_[^_]+_/, ''), s.provider_id]),
+  );
 }
 
 export async function bind(base: string, token: string, dspOnboardingId: string, locationId: string, storeId: string) {
-  const res = await post(base, '/v1/onboarding/locations/bind', { onboarding_id: dspOnboardingId, locations: [{ pos_location_id: locationId, dsp_provider_id: storeId, dsp_store_name: `Store ${storeId}` }] }, token);
+  const res = await post(
+    base,
+    '/v1/onboarding/locations/bind',
+    {
+      onboarding_id: dspOnboardingId,
+      locations: [{ pos_location_id: locationId, dsp_provider_id: storeId, dsp_store_name: `Store ${storeId}` }],
+    },
+    token,
+  );
   if (res.status !== 201) throw new Error(`bind: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.locations[0]._id as string;
 }

@@ -5,7 +5,11 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
 type Operation = { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> };
-type Checker = { document: { paths: Record<string, Record<string, Operation>> }; ajv: InstanceType<typeof Ajv2020>; matchers: { pattern: RegExp; path: string }[] };
+type Checker = {
+  document: { paths: Record<string, Record<string, Operation>> };
+  ajv: InstanceType<typeof Ajv2020>;
+  matchers: { pattern: RegExp; path: string }[];
+};
 
 const DOCUMENT_ID = 'openapi.json';
 const checkers = new Map<string, Promise<Checker | null>>();
@@ -29,7 +33,14 @@ async function checkerFor(base: string): Promise<Checker | null> {
 const pointer = (...steps: string[]) => steps.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Throws when the answer is not what the document says this operation answers. */
-export async function assertDocumentedAnswer(base: string, method: string, url: string, status: number, contentType: string | null, body: unknown): Promise<void> {
+export async function assertDocumentedAnswer(
+  base: string,
+  method: string,
+  url: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+): Promise<void> {
   if (!checkers.has(base)) checkers.set(base, checkerFor(base));
   const checker = await checkers.get(base)!;
   if (!checker) return;
@@ -39,8 +50,16 @@ export async function assertDocumentedAnswer(base: string, method: string, url: 
   // Not a documented operation (GraphQL, the dashboard, /docs): GraphQL's own tests cover it.
   if (!match || !operation) return;
   const what = `${method} ${path} answered ${status}`;
-  const key = String(status) in operation.responses ? String(status) : status >= 400 && status < 500 && 'default' in operation.responses ? 'default' : null;
-  if (!key) throw new Error(`${what}, a status its OpenAPI operation does not list (${Object.keys(operation.responses).join(', ')}): ${JSON.stringify(body)}`);
+  const key =
+    String(status) in operation.responses
+      ? String(status)
+      : status >= 400 && status < 500 && 'default' in operation.responses
+        ? 'default'
+        : null;
+  if (!key)
+    throw new Error(
+      `${what}, a status its OpenAPI operation does not list (${Object.keys(operation.responses).join(', ')}): ${JSON.stringify(body)}`,
+    );
   let response = operation.responses[key]!;
   let at = pointer('paths', match.path, method.toLowerCase(), 'responses', key);
   if (response.$ref) {
@@ -49,5 +68,6 @@ export async function assertDocumentedAnswer(base: string, method: string, url: 
   }
   if (!response.content?.['application/json'] || !contentType?.includes('application/json')) return;
   const validate = checker.ajv.getSchema(`${DOCUMENT_ID}#/${at}/content/application~1json/schema`)!;
-  if (!validate(body)) throw new Error(`${what} with a body its OpenAPI schema refuses: ${checker.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+  if (!validate(body))
+    throw new Error(`${what} with a body its OpenAPI schema refuses: ${checker.ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
 }

@@ -10,10 +10,23 @@ import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/re
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
 import type { TestService } from './service.js';
 
-export type OrderSetup = { token: string; partnerId: string; orgId: string; providerOrgId: string; tid: string; locationId: string; storeId: string; posOnboardingId: string };
+export type OrderSetup = {
+  token: string;
+  partnerId: string;
+  orgId: string;
+  providerOrgId: string;
+  tid: string;
+  locationId: string;
+  storeId: string;
+  posOnboardingId: string;
+};
 
 export async function startEvents(service: TestService, secrets: SandboxSecrets): Promise<SandboxEventProvider> {
-  const events = await startSandboxEventProvider({ secret: secrets.webhookSecret, service: { url: service.url, provider: 'sandbox-events' }, driverDelayMs: 50 });
+  const events = await startSandboxEventProvider({
+    secret: secrets.webhookSecret,
+    service: { url: service.url, provider: 'sandbox-events' },
+    driverDelayMs: 50,
+  });
   await registerSandboxEvents(service.services, events, secrets);
   return events;
 }
@@ -26,17 +39,38 @@ export async function merchantTakingOrders(service: TestService): Promise<OrderS
   const dsp = await completeOnboarding(service.url, partner.token, orgId, 'dsp');
   const storeId = (await dspStores(service.url, partner.token, dsp._id)).austin!;
   await bind(service.url, partner.token, dsp._id, locationId!, storeId);
-  return { token: partner.token, partnerId: partner.partnerId, orgId, providerOrgId, tid: pos.integration_id, locationId: locationId!, storeId, posOnboardingId: pos._id };
+  return {
+    token: partner.token,
+    partnerId: partner.partnerId,
+    orgId,
+    providerOrgId,
+    tid: pos.integration_id,
+    locationId: locationId!,
+    storeId,
+    posOnboardingId: pos._id,
+  };
 }
 
 /** The sandbox DSP places an order (any field given wins); the service's answer comes back. */
 export async function placeOrder(pos: SandboxPos, storeId: string, order: Record<string, unknown> = {}) {
-  const res = await fetch(`${pos.url}/v1/_sandbox/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ dsp_store_id: storeId, order }) });
-  return (await res.json()) as { dsp_order_id: string; status: number; body: { order_id?: string; status?: string; duplicate?: boolean; code?: string; message?: string } };
+  const res = await fetch(`${pos.url}/v1/_sandbox/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ dsp_store_id: storeId, order }),
+  });
+  return (await res.json()) as {
+    dsp_order_id: string;
+    status: number;
+    body: { order_id?: string; status?: string; duplicate?: boolean; code?: string; message?: string };
+  };
 }
 
 export async function posStatus(pos: SandboxPos, orderId: string, status: string) {
-  const res = await fetch(`${pos.url}/v1/_sandbox/order-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: orderId, status }) });
+  const res = await fetch(`${pos.url}/v1/_sandbox/order-status`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ order_id: orderId, status }),
+  });
   return (await res.json()) as { status: number; body: any };
 }
 
@@ -56,7 +90,11 @@ export async function sendDspOrder(base: string, webhookSecret: string, storeId:
   const body = JSON.stringify({ type: 'order.created', object });
   const res = await fetch(`${base}/v1/webhooks/dsp/sandbox-dsp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': crypto.randomUUID(), 'service-webhook-signature': signBody(body, webhookSecret) },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': crypto.randomUUID(),
+      'service-webhook-signature': signBody(body, webhookSecret),
+    },
     body,
   });
   return { status: res.status, body: (await res.json()) as { order_id?: string; duplicate?: boolean }, dspOrderId: object.dsp_order_id };
@@ -64,7 +102,10 @@ export async function sendDspOrder(base: string, webhookSecret: string, storeId:
 
 /** The service as an operator runs it: `node src/main.ts start`, its own process. */
 export function spawnService(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], { env: { ...process.env, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+    env: { ...process.env, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let logs = '';
   child.stdout.on('data', (chunk) => (logs += chunk));
   child.stderr.on('data', (chunk) => (logs += chunk));

@@ -21,7 +21,11 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
   const server = process.env.DATABASE_URL;
   if (!server || providerOf(server) !== 'postgresql') {
-    return { url: `file:${path.join(dataDir, 'service.db')}`, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      url: `file:${path.join(dataDir, 'service.db')}`,
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
@@ -76,7 +80,11 @@ export type TestService = RunningService & {
 
 /** A client_credentials access token, fetched over HTTP as a partner would. */
 export async function clientToken(base: string, clientId: string, clientSecret: string): Promise<string> {
-  const response = await post(base, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+  const response = await post(base, '/v1/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+  });
   if (response.status !== 201) throw new Error(`token: ${response.status} ${JSON.stringify(response.body)}`);
   return (response.body as { access_token: string }).access_token;
 }
@@ -105,7 +113,12 @@ export async function startTestService(env: Record<string, string> = {}): Promis
 
 export type JsonResponse = { status: number; body: any; headers: Headers };
 
-export async function request(base: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<JsonResponse> {
+export async function request(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<JsonResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.raw;

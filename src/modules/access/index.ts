@@ -24,7 +24,11 @@ export function canReach(caller: Caller, row: { partnerId: string | null; orgId:
 }
 
 /** The row if the caller may reach it, else 404 naming what the caller asked for. */
-export function reachable<T extends { partnerId: string | null; orgId: string | null }>(caller: Caller, row: T | null | undefined, what: string): T {
+export function reachable<T extends { partnerId: string | null; orgId: string | null }>(
+  caller: Caller,
+  row: T | null | undefined,
+  what: string,
+): T {
   if (!row || !canReach(caller, row)) throw new NotFound(`${what} not found`);
   return row;
 }
@@ -45,10 +49,15 @@ export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
 
 /** A dashboard session reads its organization; of the mutations it runs only `redeliver`, and
  * only for owners and admins. The answer is the refusal, or null when the operation may run. */
-export function dashboardRefusal(caller: Caller | null, operation: 'query' | 'mutation' | 'subscription', rootFields: string[]): Forbidden | null {
+export function dashboardRefusal(
+  caller: Caller | null,
+  operation: 'query' | 'mutation' | 'subscription',
+  rootFields: string[],
+): Forbidden | null {
   if (!caller?.dashboard || operation !== 'mutation') return null;
   const writes = rootFields.filter((field) => field !== '__typename');
-  if (writes.some((field) => field !== 'redeliver')) return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver');
+  if (writes.some((field) => field !== 'redeliver'))
+    return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver');
   return null;
 }
 

@@ -38,14 +38,24 @@ function basicCredentials(header: string | undefined): { client_id: string; clie
 
 /** RFC 6749 5.2's error code for one of ours. */
 function oauthError(error: AppError, body: Record<string, unknown>): string {
-  if (error.code === 'invalid_request' && typeof body.grant_type === 'string' && /grant_type/.test(error.message)) return 'unsupported_grant_type';
+  if (error.code === 'invalid_request' && typeof body.grant_type === 'string' && /grant_type/.test(error.message))
+    return 'unsupported_grant_type';
   return error.code;
 }
 
 const tokenCallDoc = () => {
   const token = zodSchema(tokenResponseSchema);
   const request = zodSchema(tokenRequestSchema);
-  const refused = json({ ...ERROR_BODY, properties: { ...(ERROR_BODY.properties as object), error_description: { type: 'string', description: 'Form requests: the message, as RFC 6749 5.2 names it.' } } }, "Refused. Form requests get RFC 6749's error code in `error`.");
+  const refused = json(
+    {
+      ...ERROR_BODY,
+      properties: {
+        ...(ERROR_BODY.properties as object),
+        error_description: { type: 'string', description: 'Form requests: the message, as RFC 6749 5.2 names it.' },
+      },
+    },
+    "Refused. Form requests get RFC 6749's error code in `error`.",
+  );
   return {
     operationId: 'token',
     summary: 'Get an access token (client credentials or a refresh token)',
@@ -54,9 +64,15 @@ const tokenCallDoc = () => {
       'The client authenticates in the body or with HTTP Basic (RFC 6749 2.3.1), not both.',
     tags: ['oauth'],
     security: [{}, { basic: [] }],
-    requestBody: { required: true, content: { 'application/json': { schema: request }, 'application/x-www-form-urlencoded': { schema: request } } },
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: request }, 'application/x-www-form-urlencoded': { schema: request } },
+    },
     responses: {
-      '200': json({ ...token, properties: { ...(token.properties as object), scope: { type: 'string' } } }, 'A token, for a form-encoded request (RFC 6749 5.1).'),
+      '200': json(
+        { ...token, properties: { ...(token.properties as object), scope: { type: 'string' } } },
+        'A token, for a form-encoded request (RFC 6749 5.1).',
+      ),
       '201': json(token, 'A token, for a JSON request.'),
       '400': refused,
       '401': refused,
@@ -83,7 +99,7 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       if (typeof body !== 'object' || Array.isArray(body)) throw new Invalid('the request body must be a JSON object');
       const credentials = basicCredentials(request.headers.authorization);
       basic = credentials !== null;
-      if (credentials && (body.client_id !== undefined && body.client_id !== credentials.client_id || body.client_secret !== undefined)) {
+      if (credentials && ((body.client_id !== undefined && body.client_id !== credentials.client_id) || body.client_secret !== undefined)) {
         throw new Invalid('authenticate the client one way: in the body or with HTTP Basic, not both');
       }
       const fields = { ...(form ? fromForm(body as Record<string, string>) : body), ...credentials };
@@ -92,7 +108,7 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
       const { client_id: clientId } = parsed.data;
       await services.limits.tokenAllowed(clientId, request.ip);
-      let token;
+      let token: Awaited<ReturnType<typeof issueToken>>;
       try {
         token = await issueToken(services, parsed.data);
       } catch (error) {

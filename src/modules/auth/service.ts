@@ -44,13 +44,13 @@ const scopeList = z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOP
  * 7.3); a request naming both asks for both. Either way the grant is never wider than asked. */
 export const tokenRequestSchema = z
   .object({
-  grant_type: z.enum(['client_credentials', 'refresh_token'], { message: 'grant_type must be client_credentials or refresh_token' }),
-  client_id: z.string({ message: 'client_id is required' }).min(1, 'client_id is required'),
-  client_secret: z.string({ message: 'client_secret is required' }).min(1, 'client_secret is required'),
-  exp: z.number({ message: 'exp must be a number of seconds since the epoch' }).finite('exp must be a number').optional(),
-  scopes: scopeList.optional(),
-  scope: z.string({ message: 'scope must be a space-separated string' }).optional(),
-  refresh_token: z.string({ message: 'refresh_token must be a string' }).optional(),
+    grant_type: z.enum(['client_credentials', 'refresh_token'], { message: 'grant_type must be client_credentials or refresh_token' }),
+    client_id: z.string({ message: 'client_id is required' }).min(1, 'client_id is required'),
+    client_secret: z.string({ message: 'client_secret is required' }).min(1, 'client_secret is required'),
+    exp: z.number({ message: 'exp must be a number of seconds since the epoch' }).finite('exp must be a number').optional(),
+    scopes: scopeList.optional(),
+    scope: z.string({ message: 'scope must be a space-separated string' }).optional(),
+    refresh_token: z.string({ message: 'refresh_token must be a string' }).optional(),
   })
   .transform(({ scope, ...request }, ctx) => {
     if (scope === undefined) return request;
@@ -238,4 +238,3 @@ export async function authenticate(services: Services, header: string | undefine
   if (!(await sessionIsLive(services.db, claims.sid, claims.sub))) throw new Unauthenticated('the access token has been revoked');
   return { partnerId: claims.sub, sessionId: claims.sid, scopes: parseScopes(claims.scp.join(',')), orgId: claims.org ?? null };
 }
-

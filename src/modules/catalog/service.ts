@@ -19,7 +19,10 @@ export type Catalog = {
 };
 export type CatalogEntity = { provider_id: string; name?: string } & Record<string, unknown>;
 
-export async function fetchCatalog(services: Services, location: { source: string; onboardingId: string; providerId: string }): Promise<Catalog> {
+export async function fetchCatalog(
+  services: Services,
+  location: { source: string; onboardingId: string; providerId: string },
+): Promise<Catalog> {
   const response = await callForOnboarding(services, location.source, location.onboardingId, 'catalog', {
     headers: { 'x-provider-location-id': location.providerId },
   });

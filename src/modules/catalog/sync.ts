@@ -20,7 +20,13 @@ export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
 
 /** An event notification (SPEC.md 2.10) to the location's POS, if its scope includes the type. */
-function notification(location: LocationRow, scope: string[], type: string, data: Record<string, unknown>, key: string): OutboxInput | null {
+function notification(
+  location: LocationRow,
+  scope: string[],
+  type: string,
+  data: Record<string, unknown>,
+  key: string,
+): OutboxInput | null {
   if (!scope.includes(type)) return null;
   return {
     kind: 'notification',
@@ -49,28 +55,57 @@ export async function syncLocationCatalog(services: Services, location: Location
   const body = JSON.stringify(catalog);
   const problems = catalogProblems(catalog);
   const available = new Set(menuIds(catalog));
-  const connections = await db.dspConnection.findMany({ where: { locationId: location.id, status: 'APPROVED' }, orderBy: { createdAt: 'asc' } });
+  const connections = await db.dspConnection.findMany({
+    where: { locationId: location.id, status: 'APPROVED' },
+    orderBy: { createdAt: 'asc' },
+  });
   const scope = (await findProvider(services, location.source))?.notificationScope ?? [];
 
   await db.$transaction(async (tx) => {
-    const last = await tx.catalogVersion.findFirst({ where: { locationId: location.id }, orderBy: { version: 'desc' }, select: { id: true, version: true, body: true } });
+    const last = await tx.catalogVersion.findFirst({
+      where: { locationId: location.id },
+      orderBy: { version: 'desc' },
+      select: { id: true, version: true, body: true },
+    });
     const version =
       last?.body === body
         ? last
         : await tx.catalogVersion.create({
-            data: { id: newId('cat'), locationId: location.id, version: (last?.version ?? 0) + 1, body, problems: JSON.stringify(problems) },
+            data: {
+              id: newId('cat'),
+              locationId: location.id,
+              version: (last?.version ?? 0) + 1,
+              body,
+              problems: JSON.stringify(problems),
+            },
           });
     for (const connection of connections) {
       const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
       const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
-      const previous = await tx.menuPublish.findFirst({ where: { dspConnectionId: connection.id }, orderBy: { createdAt: 'desc' }, select: { catalogVersionId: true, menus: true, status: true } });
+      const previous = await tx.menuPublish.findFirst({
+        where: { dspConnectionId: connection.id },
+        orderBy: { createdAt: 'desc' },
+        select: { catalogVersionId: true, menus: true, status: true },
+      });
       if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
       const publishId = newId('pub');
-      const common = { id: publishId, locationId: location.id, dspConnectionId: connection.id, catalogVersionId: version.id, menus: JSON.stringify(menus) };
+      const common = {
+        id: publishId,
+        locationId: location.id,
+        dspConnectionId: connection.id,
+        catalogVersionId: version.id,
+        menus: JSON.stringify(menus),
+      };
       if (problems.length) {
         const error = `the catalog is invalid: ${problems.join('; ')}`;
         await tx.menuPublish.create({ data: { ...common, status: 'invalid', error, completedAt: new Date() } });
-        const note = notification(location, scope, PUBLISH_FAILURE, publishData(location, connection, menus, version.version, publishId, error), publishId);
+        const note = notification(
+          location,
+          scope,
+          PUBLISH_FAILURE,
+          publishData(location, connection, menus, version.version, publishId, error),
+          publishId,
+        );
         if (note) await enqueue(tx, note);
         continue;
       }
@@ -132,11 +167,24 @@ outcomeHandlers.set('menu.publish', async (message, outcome, services) => {
     publish.location,
     scope,
     outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE,
-    publishData(publish.location, publish.dspConnection, JSON.parse(publish.menus) as string[], publish.catalogVersion.version, publishId, error),
+    publishData(
+      publish.location,
+      publish.dspConnection,
+      JSON.parse(publish.menus) as string[],
+      publish.catalogVersion.version,
+      publishId,
+      error,
+    ),
     `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
   );
   return async (run) => {
-    await run(updateStep('MenuPublish', publishId, { status: outcome.delivered ? 'published' : 'failed', error: error ?? null, completedAt: new Date() }));
+    await run(
+      updateStep('MenuPublish', publishId, {
+        status: outcome.delivered ? 'published' : 'failed',
+        error: error ?? null,
+        completedAt: new Date(),
+      }),
+    );
     if (note) await run(enqueueStep(note));
   };
 });
@@ -148,11 +196,15 @@ const coalescedSyncs = coalescing();
 webhookHandlers.pos.set('location.catalog.updated', {
   precheck: async (services, event) => {
     if (typeof event.object.location_id !== 'string' || !event.object.location_id) throw new Invalid('object.location_id is required');
-    const count = await services.db.location.count({ where: { source: event.source, providerId: event.object.location_id, status: 'active' } });
+    const count = await services.db.location.count({
+      where: { source: event.source, providerId: event.object.location_id, status: 'active' },
+    });
     if (!count) throw new NotFound(`no active location ${event.object.location_id} from ${event.source}`);
   },
   apply: async (services, event) => {
-    const locations = await services.db.location.findMany({ where: { source: event.source, providerId: String(event.object.location_id), status: 'active' } });
+    const locations = await services.db.location.findMany({
+      where: { source: event.source, providerId: String(event.object.location_id), status: 'active' },
+    });
     for (const location of locations) await coalescedSyncs(location.id, () => syncLocationCatalog(services, location));
   },
 });

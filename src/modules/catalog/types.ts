@@ -7,12 +7,16 @@ import type { Catalog, CatalogEntity } from './service.js';
 const parsed = new WeakMap<object, Catalog>();
 const catalogOf = (row: { body: string }): Catalog => {
   let catalog = parsed.get(row);
-  if (!catalog) parsed.set(row, (catalog = JSON.parse(row.body) as Catalog));
+  if (!catalog) {
+    catalog = JSON.parse(row.body) as Catalog;
+    parsed.set(row, catalog);
+  }
   return catalog;
 };
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+// biome-ignore lint/suspicious/noExplicitAny: Pothos's field builder, whose full type names the entity's shape
 const entity = (name: string, description: string, extra: (t: any) => Record<string, unknown>) =>
   builder.objectRef<CatalogEntity>(name).implement({
     description,
@@ -53,7 +57,10 @@ builder.prismaObject('CatalogVersion', {
   fields: (t) => ({
     version: t.exposeInt('version'),
     fetchedAt: t.float({ description: 'Epoch milliseconds.', resolve: (c) => c.fetchedAt.getTime() }),
-    problems: t.stringList({ description: 'Why it cannot be published; empty when it is valid.', resolve: (c) => JSON.parse(c.problems) as string[] }),
+    problems: t.stringList({
+      description: 'Why it cannot be published; empty when it is valid.',
+      resolve: (c) => JSON.parse(c.problems) as string[],
+    }),
     defaultLanguage: t.string({ nullable: true, resolve: (c) => catalogOf(c).default_language ?? null }),
     currency: t.string({ nullable: true, resolve: (c) => catalogOf(c).currency ?? null }),
     taxRate: t.float({ nullable: true, resolve: (c) => num(catalogOf(c).tax_rate) }),
@@ -70,7 +77,9 @@ builder.prismaObject('MenuPublish', {
   description: 'One publish of menus to a DSP connection.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    status: t.exposeString('status', { description: 'pending, published, failed (the DSP refused it or never answered) or invalid (not sent).' }),
+    status: t.exposeString('status', {
+      description: 'pending, published, failed (the DSP refused it or never answered) or invalid (not sent).',
+    }),
     menuProviderIds: t.stringList({ resolve: (p) => JSON.parse(p.menus) as string[] }),
     error: t.exposeString('error', { nullable: true }),
     createdAt: t.float({ description: 'Epoch milliseconds.', resolve: (p) => p.createdAt.getTime() }),

@@ -14,19 +14,26 @@ export function catalogProblems(catalog: Catalog): string[] {
   const categories = new Map(catalog.category.map((c) => [c.provider_id, c]));
 
   for (const item of catalog.item) {
-    for (const group of ids(item.modifier_group_ids)) if (!groups.has(group)) problems.push(`item ${label(item)} refers to missing modifier group ${group}`);
+    for (const group of ids(item.modifier_group_ids))
+      if (!groups.has(group)) problems.push(`item ${label(item)} refers to missing modifier group ${group}`);
     if (!isPrice(item.price)) problems.push(`item ${label(item)} has a price that is not a number: ${JSON.stringify(item.price)}`);
   }
   for (const modifier of catalog.modifier) {
-    for (const group of ids(modifier.modifier_group_ids)) if (!groups.has(group)) problems.push(`modifier ${label(modifier)} refers to missing modifier group ${group}`);
-    if (!isPrice(modifier.price)) problems.push(`modifier ${label(modifier)} has a price that is not a number: ${JSON.stringify(modifier.price)}`);
+    for (const group of ids(modifier.modifier_group_ids))
+      if (!groups.has(group)) problems.push(`modifier ${label(modifier)} refers to missing modifier group ${group}`);
+    if (!isPrice(modifier.price))
+      problems.push(`modifier ${label(modifier)} has a price that is not a number: ${JSON.stringify(modifier.price)}`);
   }
   for (const menu of catalog.menu) {
-    const menuItems = ids(menu.category_ids).flatMap((c) => ids(categories.get(c)?.item_ids)).filter((i) => items.has(i));
+    const menuItems = ids(menu.category_ids)
+      .flatMap((c) => ids(categories.get(c)?.item_ids))
+      .filter((i) => items.has(i));
     if (!menuItems.length) problems.push(`menu ${label(menu)} has no items`);
   }
-  for (const tax of catalog.tax) if (!isRate(tax.rate)) problems.push(`tax ${label(tax)} has a rate out of range (0 to 100): ${JSON.stringify(tax.rate)}`);
-  if (catalog.tax_rate !== undefined && !isRate(catalog.tax_rate)) problems.push(`tax_rate is out of range (0 to 100): ${JSON.stringify(catalog.tax_rate)}`);
+  for (const tax of catalog.tax)
+    if (!isRate(tax.rate)) problems.push(`tax ${label(tax)} has a rate out of range (0 to 100): ${JSON.stringify(tax.rate)}`);
+  if (catalog.tax_rate !== undefined && !isRate(catalog.tax_rate))
+    problems.push(`tax_rate is out of range (0 to 100): ${JSON.stringify(catalog.tax_rate)}`);
   return problems;
 }
 
@@ -44,10 +51,18 @@ export function catalogFor(catalog: Catalog, menuIds: string[]): Catalog {
   for (let grew = true; grew; ) {
     grew = false;
     for (const group of catalog.modifier_group.filter((g) => groupIds.has(g.provider_id))) {
-      for (const m of ids(group.modifier_ids)) if (!modifierIds.has(m)) (modifierIds.add(m), (grew = true));
+      for (const m of ids(group.modifier_ids)) {
+        if (modifierIds.has(m)) continue;
+        modifierIds.add(m);
+        grew = true;
+      }
     }
     for (const modifier of catalog.modifier.filter((m) => modifierIds.has(m.provider_id))) {
-      for (const g of ids(modifier.modifier_group_ids)) if (!groupIds.has(g)) (groupIds.add(g), (grew = true));
+      for (const g of ids(modifier.modifier_group_ids)) {
+        if (groupIds.has(g)) continue;
+        groupIds.add(g);
+        grew = true;
+      }
     }
   }
   const taxIds = new Set(item.flatMap((i) => ids(i.tax_ids)));

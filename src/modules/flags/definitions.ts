@@ -30,13 +30,22 @@ const flagSchema = z
 
 export const definitionsSchema = z.object({
   flags: z.array(flagSchema).default([]),
-  segments: z.array(z.object({ partner: owner, key, included: z.array(z.object({ key: z.string().min(1), kind: z.string().default('user') })).default([]) })).default([]),
+  segments: z
+    .array(
+      z.object({
+        partner: owner,
+        key,
+        included: z.array(z.object({ key: z.string().min(1), kind: z.string().default('user') })).default([]),
+      }),
+    )
+    .default([]),
 });
 export type Definitions = z.input<typeof definitionsSchema>;
 
 export function parseDefinitions(document: unknown): z.output<typeof definitionsSchema> {
   const parsed = definitionsSchema.safeParse(document ?? {});
-  if (!parsed.success) throw new Invalid(`flag definitions: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Invalid(`flag definitions: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 
@@ -45,27 +54,51 @@ export async function applyDefinitions(db: Db, document: unknown) {
   const defs = parseDefinitions(document);
   const segmentIds = new Map<string, string>();
   for (const s of defs.segments) {
-    const row = await db.segment.upsert({ where: { partnerId_key: { partnerId: s.partner, key: s.key } }, create: { id: randomId(), partnerId: s.partner, key: s.key }, update: {} });
+    const row = await db.segment.upsert({
+      where: { partnerId_key: { partnerId: s.partner, key: s.key } },
+      create: { id: randomId(), partnerId: s.partner, key: s.key },
+      update: {},
+    });
     segmentIds.set(`${s.partner}/${s.key}`, row.id);
     for (const c of s.included.map((c, i) => checkContext(c, `segments.${s.key}.included[${i}]`))) {
-      await db.segmentMember.upsert({ where: { segmentId_kind_key: { segmentId: row.id, kind: c.kind, key: c.key } }, create: { id: randomId(), segmentId: row.id, ...c }, update: {} });
+      await db.segmentMember.upsert({
+        where: { segmentId_kind_key: { segmentId: row.id, kind: c.kind, key: c.key } },
+        create: { id: randomId(), segmentId: row.id, ...c },
+        update: {},
+      });
     }
   }
   for (const f of defs.flags) {
     const segments = await Promise.all(
       f.segments.map(async (k) => {
-        const known = segmentIds.get(`${f.partner}/${k}`) ?? (await db.segment.findUnique({ where: { partnerId_key: { partnerId: f.partner, key: k } } }))?.id;
+        const known =
+          segmentIds.get(`${f.partner}/${k}`) ??
+          (await db.segment.findUnique({ where: { partnerId_key: { partnerId: f.partner, key: k } } }))?.id;
         if (!known) throw new Invalid(`flag ${f.key} includes segment ${k}, which ${f.partner} has not defined`);
         return known;
       }),
     );
-    const data = { variations: JSON.stringify(f.variations), enabled: f.enabled, onVariation: f.on, offVariation: f.off, fallthroughVariation: f.fallthrough };
+    const data = {
+      variations: JSON.stringify(f.variations),
+      enabled: f.enabled,
+      onVariation: f.on,
+      offVariation: f.off,
+      fallthroughVariation: f.fallthrough,
+    };
     await db.$transaction(async (tx) => {
-      const flag = await tx.flag.upsert({ where: { partnerId_key: { partnerId: f.partner, key: f.key } }, create: { id: randomId(), partnerId: f.partner, key: f.key, ...data }, update: data });
+      const flag = await tx.flag.upsert({
+        where: { partnerId_key: { partnerId: f.partner, key: f.key } },
+        create: { id: randomId(), partnerId: f.partner, key: f.key, ...data },
+        update: data,
+      });
       await tx.flagSegment.deleteMany({ where: { flagId: flag.id } });
       if (segments.length) await tx.flagSegment.createMany({ data: segments.map((segmentId) => ({ flagId: flag.id, segmentId })) });
       for (const c of f.targets.map((c, i) => checkContext(c, `flags.${f.key}.targets[${i}]`))) {
-        await tx.flagTarget.upsert({ where: { flagId_kind_key: { flagId: flag.id, kind: c.kind, key: c.key } }, create: { id: randomId(), flagId: flag.id, ...c }, update: {} });
+        await tx.flagTarget.upsert({
+          where: { flagId_kind_key: { flagId: flag.id, kind: c.kind, key: c.key } },
+          create: { id: randomId(), flagId: flag.id, ...c },
+          update: {},
+        });
       }
     });
   }

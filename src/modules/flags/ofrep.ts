@@ -11,21 +11,37 @@ import { evaluateFlag, type Evaluation, type Reason } from './service.js';
 import { errorRef, json, pathParameter } from '../../server/openapi.js';
 
 /** OFREP's reasons for ours. */
-const REASONS: Record<Reason, string> = { OFF: 'DISABLED', TARGET_MATCH: 'TARGETING_MATCH', SEGMENT_MATCH: 'TARGETING_MATCH', FALLTHROUGH: 'DEFAULT' };
+const REASONS: Record<Reason, string> = {
+  OFF: 'DISABLED',
+  TARGET_MATCH: 'TARGETING_MATCH',
+  SEGMENT_MATCH: 'TARGETING_MATCH',
+  FALLTHROUGH: 'DEFAULT',
+};
 
-type Failure = { errorCode: 'PARSE_ERROR' | 'TARGETING_KEY_MISSING' | 'INVALID_CONTEXT' | 'FLAG_NOT_FOUND' | 'GENERAL'; errorDetails: string };
+type Failure = {
+  errorCode: 'PARSE_ERROR' | 'TARGETING_KEY_MISSING' | 'INVALID_CONTEXT' | 'FLAG_NOT_FOUND' | 'GENERAL';
+  errorDetails: string;
+};
 
 /** The evaluation context of a request body, or what is wrong with it. */
 function contextOf(body: unknown): { key: string; kind: unknown } | Failure {
   const context = (body as { context?: unknown } | null)?.context;
   if (context === undefined) return { errorCode: 'TARGETING_KEY_MISSING', errorDetails: 'context.targetingKey is required' };
-  if (!context || typeof context !== 'object' || Array.isArray(context)) return { errorCode: 'PARSE_ERROR', errorDetails: 'context must be an object' };
+  if (!context || typeof context !== 'object' || Array.isArray(context))
+    return { errorCode: 'PARSE_ERROR', errorDetails: 'context must be an object' };
   const { targetingKey, kind } = context as { targetingKey?: unknown; kind?: unknown };
-  if (targetingKey === undefined || targetingKey === '') return { errorCode: 'TARGETING_KEY_MISSING', errorDetails: 'context.targetingKey is required' };
+  if (targetingKey === undefined || targetingKey === '')
+    return { errorCode: 'TARGETING_KEY_MISSING', errorDetails: 'context.targetingKey is required' };
   return { key: targetingKey as string, kind };
 }
 
-const success = (key: string, e: Evaluation) => ({ key, value: e.value, reason: REASONS[e.reason], variant: String(e.variation), metadata: {} });
+const success = (key: string, e: Evaluation) => ({
+  key,
+  value: e.value,
+  reason: REASONS[e.reason],
+  variant: String(e.variation),
+  metadata: {},
+});
 
 /** One flag for one context: OFREP's success, or its failure with the status it goes with. */
 async function evaluate(services: Services, partnerId: string, key: string, body: unknown) {
@@ -35,7 +51,8 @@ async function evaluate(services: Services, partnerId: string, key: string, body
     return { status: 200, body: success(key, await evaluateFlag(services.db, partnerId, key, { key: context.key, kind: context.kind })) };
   } catch (error) {
     if (error instanceof NotFound) return { status: 404, body: { key, errorCode: 'FLAG_NOT_FOUND', errorDetails: error.message } };
-    if (error instanceof AppError && error.statusCode === 400) return { status: 400, body: { key, errorCode: 'INVALID_CONTEXT', errorDetails: error.message } };
+    if (error instanceof AppError && error.statusCode === 400)
+      return { status: 400, body: { key, errorCode: 'INVALID_CONTEXT', errorDetails: error.message } };
     throw error;
   }
 }
@@ -47,14 +64,23 @@ const OFREP_REQUEST = {
     context: {
       type: 'object',
       required: ['targetingKey'],
-      properties: { targetingKey: { type: 'string', description: "The context's key." }, kind: { type: 'string', description: 'Its kind; user when left out.' } },
+      properties: {
+        targetingKey: { type: 'string', description: "The context's key." },
+        kind: { type: 'string', description: 'Its kind; user when left out.' },
+      },
     },
   },
 };
 const OFREP_SUCCESS = {
   type: 'object',
   required: ['key', 'value', 'reason', 'variant'],
-  properties: { key: { type: 'string' }, value: {}, reason: { type: 'string', enum: [...new Set(Object.values(REASONS))] }, variant: { type: 'string' }, metadata: { type: 'object' } },
+  properties: {
+    key: { type: 'string' },
+    value: {},
+    reason: { type: 'string', enum: [...new Set(Object.values(REASONS))] },
+    variant: { type: 'string' },
+    metadata: { type: 'object' },
+  },
 };
 const OFREP_FAILURE = {
   type: 'object',
@@ -69,7 +95,16 @@ const ofrepDoc = (bulk: boolean) => () => ({
   ...(bulk ? {} : { parameters: [pathParameter('key', 'The flag.')] }),
   requestBody: { required: true, content: { 'application/json': { schema: OFREP_REQUEST } } },
   responses: {
-    '200': json(bulk ? { type: 'object', required: ['flags'], properties: { flags: { type: 'array', items: { anyOf: [OFREP_SUCCESS, OFREP_FAILURE] } } } } : OFREP_SUCCESS, 'Evaluated.'),
+    '200': json(
+      bulk
+        ? {
+            type: 'object',
+            required: ['flags'],
+            properties: { flags: { type: 'array', items: { anyOf: [OFREP_SUCCESS, OFREP_FAILURE] } } },
+          }
+        : OFREP_SUCCESS,
+      'Evaluated.',
+    ),
     '400': json(OFREP_FAILURE, "The context is unusable: OFREP's error codes."),
     '401': errorRef,
     '403': errorRef,
@@ -89,11 +124,15 @@ export function ofrepRoutes(app: FastifyInstance, services: Services): void {
     return auth.partnerId;
   };
 
-  app.post<{ Params: { key: string } }>('/ofrep/v1/evaluate/flags/:key', { config: { openapi: ofrepDoc(false) } }, async (request, reply) => {
-    request.operation = 'ofrep evaluate';
-    const answer = await evaluate(services, await partnerOf(request), request.params.key, request.body);
-    return reply.status(answer.status).send(answer.body);
-  });
+  app.post<{ Params: { key: string } }>(
+    '/ofrep/v1/evaluate/flags/:key',
+    { config: { openapi: ofrepDoc(false) } },
+    async (request, reply) => {
+      request.operation = 'ofrep evaluate';
+      const answer = await evaluate(services, await partnerOf(request), request.params.key, request.body);
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
 
   app.post('/ofrep/v1/evaluate/flags', { config: { openapi: ofrepDoc(true) } }, async (request, reply) => {
     request.operation = 'ofrep bulk evaluate';

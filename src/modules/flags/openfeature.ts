@@ -1,7 +1,16 @@
 // An OpenFeature provider over our own evaluation, so code inside the service reads the
 // service's flags (owner "service") the standard way: client.getBooleanValue(key, default, ctx).
 // A flag that is not defined answers the caller's default (reason ERROR, FLAG_NOT_FOUND).
-import { ErrorCode, NOOP_PROVIDER, OpenFeature, type Client, type EvaluationContext, type JsonValue, type Provider, type ResolutionDetails } from '@openfeature/server-sdk';
+import {
+  ErrorCode,
+  NOOP_PROVIDER,
+  OpenFeature,
+  type Client,
+  type EvaluationContext,
+  type JsonValue,
+  type Provider,
+  type ResolutionDetails,
+} from '@openfeature/server-sdk';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../errors.js';
@@ -23,12 +32,27 @@ export class ServiceFlagsProvider implements Provider {
     this.db = undefined;
   }
 
-  private async resolve<T>(flagKey: string, defaultValue: T, context: EvaluationContext, accepts: (v: unknown) => v is T): Promise<ResolutionDetails<T>> {
-    if (!this.db) return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.PROVIDER_NOT_READY, errorMessage: 'this service instance has stopped' };
+  private async resolve<T>(
+    flagKey: string,
+    defaultValue: T,
+    context: EvaluationContext,
+    accepts: (v: unknown) => v is T,
+  ): Promise<ResolutionDetails<T>> {
+    if (!this.db)
+      return {
+        value: defaultValue,
+        reason: 'ERROR',
+        errorCode: ErrorCode.PROVIDER_NOT_READY,
+        errorMessage: 'this service instance has stopped',
+      };
     try {
       const result = await evaluateFlag(this.db, this.owner, flagKey, { key: context.targetingKey, kind: context.kind ?? 'user' });
       if (!accepts(result.value)) return { value: defaultValue, reason: 'ERROR', errorCode: ErrorCode.TYPE_MISMATCH };
-      return { value: result.value, reason: result.reason === 'FALLTHROUGH' ? 'DEFAULT' : result.reason === 'OFF' ? 'DISABLED' : 'TARGETING_MATCH', variant: result.reason };
+      return {
+        value: result.value,
+        reason: result.reason === 'FALLTHROUGH' ? 'DEFAULT' : result.reason === 'OFF' ? 'DISABLED' : 'TARGETING_MATCH',
+        variant: result.reason,
+      };
     } catch (error) {
       const notFound = error instanceof AppError && error.statusCode === 404;
       const invalid = error instanceof AppError && error.statusCode === 400;

@@ -63,7 +63,11 @@ function notYetIn(existing: Context[], wanted: Context[]): Context[] {
 
 /** Adds the wanted contexts that are not there yet. Another request adding some of the same at
  * the same moment makes the unique index refuse this batch whole: look again and add the rest. */
-async function addMissing(wanted: Context[], existing: () => Promise<Context[]>, create: (fresh: Context[]) => Promise<unknown>): Promise<void> {
+async function addMissing(
+  wanted: Context[],
+  existing: () => Promise<Context[]>,
+  create: (fresh: Context[]) => Promise<unknown>,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const fresh = notYetIn(await existing(), wanted);
     if (!fresh.length) return;
@@ -94,7 +98,13 @@ export async function changeFlagTargets(services: Services, owner: string, flagK
   return { flagKey, targets: targets.sort(byKindAndKey) };
 }
 
-export async function changeSegmentContexts(services: Services, owner: string, segmentKey: string, contexts: unknown, change: 'add' | 'remove') {
+export async function changeSegmentContexts(
+  services: Services,
+  owner: string,
+  segmentKey: string,
+  contexts: unknown,
+  change: 'add' | 'remove',
+) {
   const wanted = checkContexts(contexts);
   const segment = await findSegment(services.db, owner, segmentKey);
   if (change === 'add') {
@@ -121,30 +131,51 @@ export type SearchResult = { key: string; kind: string; flags: string[]; segment
 
 /** Contexts in the partner's flags' targets and segments: `q` is a case-insensitive substring
  * of the key (the same on SQLite and PostgreSQL, hence compared here). */
-export async function searchContexts(services: Services, owner: string, input: { q?: string | null; kind?: string | null; limit?: string | null }) {
+export async function searchContexts(
+  services: Services,
+  owner: string,
+  input: { q?: string | null; kind?: string | null; limit?: string | null },
+) {
   const limit = parseLimit(input.limit);
   if (input.kind) checkContext({ key: 'x', kind: input.kind }, 'kind');
   const kindFilter = input.kind ? { kind: input.kind } : {};
   const [targets, members] = await Promise.all([
-    services.db.flagTarget.findMany({ where: { ...kindFilter, flag: { partnerId: owner } }, select: { kind: true, key: true, flag: { select: { key: true } } } }),
-    services.db.segmentMember.findMany({ where: { ...kindFilter, segment: { partnerId: owner } }, select: { kind: true, key: true, segment: { select: { key: true } } } }),
+    services.db.flagTarget.findMany({
+      where: { ...kindFilter, flag: { partnerId: owner } },
+      select: { kind: true, key: true, flag: { select: { key: true } } },
+    }),
+    services.db.segmentMember.findMany({
+      where: { ...kindFilter, segment: { partnerId: owner } },
+      select: { kind: true, key: true, segment: { select: { key: true } } },
+    }),
   ]);
   const q = input.q?.toLowerCase() ?? '';
   const found = new Map<string, SearchResult>();
   const entry = (c: Context) => {
     const k = identity(c);
     let result = found.get(k);
-    if (!result) found.set(k, (result = { key: c.key, kind: c.kind, flags: [], segments: [] }));
+    if (!result) {
+      result = { key: c.key, kind: c.kind, flags: [], segments: [] };
+      found.set(k, result);
+    }
     return result;
   };
   for (const t of targets) if (t.key.toLowerCase().includes(q)) entry(t).flags.push(t.flag.key);
   for (const m of members) if (m.key.toLowerCase().includes(q)) entry(m).segments.push(m.segment.key);
   const contexts = [...found.values()].sort(byKindAndKey).slice(0, limit);
-  for (const c of contexts) (c.flags.sort(), c.segments.sort());
+  for (const c of contexts) {
+    c.flags.sort();
+    c.segments.sort();
+  }
   return { contexts };
 }
 
-export async function evaluateFlag(db: Db, owner: string, flagKey: string, context: { key?: unknown; kind?: unknown }): Promise<Evaluation> {
+export async function evaluateFlag(
+  db: Db,
+  owner: string,
+  flagKey: string,
+  context: { key?: unknown; kind?: unknown },
+): Promise<Evaluation> {
   const ctx = checkContext(context);
   const flag = await db.flag.findUnique({
     where: { partnerId_key: { partnerId: owner, key: flagKey } },
@@ -155,7 +186,13 @@ export async function evaluateFlag(db: Db, owner: string, flagKey: string, conte
   });
   if (!flag) throw new NotFound(`flag ${flagKey} not found`);
   const variations = JSON.parse(flag.variations) as unknown[];
-  const serve = (index: number, reason: Reason): Evaluation => ({ flagKey, value: variations[index] ?? null, variation: index, enabled: flag.enabled, reason });
+  const serve = (index: number, reason: Reason): Evaluation => ({
+    flagKey,
+    value: variations[index] ?? null,
+    variation: index,
+    enabled: flag.enabled,
+    reason,
+  });
   if (!flag.enabled) return serve(flag.offVariation, 'OFF');
   if (flag.targets.length) return serve(flag.onVariation, 'TARGET_MATCH');
   if (flag.segments.length) return serve(flag.onVariation, 'SEGMENT_MATCH');

@@ -1,6 +1,14 @@
 // GraphQL for flags and segments (SPEC.md 4.1): targeting contexts, search, evaluation.
 import { builder } from '../../graphql/builder.js';
-import { changeFlagTargets, changeSegmentContexts, evaluateFlag, partnerOf, searchContexts, type Evaluation, type SearchResult } from './service.js';
+import {
+  changeFlagTargets,
+  changeSegmentContexts,
+  evaluateFlag,
+  partnerOf,
+  searchContexts,
+  type Evaluation,
+  type SearchResult,
+} from './service.js';
 
 const ContextInput = builder.inputType('ContextInput', {
   fields: (t) => ({
@@ -11,14 +19,16 @@ const ContextInput = builder.inputType('ContextInput', {
 const ContextRef = builder.objectRef<{ key: string; kind: string }>('Context').implement({
   fields: (t) => ({ key: t.exposeString('key'), kind: t.exposeString('kind') }),
 });
-const TargetsPayload = builder.objectRef<{ flagKey?: string; segmentKey?: string; targets: { key: string; kind: string }[] }>('TargetsPayload').implement({
-  description: "A flag's or segment's contexts after the change.",
-  fields: (t) => ({
-    flagKey: t.exposeString('flagKey', { nullable: true }),
-    segmentKey: t.exposeString('segmentKey', { nullable: true }),
-    targets: t.field({ type: [ContextRef], resolve: (p) => p.targets }),
-  }),
-});
+const TargetsPayload = builder
+  .objectRef<{ flagKey?: string; segmentKey?: string; targets: { key: string; kind: string }[] }>('TargetsPayload')
+  .implement({
+    description: "A flag's or segment's contexts after the change.",
+    fields: (t) => ({
+      flagKey: t.exposeString('flagKey', { nullable: true }),
+      segmentKey: t.exposeString('segmentKey', { nullable: true }),
+      targets: t.field({ type: [ContextRef], resolve: (p) => p.targets }),
+    }),
+  });
 
 const ChangeContextsInput = builder.inputType('ChangeContextsInput', {
   fields: (t) => ({
@@ -28,7 +38,9 @@ const ChangeContextsInput = builder.inputType('ChangeContextsInput', {
   }),
 });
 
-type ChangeContexts = (...args: Parameters<typeof changeFlagTargets>) => Promise<{ flagKey?: string; segmentKey?: string; targets: { key: string; kind: string }[] }>;
+type ChangeContexts = (
+  ...args: Parameters<typeof changeFlagTargets>
+) => Promise<{ flagKey?: string; segmentKey?: string; targets: { key: string; kind: string }[] }>;
 const change = (name: string, description: string, run: ChangeContexts, how: 'add' | 'remove') =>
   builder.mutationField(name, (t) =>
     t.field({
@@ -67,7 +79,8 @@ builder.queryField('searchContexts', (t) =>
       kind: t.arg.string(),
       limit: t.arg.string({ description: 'A whole number from 1 to 50, as a string; 20 when omitted.' }),
     },
-    resolve: (_root, args, ctx) => searchContexts(ctx.services, partnerOf(ctx.auth!, args.partnerId ? String(args.partnerId) : null, false), args),
+    resolve: (_root, args, ctx) =>
+      searchContexts(ctx.services, partnerOf(ctx.auth!, args.partnerId ? String(args.partnerId) : null, false), args),
   }),
 );
 
@@ -91,6 +104,7 @@ builder.queryField('evaluateFlag', (t) =>
       key: t.arg.string({ required: true }),
       kind: t.arg.string({ defaultValue: 'user' }),
     },
-    resolve: (_root, args, ctx) => evaluateFlag(ctx.db, partnerOf(ctx.auth!, String(args.partnerId)), args.flagKey, { key: args.key, kind: args.kind }),
+    resolve: (_root, args, ctx) =>
+      evaluateFlag(ctx.db, partnerOf(ctx.auth!, String(args.partnerId)), args.flagKey, { key: args.key, kind: args.kind }),
   }),
 );

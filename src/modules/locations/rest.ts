@@ -1,7 +1,8 @@
 // REST rows for locations (CONTRACT.md section 1).
 import type { RestRoute } from '../../server/rest-route.js';
 
-const ADDRESS = 'address { formattedAddress addressLine1 addressLine2 addressLine3 postalCode locality administrativeDistrictLevel1 country latitude longitude }';
+const ADDRESS =
+  'address { formattedAddress addressLine1 addressLine2 addressLine3 postalCode locality administrativeDistrictLevel1 country latitude longitude }';
 
 export const locationRoutes: RestRoute[] = [
   {
@@ -64,7 +65,10 @@ export const locationRoutes: RestRoute[] = [
       }
     }`,
     from: { orgId: 'path.id', locationId: 'path.location_id' },
-    returns: { path: 'locations[0].catalog[0]', missing: 'no catalog for this location: it is not one of the organization, or its POS catalog has not been fetched yet' },
+    returns: {
+      path: 'locations[0].catalog[0]',
+      missing: 'no catalog for this location: it is not one of the organization, or its POS catalog has not been fetched yet',
+    },
     omitNulls: true,
     status: 200,
   },

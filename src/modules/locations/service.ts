@@ -21,7 +21,10 @@ import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
  * provider registration's switch otherwise. */
 async function sendsNotices(services: Services, provider: ProviderInfo | null): Promise<boolean> {
   if (!provider) return false;
-  return services.features.getBooleanValue(CONNECTION_NOTICES_FLAG, provider.connectionNotices, { targetingKey: provider.source, kind: 'provider' });
+  return services.features.getBooleanValue(CONNECTION_NOTICES_FLAG, provider.connectionNotices, {
+    targetingKey: provider.source,
+    kind: 'provider',
+  });
 }
 
 export type Address = {
@@ -54,7 +57,10 @@ async function providerLocations(services: Services, source: string, onboardingI
 
 /** The DSP stores that are held by a connection now, of these ids. */
 async function boundStores(services: Services, source: string, storeIds: string[]): Promise<Set<string>> {
-  const held = await services.db.dspConnection.findMany({ where: { source, boundStoreId: { in: storeIds } }, select: { dspStoreId: true } });
+  const held = await services.db.dspConnection.findMany({
+    where: { source, boundStoreId: { in: storeIds } },
+    select: { dspStoreId: true },
+  });
   return new Set(held.map((c) => c.dspStoreId));
 }
 
@@ -71,12 +77,20 @@ export async function listOnboardingLocations(services: Services, auth: AuthInfo
   const locations = await providerLocations(services, onboarding.source, onboarding.id);
   const taken =
     onboarding.type === 'dsp'
-      ? await boundStores(services, onboarding.source, locations.map((l) => l.provider_id))
+      ? await boundStores(
+          services,
+          onboarding.source,
+          locations.map((l) => l.provider_id),
+        )
       : await ingestedLocations(services, onboarding.orgId, onboarding.source);
   return locations.map((l) => ({ ...l, source: onboarding.source, is_eligible_to_onboard: !taken.has(l.provider_id) }));
 }
 
-export async function ingestLocations(services: Services, auth: AuthInfo, input: { onboarding_id: string; locations: { provider_id: string }[] }) {
+export async function ingestLocations(
+  services: Services,
+  auth: AuthInfo,
+  input: { onboarding_id: string; locations: { provider_id: string }[] },
+) {
   if (!input.locations.length) throw new Invalid('locations must name at least one location');
   const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'pos');
   const wanted = input.locations.map((l, i) => required(l.provider_id, `locations[${i}].provider_id`));
@@ -195,7 +209,16 @@ export async function bindDspLocations(
  * Dates for nothing cost the read path about a tenth of its requests a second (docs/performance.md). A field that reads another column adds it here; the field list test in
  * test/onboarding-graphql.test.ts fails until someone has looked. */
 const LOCATION_COLUMNS = ['id', 'name', 'source', 'status', 'providerId', 'address'] as const satisfies readonly (keyof LocationRow)[];
-const DSP_CONNECTION_COLUMNS = ['id', 'locationId', 'name', 'source', 'status', 'dspStoreId', 'assignedMenus', 'changeTime'] as const satisfies readonly (keyof DspConnectionRow)[];
+const DSP_CONNECTION_COLUMNS = [
+  'id',
+  'locationId',
+  'name',
+  'source',
+  'status',
+  'dspStoreId',
+  'assignedMenus',
+  'changeTime',
+] as const satisfies readonly (keyof DspConnectionRow)[];
 type ShownLocation = Pick<LocationRow, (typeof LOCATION_COLUMNS)[number]>;
 type ShownDspConnection = Pick<DspConnectionRow, (typeof DSP_CONNECTION_COLUMNS)[number]>;
 const SELECT_LOCATIONS = `SELECT ${columnList(LOCATION_COLUMNS)} FROM "Location"`;
@@ -204,14 +227,19 @@ const SELECT_DSP_CONNECTIONS = `SELECT ${columnList(DSP_CONNECTION_COLUMNS)} FRO
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
  * first, after checking the caller may see the organization: plain statements, as this is the
  * read operators and partners make most. */
-export async function organizationLocations(services: Services, auth: AuthInfo, orgId: string, locationId?: string | null): Promise<ShownLocation[]> {
+export async function organizationLocations(
+  services: Services,
+  auth: AuthInfo,
+  orgId: string,
+  locationId?: string | null,
+): Promise<ShownLocation[]> {
   const org = await findOrganization(services, auth, orgId);
   const sql = statementsOf(services.db);
   const one = locationId ? ' AND ("id" = ? OR "providerId" = ?)' : '';
-  return sql.all<ShownLocation>(
-    `${SELECT_LOCATIONS} WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`,
-    [org.id, ...(locationId ? [locationId, locationId] : [])],
-  );
+  return sql.all<ShownLocation>(`${SELECT_LOCATIONS} WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`, [
+    org.id,
+    ...(locationId ? [locationId, locationId] : []),
+  ]);
 }
 
 /** The approved DSP connections of many locations in one statement, each location's oldest
@@ -237,10 +265,16 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   await services.db.$transaction(async (tx) => {
     // Only one of several deletes at the same moment retires it (the row lock makes the others
     // wait, then find it deleted): the rest are 404, as a later delete would be.
-    const retired = await tx.location.updateMany({ where: { id: location.id, status: 'active' }, data: { status: 'deleted', activeProviderId: null, deletedAt: new Date() } });
+    const retired = await tx.location.updateMany({
+      where: { id: location.id, status: 'active' },
+      data: { status: 'deleted', activeProviderId: null, deletedAt: new Date() },
+    });
     if (!retired.count) throw new NotFound(`location ${locationId} not found`);
     // Its stores are released: they can be bound again, by this merchant or a later owner.
-    await tx.dspConnection.updateMany({ where: { locationId: location.id }, data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() } });
+    await tx.dspConnection.updateMany({
+      where: { locationId: location.id },
+      data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() },
+    });
     if (notices) {
       await enqueue(tx, {
         kind: 'location.disconnect',

@@ -3,12 +3,21 @@ import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
 import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../../db/client.js';
-import { approvedConnectionsOf, bindDspLocations, deleteLocation, ingestLocations, listOnboardingLocations, organizationLocations, type Address as AddressShape } from './service.js';
+import {
+  approvedConnectionsOf,
+  bindDspLocations,
+  deleteLocation,
+  ingestLocations,
+  listOnboardingLocations,
+  organizationLocations,
+  type Address as AddressShape,
+} from './service.js';
 
 /** One statement for the DSP connections of all the locations of a response.
  * To Pothos, Location and DspConnection are whole rows; the organization's locations hand them
  * only the columns their fields read (see the column lists in ./service.ts): hence the casts. */
-const approvedConnections = (ctx: Context, locationIds: readonly string[]) => approvedConnectionsOf(ctx.services, locationIds) as Promise<DspConnectionRow[][]>;
+const approvedConnections = (ctx: Context, locationIds: readonly string[]) =>
+  approvedConnectionsOf(ctx.services, locationIds) as Promise<DspConnectionRow[][]>;
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
@@ -47,7 +56,9 @@ builder.queryField('onboardingLocations', (t) =>
     description: "The locations of the onboarding's POS merchant.",
     authScopes: { scope: 'onboarding' },
     args: { onboardingId: t.arg.id({ required: true }) },
-    resolve: async (_root, { onboardingId }, ctx) => ({ locations: await listOnboardingLocations(ctx.services, ctx.auth!, String(onboardingId)) }),
+    resolve: async (_root, { onboardingId }, ctx) => ({
+      locations: await listOnboardingLocations(ctx.services, ctx.auth!, String(onboardingId)),
+    }),
   }),
 );
 
@@ -61,9 +72,11 @@ const IngestLocationsInput = builder.inputType('IngestLocationsInput', {
 const IngestedLocation = builder.objectRef<{ _id: string; provider_id: string }>('IngestedLocation').implement({
   fields: (t) => ({ id: t.exposeID('_id'), providerId: t.exposeString('provider_id') }),
 });
-const IngestLocationsPayload = builder.objectRef<{ locations: { _id: string; provider_id: string }[] }>('IngestLocationsPayload').implement({
-  fields: (t) => ({ locations: t.field({ type: [IngestedLocation], resolve: (p) => p.locations }) }),
-});
+const IngestLocationsPayload = builder
+  .objectRef<{ locations: { _id: string; provider_id: string }[] }>('IngestLocationsPayload')
+  .implement({
+    fields: (t) => ({ locations: t.field({ type: [IngestedLocation], resolve: (p) => p.locations }) }),
+  });
 
 builder.mutationField('ingestLocations', (t) =>
   t.field({
@@ -113,7 +126,11 @@ builder.mutationField('bindDspLocations', (t) =>
     resolve: async (_root, { input }, ctx) => ({
       locations: await bindDspLocations(ctx.services, ctx.auth!, {
         onboarding_id: String(input.onboardingId),
-        locations: input.locations.map((l) => ({ pos_location_id: String(l.posLocationId), dsp_provider_id: l.dspProviderId, dsp_store_name: l.dspStoreName })),
+        locations: input.locations.map((l) => ({
+          pos_location_id: String(l.posLocationId),
+          dsp_provider_id: l.dspProviderId,
+          dsp_store_name: l.dspStoreName,
+        })),
       }),
     }),
   }),
@@ -150,7 +167,11 @@ const Location = builder.prismaObject('Location', {
     status: t.exposeString('status'),
     providerId: t.exposeString('providerId', { description: "The POS's id of the location." }),
     address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
-    dsps: t.field({ type: [DspConnection], description: 'The approved DSP connections, oldest first.', resolve: (location, _args, ctx) => loaderOf(ctx, approvedConnections).load(location.id) }),
+    dsps: t.field({
+      type: [DspConnection],
+      description: 'The approved DSP connections, oldest first.',
+      resolve: (location, _args, ctx) => loaderOf(ctx, approvedConnections).load(location.id),
+    }),
     catalog: t.relation('catalogs', {
       description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
       query: { orderBy: { version: 'desc' }, take: 1 },
@@ -158,9 +179,11 @@ const Location = builder.prismaObject('Location', {
   }),
 });
 
-const OrganizationLocationsPayload = builder.objectRef<{ locations: Awaited<ReturnType<typeof organizationLocations>> }>('OrganizationLocationsPayload').implement({
-  fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as LocationRow[] }) }),
-});
+const OrganizationLocationsPayload = builder
+  .objectRef<{ locations: Awaited<ReturnType<typeof organizationLocations>> }>('OrganizationLocationsPayload')
+  .implement({
+    fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as LocationRow[] }) }),
+  });
 
 builder.queryField('organizationLocations', (t) =>
   t.field({

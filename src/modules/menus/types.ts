@@ -5,7 +5,7 @@ import { assignMenus } from './service.js';
 const AssignMenusInput = builder.inputType('AssignMenusInput', {
   fields: (t) => ({
     orgId: t.id({ required: true }),
-    dspLocationId: t.id({ required: true, description: 'The id of a DSP connection (an entry of an organization location\'s dsps).' }),
+    dspLocationId: t.id({ required: true, description: "The id of a DSP connection (an entry of an organization location's dsps)." }),
     menuProviderIds: t.stringList({ required: true, description: 'The full set of menus; empty restores the default (all menus).' }),
   }),
 });
@@ -20,6 +20,10 @@ builder.mutationField('assignMenus', (t) =>
     authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: AssignMenusInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      assignMenus(ctx.services, ctx.auth!, { org_id: String(input.orgId), dsp_location_id: String(input.dspLocationId), menu_provider_ids: input.menuProviderIds }),
+      assignMenus(ctx.services, ctx.auth!, {
+        org_id: String(input.orgId),
+        dsp_location_id: String(input.dspLocationId),
+        menu_provider_ids: input.menuProviderIds,
+      }),
   }),
 );

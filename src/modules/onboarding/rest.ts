@@ -43,19 +43,35 @@ export function onboardingHops(app: FastifyInstance, services: Services): void {
     summary: "An onboarding's entry_url: sends the browser to the provider's consent form",
     tags: ['onboarding'],
     parameters: [pathParameter('id', 'The onboarding.')],
-    responses: { ...redirect("To the provider's authorize endpoint, with our redirect_uri, a signed state and a PKCE challenge."), '404': REFUSALS['404'], default: REFUSALS.default },
+    responses: {
+      ...redirect("To the provider's authorize endpoint, with our redirect_uri, a signed state and a PKCE challenge."),
+      '404': REFUSALS['404'],
+      default: REFUSALS.default,
+    },
   });
   const callback = () => ({
     operationId: 'onboardingCallback',
     summary: 'The redirect_uri registered with every provider',
     tags: ['onboarding'],
-    parameters: [queryParameter('code', 'The authorization code.'), queryParameter('state', 'The state the start hop signed.', true), queryParameter('error', "The provider's refusal, if any.")],
-    responses: { ...redirect("To the onboarding's return_url, with code and onboarding_id added."), '400': REFUSALS['400'], default: REFUSALS.default },
+    parameters: [
+      queryParameter('code', 'The authorization code.'),
+      queryParameter('state', 'The state the start hop signed.', true),
+      queryParameter('error', "The provider's refusal, if any."),
+    ],
+    responses: {
+      ...redirect("To the onboarding's return_url, with code and onboarding_id added."),
+      '400': REFUSALS['400'],
+      default: REFUSALS.default,
+    },
   });
   app.get<{ Params: { id: string } }>('/v1/onboarding/integrations/:id/start', { config: { openapi: start } }, async (request, reply) => {
     return reply.redirect(await authorizeRedirect(services, request.params.id), 302);
   });
-  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>('/v1/onboarding/callback', { config: { openapi: callback } }, async (request, reply) => {
-    return reply.redirect(await callbackRedirect(services, request.query), 302);
-  });
+  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
+    '/v1/onboarding/callback',
+    { config: { openapi: callback } },
+    async (request, reply) => {
+      return reply.redirect(await callbackRedirect(services, request.query), 302);
+    },
+  );
 }

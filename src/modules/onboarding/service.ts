@@ -91,7 +91,8 @@ export async function findOnboarding(services: Services, auth: AuthInfo, id: str
 /** An onboarding whose OAuth grant is in place, of the expected type (any when not given). */
 export async function activeOnboarding(services: Services, auth: AuthInfo, id: string, type?: OnboardingType): Promise<OnboardingRow> {
   const row = await findOnboarding(services, auth, id);
-  if (type && row.type !== type) throw new Invalid(`onboarding ${id} is a ${row.type} onboarding; this operation needs a ${type} onboarding`);
+  if (type && row.type !== type)
+    throw new Invalid(`onboarding ${id} is a ${row.type} onboarding; this operation needs a ${type} onboarding`);
   if (row.status !== 'active') throw new Conflict(`onboarding ${id} is not completed yet`, 'onboarding_incomplete');
   return row;
 }
@@ -133,7 +134,8 @@ export async function callbackRedirect(services: Services, query: { code?: strin
   const back = new URL(row.returnUrl);
   back.searchParams.set('onboarding_id', row.id);
   if (query.code) {
-    if (row.status === 'pending') await services.db.onboarding.update({ where: { id: row.id }, data: { codeHash: hashSecret(query.code) } });
+    if (row.status === 'pending')
+      await services.db.onboarding.update({ where: { id: row.id }, data: { codeHash: hashSecret(query.code) } });
     back.searchParams.set('code', query.code);
   } else back.searchParams.set('error', query.error ?? 'access_denied');
   return back.toString();

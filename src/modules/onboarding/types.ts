@@ -1,6 +1,14 @@
 // GraphQL for onboarding: initialize, status, complete, and the live onboardingUpdated.
 import { builder } from '../../graphql/builder.js';
-import { ONBOARDING_TYPES, completeOnboarding, findOnboarding, initializeOnboarding, onboardingStatus, toRecord, type OnboardingRecord } from './service.js';
+import {
+  ONBOARDING_TYPES,
+  completeOnboarding,
+  findOnboarding,
+  initializeOnboarding,
+  onboardingStatus,
+  toRecord,
+  type OnboardingRecord,
+} from './service.js';
 
 const OnboardingType = builder.enumType('OnboardingType', { values: ONBOARDING_TYPES });
 
@@ -40,7 +48,12 @@ builder.mutationField('initializeOnboarding', (t) =>
     authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: InitializeOnboardingInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      onboarding: await initializeOnboarding(ctx.services, ctx.auth!, { org_id: String(input.orgId), source: input.source, type: input.type, return_url: input.returnUrl }),
+      onboarding: await initializeOnboarding(ctx.services, ctx.auth!, {
+        org_id: String(input.orgId),
+        source: input.source,
+        type: input.type,
+        return_url: input.returnUrl,
+      }),
     }),
   }),
 );

@@ -12,9 +12,25 @@ import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 
-export const ORDER_STATUSES = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed', 'failed', 'merchant_canceled', 'dsp_canceled'] as const;
+export const ORDER_STATUSES = [
+  'in_progress',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'completed',
+  'failed',
+  'merchant_canceled',
+  'dsp_canceled',
+] as const;
 export const FINAL_STATUSES = new Set(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
-export const DELIVERY_STATUSES = ['pending', 'pending_driver_confirmation', 'enroute_to_pickup', 'arrived_at_pickup', 'enroute_to_dropoff', 'arrived_at_dropoff', 'delivered'] as const;
+export const DELIVERY_STATUSES = [
+  'pending',
+  'pending_driver_confirmation',
+  'enroute_to_pickup',
+  'arrived_at_pickup',
+  'enroute_to_dropoff',
+  'arrived_at_dropoff',
+  'delivered',
+] as const;
 export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
 /** Forward moves a POS may make (CONTRACT.md 2a); cancellations and completion from any open state. */
 const FORWARD: Record<string, string[]> = {
@@ -74,7 +90,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   );
   const location = binding?.id ? (binding as BoundLocation) : null;
   const refusal =
-    !binding || binding.connectionStatus !== 'APPROVED' || !location
+    binding?.connectionStatus !== 'APPROVED' || !location
       ? { code: 'store_not_bound', message: `DSP store ${storeId} is not bound to a location` }
       : location.status !== 'active'
         ? { code: 'location_deleted', message: `the location of DSP store ${storeId} was deleted` }
@@ -133,7 +149,9 @@ async function acceptOrder(services: Services, source: string, object: Record<st
 async function confirmationTarget(db: Db, orderId: string): Promise<{ source: string; locationId: string } | null> {
   const provider = await db.provider.findFirst({ where: { kind: 'event_provider' }, orderBy: { createdAt: 'asc' } });
   const order = await db.order.findUnique({ where: { id: orderId }, select: { locationId: true } });
-  const location = order?.locationId ? await db.location.findUnique({ where: { id: order.locationId }, select: { providerId: true } }) : null;
+  const location = order?.locationId
+    ? await db.location.findUnique({ where: { id: order.locationId }, select: { providerId: true } })
+    : null;
   return provider && location ? { source: provider.source, locationId: location.providerId } : null;
 }
 
@@ -143,7 +161,8 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
   const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
   const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
-  const confirmation = outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
+  const confirmation =
+    outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
   const change = outcome.delivered
     ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
     : { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
@@ -151,11 +170,20 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
     // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
     const final = [...FINAL_STATUSES];
     const stillOpen = { sql: `"status" NOT IN (${placeholders(final)})`, args: final };
-    let [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }));
+    let [updated] = await run<OrderRow>(
+      updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }),
+    );
     // Redelivered after the POS refused it, and taken now: the order is open again.
     if (!updated && outcome.delivered) {
       const refused = { sql: `"status" = ?`, args: ['failed'] };
-      [updated] = await run<OrderRow>(updateStep('Order', orderId, { ...change, status: 'in_progress', failureReason: null, updatedAt: new Date() }, { and: refused, returning: true }));
+      [updated] = await run<OrderRow>(
+        updateStep(
+          'Order',
+          orderId,
+          { ...change, status: 'in_progress', failureReason: null, updatedAt: new Date() },
+          { and: refused, returning: true },
+        ),
+      );
     }
     if (!updated) return;
     if (confirmation) {
@@ -238,7 +266,9 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
     // The same driver again (a replay, or the provider retrying) changes nothing: the order may
     // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9).
     const anotherDriver = { sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] };
-    const [order] = await sql.write<OrderRow>(updateStep('Order', String(event.object.order_id), assigned, { and: anotherDriver, returning: true }));
+    const [order] = await sql.write<OrderRow>(
+      updateStep('Order', String(event.object.order_id), assigned, { and: anotherDriver, returning: true }),
+    );
     if (order) publish(services, order);
   },
 });

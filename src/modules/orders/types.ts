@@ -97,7 +97,9 @@ builder.queryField('orders', (t) =>
           orgId: org.id,
           ...(args.status ? { status: args.status } : {}),
           ...(args.locationId ? { locationId: String(args.locationId) } : {}),
-          ...(args.from || args.to ? { createdAt: { ...(args.from ? { gte: new Date(args.from) } : {}), ...(args.to ? { lt: new Date(args.to) } : {}) } } : {}),
+          ...(args.from || args.to
+            ? { createdAt: { ...(args.from ? { gte: new Date(args.from) } : {}), ...(args.to ? { lt: new Date(args.to) } : {}) } }
+            : {}),
         },
       };
     },
@@ -162,7 +164,11 @@ builder.mutationField('redeliver', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       assertMayRedeliver(ctx.auth!);
-      const message = reachable(ctx.auth!, await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth!) } }), `delivery ${id}`);
+      const message = reachable(
+        ctx.auth!,
+        await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth!) } }),
+        `delivery ${id}`,
+      );
       await redeliver(ctx.services, message.id);
       if (message.orgId) ctx.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
       return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });

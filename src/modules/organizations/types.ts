@@ -89,7 +89,8 @@ builder.subscriptionField('organizationChanged', (t) =>
       "An organization's onboardings, locations and DSP bindings, menu publishes and dead or redelivered deliveries, each time one changes (orders have orderUpdated).",
     authScopes: { scope: 'user' },
     args: { orgId: t.arg.id({ required: true }) },
-    subscribe: async (_root, { orgId }, ctx) => ctx.services.pubsub.subscribe('organizationChanged', (await findOrganization(ctx.services, ctx.auth!, String(orgId))).id),
+    subscribe: async (_root, { orgId }, ctx) =>
+      ctx.services.pubsub.subscribe('organizationChanged', (await findOrganization(ctx.services, ctx.auth!, String(orgId))).id),
     resolve: (change: Change) => change,
   }),
 );

@@ -49,7 +49,8 @@ export type ProviderInfo = {
 };
 
 export function validateProvider(input: ProviderInput): void {
-  if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(input.source)) throw new Invalid('source must be a slug: lower-case letters, digits, ".", "_" or "-"');
+  if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(input.source))
+    throw new Invalid('source must be a slug: lower-case letters, digits, ".", "_" or "-"');
   if (!PROVIDER_KINDS.includes(input.kind)) throw new Invalid(`kind must be one of ${PROVIDER_KINDS.join(', ')}`);
   let url: URL;
   try {

@@ -10,7 +10,6 @@ import { DASHBOARD_DIST } from '../../dashboard/dist.js';
 import { fromOwnPages } from '../../server/context.js';
 import { queryParameter, redirect, REFUSALS } from '../../server/openapi.js';
 
-
 export const ssoRoutes: RestRoute[] = [
   {
     method: 'POST',
@@ -46,7 +45,12 @@ export function ssoHops(app: FastifyInstance, services: Services): void {
     summary: "A merchant user's one-time login link: starts their dashboard session",
     tags: ['sso'],
     parameters: [queryParameter('token', 'The sso_login_token of POST /v1/sso/sessions; it works once.', true)],
-    responses: { ...redirect('To /dashboard, with the session cookie set.'), '400': REFUSALS['400'], '401': REFUSALS['401'], default: REFUSALS.default },
+    responses: {
+      ...redirect('To /dashboard, with the session cookie set.'),
+      '400': REFUSALS['400'],
+      '401': REFUSALS['401'],
+      default: REFUSALS.default,
+    },
   });
   app.get<{ Querystring: { token?: string } }>('/v1/sso/login', { config: { openapi: login } }, async (request, reply) => {
     if (!request.query.token) throw new Invalid('token is required');

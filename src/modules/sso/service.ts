@@ -35,7 +35,8 @@ export async function generateSsoSession(services: Services, auth: AuthInfo, par
   if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);
   const providerOrgId = required(input.provider_org_id ?? '', 'provider_org_id');
   const org = await services.db.organization.findFirst({ where: { partnerId: auth.partnerId, providerId: providerOrgId } });
-  if (!org || !canReach(auth, { partnerId: org.partnerId, orgId: org.id })) throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
+  if (!org || !canReach(auth, { partnerId: org.partnerId, orgId: org.id }))
+    throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
 
   const token = crypto.randomBytes(32).toString('base64url');
   await services.db.$transaction(async (tx) => {
@@ -69,13 +70,16 @@ export async function consumeSsoToken(services: Services, token: string): Promis
 
 /** The session in a Cookie header, if any. */
 export function sessionOf(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader?.split(';').map((part) => part.trim().split('=')).find(([name]) => name === SESSION_COOKIE)?.[1];
+  return cookieHeader
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === SESSION_COOKIE)?.[1];
 }
 
 /** The user of a live dashboard session: signed by us, not expired, not ended by a logout. */
 export async function dashboardUser(services: Services, session: string | undefined) {
   if (!session) return null;
-  let payload;
+  let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
   try {
     ({ payload } = await jwtVerify(session, services.tokenKey, { audience: 'merchant-dashboard' }));
   } catch {
@@ -91,7 +95,13 @@ export async function dashboardUser(services: Services, session: string | undefi
 export async function dashboardCaller(services: Services, session: string): Promise<AuthInfo | null> {
   const user = await dashboardUser(services, session);
   if (!user) return null;
-  return { partnerId: user.org.partnerId, sessionId: `dashboard:${user.id}`, scopes: ['user', 'onboarding'], orgId: user.orgId, dashboard: { userId: user.id, role: user.role } };
+  return {
+    partnerId: user.org.partnerId,
+    sessionId: `dashboard:${user.id}`,
+    scopes: ['user', 'onboarding'],
+    orgId: user.orgId,
+    dashboard: { userId: user.id, role: user.role },
+  };
 }
 
 /** Logout: every dashboard session of the user started until now is over. */

@@ -17,7 +17,9 @@ const GenerateSsoSessionInput = builder.inputType('GenerateSsoSessionInput', {
 });
 
 const SsoSessionPayload = builder.objectRef<{ sso_login_token: string }>('SsoSessionPayload').implement({
-  fields: (t) => ({ ssoLoginToken: t.exposeString('sso_login_token', { description: 'Single use, valid five minutes: open /v1/sso/login?token=…' }) }),
+  fields: (t) => ({
+    ssoLoginToken: t.exposeString('sso_login_token', { description: 'Single use, valid five minutes: open /v1/sso/login?token=…' }),
+  }),
 });
 
 builder.mutationField('generateSsoSession', (t) =>
@@ -43,9 +45,18 @@ builder.mutationField('generateSsoSession', (t) =>
 const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role: string }>('DashboardViewer').implement({
   description: 'The merchant user of a dashboard session.',
   fields: (t) => ({
-    user: t.prismaField({ type: 'User', resolve: (query, viewer, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }) }),
-    organization: t.prismaField({ type: 'Organization', resolve: (query, viewer, _args, ctx) => ctx.db.organization.findUniqueOrThrow({ ...query, where: { id: viewer.orgId } }) }),
-    canRedeliver: t.boolean({ description: 'Owners and admins redeliver dead deliveries.', resolve: (viewer) => REDELIVERING_ROLES.includes(viewer.role) }),
+    user: t.prismaField({
+      type: 'User',
+      resolve: (query, viewer, _args, ctx) => ctx.db.user.findUniqueOrThrow({ ...query, where: { id: viewer.userId } }),
+    }),
+    organization: t.prismaField({
+      type: 'Organization',
+      resolve: (query, viewer, _args, ctx) => ctx.db.organization.findUniqueOrThrow({ ...query, where: { id: viewer.orgId } }),
+    }),
+    canRedeliver: t.boolean({
+      description: 'Owners and admins redeliver dead deliveries.',
+      resolve: (viewer) => REDELIVERING_ROLES.includes(viewer.role),
+    }),
   }),
 });
 
@@ -53,7 +64,7 @@ builder.queryField('me', (t) =>
   t.field({
     type: DashboardViewer,
     nullable: true,
-    description: "The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token.",
+    description: 'The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token.',
     authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => {
       const session = ctx.auth!.dashboard;

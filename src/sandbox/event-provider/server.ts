@@ -33,11 +33,19 @@ export async function startSandboxEventProvider(options: SandboxEventProviderOpt
         timers.delete(timer);
         const body = JSON.stringify({
           type: 'order.assign.driver',
-          object: { location_id: event.location_id, order_id: event.reference_id, driver: { name: 'Dana Driver', phone: { number: '5125550199', code: '+1' }, source: 'sandbox-fleet' } },
+          object: {
+            location_id: event.location_id,
+            order_id: event.reference_id,
+            driver: { name: 'Dana Driver', phone: { number: '5125550199', code: '+1' }, source: 'sandbox-fleet' },
+          },
         });
         void fetch(`${options.service!.url}/v1/webhooks/event-providers/${options.service!.provider}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'webhook-id': crypto.randomUUID(), 'service-webhook-signature': signBody(body, options.secret) },
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': crypto.randomUUID(),
+            'service-webhook-signature': signBody(body, options.secret),
+          },
           body,
         }).catch(() => {});
       }, options.driverDelayMs ?? 100);

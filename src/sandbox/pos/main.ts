@@ -6,7 +6,9 @@ import { startSandboxPos } from './server.js';
 
 const secrets = sandboxSecrets(path.resolve(process.env.DATA_DIR ?? './data'));
 const pos = await startSandboxPos({ ...secrets, port: Number(process.env.SANDBOX_POS_PORT ?? 4100) });
-process.stdout.write(`sandbox POS at ${pos.url}\nclient_id: ${secrets.clientId}\nclient_secret: ${secrets.clientSecret}\nwebhook secret: ${secrets.webhookSecret}\n`);
+process.stdout.write(
+  `sandbox POS at ${pos.url}\nclient_id: ${secrets.clientId}\nclient_secret: ${secrets.clientSecret}\nwebhook secret: ${secrets.webhookSecret}\n`,
+);
 const stop = () => void pos.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -44,7 +44,8 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   const peer = createPeer();
   const { app } = peer;
   const codes = new Map<string, Grant & { clientId: string; redirectUri: string; challenge: string; expires: number; used: boolean }>();
-  const appOf = (clientId: string | undefined): App | null => (clientId === options.clientId ? 'pos' : clientId === dspClientIdOf(options.clientId) ? 'dsp' : null);
+  const appOf = (clientId: string | undefined): App | null =>
+    clientId === options.clientId ? 'pos' : clientId === dspClientIdOf(options.clientId) ? 'dsp' : null;
   const spentRefreshTokens = new Set<string>();
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
   // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test.
@@ -92,7 +93,9 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     reply.type('text/html; charset=utf-8');
     const app = appOf(client_id);
     if (!app || response_type !== 'code' || !redirect_uri) {
-      return reply.status(400).send('<!doctype html><p>Invalid authorization request: client_id, response_type=code and redirect_uri are required.</p>');
+      return reply
+        .status(400)
+        .send('<!doctype html><p>Invalid authorization request: client_id, response_type=code and redirect_uri are required.</p>');
     }
     if (code_challenge && code_challenge_method !== 'S256') {
       return reply.status(400).send('<!doctype html><p>Invalid authorization request: code_challenge_method must be S256.</p>');
@@ -118,7 +121,16 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     }
     const code = crypto.randomBytes(16).toString('base64url');
     const tid = crypto.randomBytes(4).toString('hex');
-    codes.set(code, { tid, app, email: email || 'owner@sandbox-pos.example', clientId: client_id!, redirectUri: redirect_uri, challenge: code_challenge, expires: Date.now() + CODE_TTL_MS, used: false });
+    codes.set(code, {
+      tid,
+      app,
+      email: email || 'owner@sandbox-pos.example',
+      clientId: client_id!,
+      redirectUri: redirect_uri,
+      challenge: code_challenge,
+      expires: Date.now() + CODE_TTL_MS,
+      used: false,
+    });
     back.searchParams.set('code', code);
     return reply.redirect(back.toString(), 302);
   });
@@ -131,7 +143,9 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     if (body.grant_type === 'authorization_code') {
       const code = codes.get(body.code ?? '');
       if (!code || code.used || code.expires < Date.now() || code.clientId !== body.client_id || code.redirectUri !== body.redirect_uri) {
-        return reply.status(400).send({ error: 'invalid_grant', message: 'the code is unknown, used, expired or bound to another client or redirect_uri' });
+        return reply
+          .status(400)
+          .send({ error: 'invalid_grant', message: 'the code is unknown, used, expired or bound to another client or redirect_uri' });
       }
       if (code.challenge && S256(body.code_verifier ?? '') !== code.challenge) {
         return reply.status(400).send({ error: 'invalid_grant', message: 'the code_verifier does not match the code_challenge (PKCE)' });
@@ -141,7 +155,8 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     }
     if (body.grant_type === 'refresh_token') {
       const claims = verify(body.refresh_token ?? '', 'refresh');
-      if (!claims || spentRefreshTokens.has(claims.jti)) return reply.status(400).send({ error: 'invalid_grant', message: 'the refresh token is invalid or used' });
+      if (!claims || spentRefreshTokens.has(claims.jti))
+        return reply.status(400).send({ error: 'invalid_grant', message: 'the refresh token is invalid or used' });
       spentRefreshTokens.add(claims.jti);
       return issue({ tid: claims.tid, email: claims.email, app: claims.app ?? 'pos' });
     }
@@ -204,7 +219,9 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     const text = await response.text();
     return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
   };
-  app.post<{ Body: { location_id?: string } }>('/v1/_sandbox/catalog-updated', async (request) => sendWebhook('location.catalog.updated', { location_id: request.body?.location_id }));
+  app.post<{ Body: { location_id?: string } }>('/v1/_sandbox/catalog-updated', async (request) =>
+    sendWebhook('location.catalog.updated', { location_id: request.body?.location_id }),
+  );
   app.post<{ Body: { order_id?: string; status?: string } }>('/v1/_sandbox/order-status', async (request) =>
     sendWebhook('order.updated', { order_id: request.body?.order_id, status: request.body?.status }),
   );
@@ -215,7 +232,11 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     return { dsp_order_id: object.dsp_order_id, ...answer };
   });
   app.post<{ Body: { dsp_store_id?: string; dsp_order_id?: string } }>('/v1/_sandbox/orders/cancel', async (request) =>
-    sendWebhook('order.canceled', { dsp_order_id: request.body?.dsp_order_id, dsp_store_id: request.body?.dsp_store_id }, `dsp/${options.dspSource ?? 'sandbox-dsp'}`),
+    sendWebhook(
+      'order.canceled',
+      { dsp_order_id: request.body?.dsp_order_id, dsp_store_id: request.body?.dsp_store_id },
+      `dsp/${options.dspSource ?? 'sandbox-dsp'}`,
+    ),
   );
 
   app.post<{ Body: { location_id?: string; catalog?: unknown } }>('/v1/_sandbox/catalog', async (request, reply) => {
@@ -325,7 +346,15 @@ export function sandboxOrder(storeId: string, given: Record<string, unknown>): R
         quantity: 2,
         price: 11.99,
         special_instructions: 'Medium',
-        modifiers: [{ service_id: 'mod_us_cheese', name: 'Extra cheese', quantity: 1, price: 1.25, modifiers: [{ service_id: 'mod_us_swiss', name: 'Swiss', quantity: 1, price: 0, modifiers: [] }] }],
+        modifiers: [
+          {
+            service_id: 'mod_us_cheese',
+            name: 'Extra cheese',
+            quantity: 1,
+            price: 1.25,
+            modifiers: [{ service_id: 'mod_us_swiss', name: 'Swiss', quantity: 1, price: 0, modifiers: [] }],
+          },
+        ],
       },
       { service_id: 'item_us_fries', name: 'Fries', quantity: 1, price: 4.5, special_instructions: '', modifiers: [] },
     ],
