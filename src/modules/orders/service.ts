@@ -11,17 +11,8 @@ import { insertStep, placeholders, statementsOf, updateStep } from '../../db/sta
 import { outcomeHandlers } from '../../delivery/worker.js';
 import { webhookHandlers } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
+import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 
-export const ORDER_STATUSES = [
-  'in_progress',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'completed',
-  'failed',
-  'merchant_canceled',
-  'dsp_canceled',
-] as const;
-export const FINAL_STATUSES = new Set(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
 export const DELIVERY_STATUSES = [
   'pending',
   'pending_driver_confirmation',
@@ -32,16 +23,18 @@ export const DELIVERY_STATUSES = [
   'delivered',
 ] as const;
 export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
-/** Forward moves a POS may make (CONTRACT.md 2a); cancellations and completion from any open state. */
-const FORWARD: Record<string, string[]> = {
-  in_progress: ['ready_for_pickup', 'out_for_delivery', 'completed', 'merchant_canceled'],
-  ready_for_pickup: ['out_for_delivery', 'completed', 'merchant_canceled'],
-  out_for_delivery: ['completed', 'merchant_canceled'],
-};
-
 /** A DSP store's connection and its location (the location's fields are null without one). */
 type BoundLocation = { id: string; partnerId: string; orgId: string; status: string; source: string; onboardingId: string };
 type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
+
+/** Where an event takes the order, or the refusal the sender gets (./states.ts). */
+function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
+  const verdict = decide(order.status, event);
+  if ('to' in verdict) return verdict.to;
+  if (verdict.refused === 'not_modifiable') throw new FeatureDisabled('order is not modifiable');
+  const to = event.kind === 'pos_update' ? event.status : event.kind;
+  throw new Conflict(`an order cannot move from ${order.status} to ${to}`, 'invalid_transition');
+}
 
 function publish(services: Services, order: Pick<OrderRow, 'id' | 'orgId' | 'locationId'>): void {
   if (order.orgId) services.pubsub.publish('orderUpdated', order.orgId, { id: order.id, locationId: order.locationId });
@@ -163,27 +156,26 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
+  const event: OrderEvent = outcome.delivered ? { kind: 'pos_took' } : { kind: 'pos_refused' };
   const change = outcome.delivered
     ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
-    : { status: 'failed', failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
+    : { failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
   return async (run) => {
-    // An order that reached a final state meanwhile (canceled by the DSP) keeps it.
-    const final = [...FINAL_STATUSES];
-    const stillOpen = { sql: `"status" NOT IN (${placeholders(final)})`, args: final };
-    let [updated] = await run<OrderRow>(
-      updateStep('Order', orderId, { ...change, updatedAt: new Date() }, { and: stillOpen, returning: true }),
-    );
-    // Redelivered after the POS refused it, and taken now: the order is open again.
-    if (!updated && outcome.delivered) {
-      const refused = { sql: `"status" = ?`, args: ['failed'] };
-      [updated] = await run<OrderRow>(
-        updateStep(
-          'Order',
-          orderId,
-          { ...change, status: 'in_progress', failureReason: null, updatedAt: new Date() },
-          { and: refused, returning: true },
-        ),
-      );
+    // Each move the event makes, written only where the order's status still allows it (./states.ts):
+    // an order canceled meanwhile keeps its status; one refused before and taken now opens again.
+    let updated: OrderRow | undefined;
+    const moves = outcome.delivered ? [null, 'in_progress' as const] : ['failed' as const];
+    for (const to of moves) {
+      const from = statusesWhere(event, to);
+      const where = { sql: `"status" IN (${placeholders(from)})`, args: from };
+      const values = {
+        ...change,
+        ...(to ? { status: to } : {}),
+        ...(to === 'in_progress' ? { failureReason: null } : {}),
+        updatedAt: new Date(),
+      };
+      [updated] = await run<OrderRow>(updateStep('Order', orderId, values, { and: where, returning: true }));
+      if (updated) break;
     }
     if (!updated) return;
     if (confirmation) {
@@ -209,10 +201,10 @@ webhookHandlers.dsp.set('order.canceled', {
     const dspOrderId = text(event.object.dsp_order_id, 'object.dsp_order_id');
     const order = await services.db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: event.source, dspOrderId } } });
     if (!order) throw new NotFound(`order ${dspOrderId} not found`);
-    if (FINAL_STATUSES.has(order.status)) throw new FeatureDisabled('order is not modifiable');
+    const to = move(order, { kind: 'dsp_cancel' })!;
     const location = order.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
     const updated = await services.db.$transaction(async (tx) => {
-      const changed = await tx.order.update({ where: { id: order.id }, data: { status: 'dsp_canceled' } });
+      const changed = await tx.order.update({ where: { id: order.id }, data: { status: to } });
       if (location) {
         await enqueue(tx, {
           kind: 'order.updated',
@@ -240,10 +232,7 @@ webhookHandlers.pos.set('order.updated', {
     const order = await services.db.order.findUnique({ where: { id: orderId } });
     const location = order?.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
     if (!order || location?.source !== event.source) throw new NotFound(`order ${orderId} not found`);
-    if (FINAL_STATUSES.has(order.status)) throw new FeatureDisabled('order is not modifiable');
-    if (status !== order.status && !FORWARD[order.status]?.includes(status) && status !== 'failed') {
-      throw new Conflict(`an order cannot move from ${order.status} to ${status}`, 'invalid_transition');
-    }
+    move(order, { kind: 'pos_update', status: status as OrderStatus });
     // Conditional on the status we read: two updates at once cannot both move the order.
     const moved = await services.db.order.updateMany({ where: { id: order.id, status: order.status }, data: { status } });
     if (!moved.count) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');

@@ -4,7 +4,8 @@ import { builder } from '../../graphql/builder.js';
 import { Invalid } from '../../errors.js';
 import { reachable, reachableRows, assertMayRedeliver } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
-import { ORDER_STATUSES, orderObject } from './service.js';
+import { orderObject } from './service.js';
+import { ORDER_STATUSES } from './states.js';
 import { redeliver } from '../../delivery/deliveries.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });

@@ -1,0 +1,71 @@
+// Every move of the order state machine, allowed and refused (CONTRACT.md 2a).
+import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus } from './states.js';
+
+const open = ['in_progress', 'ready_for_pickup', 'out_for_delivery'] as const;
+const final = ['completed', 'failed', 'merchant_canceled', 'dsp_canceled'] as const;
+
+/** Where the POS may take an open order with order.updated; every other target is refused. */
+const posMayMove: Record<(typeof open)[number], OrderStatus[]> = {
+  in_progress: ['ready_for_pickup', 'out_for_delivery', 'completed', 'merchant_canceled', 'failed'],
+  ready_for_pickup: ['out_for_delivery', 'completed', 'merchant_canceled', 'failed'],
+  out_for_delivery: ['completed', 'merchant_canceled', 'failed'],
+};
+
+describe('a POS status update', () => {
+  for (const from of open) {
+    for (const to of ORDER_STATUSES) {
+      const expected = to === from ? { to: null } : posMayMove[from].includes(to) ? { to } : { refused: 'invalid_transition' };
+      test(`${from} → ${to}: ${JSON.stringify(expected)}`, () =>
+        expect(decide(from, { kind: 'pos_update', status: to })).toEqual(expected));
+    }
+  }
+  test('never moves an order back', () => {
+    expect(decide('ready_for_pickup', { kind: 'pos_update', status: 'in_progress' })).toEqual({ refused: 'invalid_transition' });
+    expect(decide('out_for_delivery', { kind: 'pos_update', status: 'ready_for_pickup' })).toEqual({ refused: 'invalid_transition' });
+  });
+  test.each(final)('a %s order is not modifiable, whatever the status sent', (from) => {
+    for (const to of ORDER_STATUSES) expect(decide(from, { kind: 'pos_update', status: to })).toEqual({ refused: 'not_modifiable' });
+  });
+});
+
+describe("the DSP's cancellation", () => {
+  test.each(open)('cancels a %s order', (from) => expect(decide(from, { kind: 'dsp_cancel' })).toEqual({ to: 'dsp_canceled' }));
+  test.each(final)('leaves a %s order as it is, refused', (from) =>
+    expect(decide(from, { kind: 'dsp_cancel' })).toEqual({ refused: 'not_modifiable' }),
+  );
+});
+
+describe("the POS's answer to the order we sent", () => {
+  test.each(open)('taken: a %s order keeps its status', (from) => expect(decide(from, { kind: 'pos_took' })).toEqual({ to: null }));
+  test('taken on a redelivery after a refusal: the failed order is open again', () =>
+    expect(decide('failed', { kind: 'pos_took' })).toEqual({ to: 'in_progress' }));
+  test.each(['completed', 'merchant_canceled', 'dsp_canceled'])('taken: a %s order keeps its status', (from) =>
+    expect(decide(from, { kind: 'pos_took' })).toEqual({ refused: 'not_modifiable' }),
+  );
+  test.each(open)('refused: a %s order fails', (from) => expect(decide(from, { kind: 'pos_refused' })).toEqual({ to: 'failed' }));
+  test.each(final)('refused: a %s order keeps its status (a cancellation that came first wins)', (from) =>
+    expect(decide(from, { kind: 'pos_refused' })).toEqual({ refused: 'not_modifiable' }),
+  );
+});
+
+test('statusesWhere gives exactly the statuses decide lets an event move from', () => {
+  const events: OrderEvent[] = [
+    { kind: 'pos_took' },
+    { kind: 'pos_refused' },
+    { kind: 'dsp_cancel' },
+    { kind: 'pos_update', status: 'completed' },
+  ];
+  expect(statusesWhere({ kind: 'pos_took' }, null)).toEqual([...open]);
+  expect(statusesWhere({ kind: 'pos_took' }, 'in_progress')).toEqual(['failed']);
+  expect(statusesWhere({ kind: 'pos_refused' }, 'failed')).toEqual([...open]);
+  for (const event of events) {
+    for (const status of ORDER_STATUSES) {
+      const verdict = decide(status, event);
+      if ('to' in verdict) expect(statusesWhere(event, verdict.to)).toContain(status);
+    }
+  }
+});
+
+test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {
+  expect(decide('archived', { kind: 'pos_update', status: 'completed' })).toEqual({ refused: 'invalid_transition' });
+});

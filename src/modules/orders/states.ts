@@ -1,0 +1,75 @@
+// The order state machine (CONTRACT.md 2a), in one place and pure: for each thing that can
+// happen to an order, the statuses it may happen in and where it takes the order. The service
+// (./service.ts) asks it before every change and writes the change conditional on the status it
+// read, so two changes at once cannot both apply.
+
+export const ORDER_STATUSES = [
+  'in_progress',
+  'ready_for_pickup',
+  'out_for_delivery',
+  'completed',
+  'failed',
+  'merchant_canceled',
+  'dsp_canceled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const FINAL_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
+export const OPEN_STATUSES = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.has(status));
+
+/** Forward moves a POS may make; it may also say `failed`, or repeat the status the order has. */
+const FORWARD: Readonly<Record<string, readonly OrderStatus[]>> = {
+  in_progress: ['ready_for_pickup', 'out_for_delivery', 'completed', 'merchant_canceled'],
+  ready_for_pickup: ['out_for_delivery', 'completed', 'merchant_canceled'],
+  out_for_delivery: ['completed', 'merchant_canceled'],
+};
+
+/** What can happen to an order. */
+export type OrderEvent =
+  /** The POS says the order's status (its order.updated webhook). */
+  | { kind: 'pos_update'; status: OrderStatus }
+  /** The DSP cancels the order (its order.canceled webhook). */
+  | { kind: 'dsp_cancel' }
+  /** The POS took the order we sent it (perhaps on a redelivery after refusing it). */
+  | { kind: 'pos_took' }
+  /** The POS refused the order we sent it, or never answered. */
+  | { kind: 'pos_refused' };
+
+export type Verdict =
+  | { to: OrderStatus }
+  /** The event applies but leaves the status as it is. */
+  | { to: null }
+  /** A final order: nothing changes it (409 feature_disabled, "order is not modifiable"). */
+  | { refused: 'not_modifiable' }
+  /** An open order that cannot go there (409 invalid_transition). */
+  | { refused: 'invalid_transition' };
+
+/** Where an event takes an order in this status, or why it may not. */
+export function decide(status: string, event: OrderEvent): Verdict {
+  const final = FINAL_STATUSES.has(status);
+  switch (event.kind) {
+    case 'pos_update':
+      if (final) return { refused: 'not_modifiable' };
+      if (event.status === status) return { to: null };
+      return FORWARD[status]?.includes(event.status) || event.status === 'failed'
+        ? { to: event.status }
+        : { refused: 'invalid_transition' };
+    case 'dsp_cancel':
+      return final ? { refused: 'not_modifiable' } : { to: 'dsp_canceled' };
+    case 'pos_took':
+      // Refused before and redelivered: the POS has it now, so it is open again.
+      if (status === 'failed') return { to: 'in_progress' };
+      return final ? { refused: 'not_modifiable' } : { to: null };
+    case 'pos_refused':
+      return final ? { refused: 'not_modifiable' } : { to: 'failed' };
+  }
+}
+
+/** The statuses in which an event moves an order to `to` (null: applies without a move): what a
+ * conditional write checks when it cannot read the status first. */
+export function statusesWhere(event: OrderEvent, to: OrderStatus | null): OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => {
+    const verdict = decide(status, event);
+    return 'to' in verdict && verdict.to === to;
+  });
+}
