@@ -14,7 +14,7 @@ import { AppError } from './errors.js';
 import { runDemo } from './demo.js';
 import { redeliver } from './delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
-import type { Services } from './graphql/context.js';
+import { Doorbell } from './services.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import fs from 'node:fs';
@@ -185,7 +185,7 @@ async function run(argv: string[]): Promise<void> {
   }
   if (command === 'providers' && (sub === 'add' || sub === 'list')) {
     const db = await prepareDatabase(config, log);
-    const services = { config, db, log, sealer: sealer(config.encryptionKey) } as unknown as Services;
+    const services = { db, sealer: sealer(config.encryptionKey) };
     try {
       if (sub === 'list') {
         const providers = await listProviders(services);
@@ -283,7 +283,7 @@ async function run(argv: string[]): Promise<void> {
       const id = positionals[2];
       if (!id) throw new UsageError('deliveries redeliver needs the delivery id');
       // The running service's worker polls the outbox, so it picks this up within a second.
-      await redeliver({ db, delivery: { wake: () => {}, dispatch: () => {} } }, id).catch((error: unknown) => {
+      await redeliver({ db, delivery: new Doorbell() }, id).catch((error: unknown) => {
         throw error instanceof AppError ? new UsageError(error.message) : error;
       });
       print(json, { id, status: 'pending' }, `delivery ${id} is queued again`);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHooks } from './db/client.js';
 import { applyPendingMigrations } from './db/schema-engine.js';
-import type { Services } from './graphql/context.js';
+import { Doorbell, type Services } from './services.js';
 import { schema } from './graphql/schema.js';
 import { buildServer } from './server/app.js';
 import { plainRoutes, restRoutes } from './server/routes.js';
@@ -58,8 +58,8 @@ export async function startService(config: Config, log: Logger = createLogger(co
     log,
     sealer: sealer(config.encryptionKey),
     tokenKey: await importTokenKey(config.signingKey),
-    delivery: { wake: () => {}, dispatch: () => {} },
-    inbox: { wake: () => {} },
+    delivery: new Doorbell(),
+    inbox: new Doorbell(),
     pubsub: events.pubsub,
     limits: config.limits
       ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit }))
@@ -70,8 +70,6 @@ export async function startService(config: Config, log: Logger = createLogger(co
   };
   const worker = new DeliveryWorker(services);
   const inbox = new WebhookProcessor(services);
-  services.delivery = worker;
-  services.inbox = inbox;
   const { app } = buildServer(services, schema, restRoutes, plainRoutes);
   await app.listen({ port: config.port, host: config.host });
   worker.start();

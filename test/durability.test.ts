@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { prepareDatabase, createLogger } from '../src/service.js';
 import { sealer } from '../src/crypto.js';
 import { createPartner } from '../src/modules/auth/service.js';
-import type { Services } from '../src/graphql/context.js';
+import type { Services } from '../src/services.js';
 import { testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';

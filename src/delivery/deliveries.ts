@@ -1,6 +1,6 @@
 // Operating the outbox: dead letters back into the queue (GraphQL `redeliver`, CLI
 // `deliveries redeliver`).
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { Conflict } from '../errors.js';
 
 export async function redeliver(services: Pick<Services, 'db' | 'delivery'>, id: string): Promise<void> {

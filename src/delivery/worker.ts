@@ -4,7 +4,7 @@
 // help: dead at once. After the last attempt: dead, visible with its attempts and last error.
 // Modules that must know how a message ended (a menu publish) register an outcome handler; it
 // runs in the transaction that records the outcome.
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../modules/providers/service.js';
@@ -37,11 +37,17 @@ export class DeliveryWorker {
     );
   }
 
-  start = () => this.runner.start();
+  start = () => {
+    this.services.delivery.answerWith(this);
+    this.runner.start();
+  };
   wake = () => this.runner.wake();
   /** On the next turn of the event loop, so the answer of the request that wrote it goes first. */
   dispatch = (message: Message) => void setImmediate(() => this.runner.begin(message));
-  stop = () => this.runner.stop();
+  stop = () => {
+    this.services.delivery.answerWith(null);
+    return this.runner.stop();
+  };
 
   private async send(message: Message): Promise<ProviderResponse> {
     const headers: Record<string, string> = { 'idempotency-key': message.idempotencyKey, 'content-type': 'application/json' };

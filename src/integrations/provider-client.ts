@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import got, { RequestError, type Method } from 'got';
 import pRetry from 'p-retry';
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { AppError, Invalid, UpstreamFailed } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../expiring.js';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { saveProvider } from '../modules/providers/service.js';
 import { dspClientIdOf, startSandboxPos, type SandboxPos } from './pos/server.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from './event-provider/server.js';

@@ -3,7 +3,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { initContextCache } from '@pothos/core';
 import { AppError, Forbidden, Unauthenticated } from '../errors.js';
-import type { Context, Services } from '../graphql/context.js';
+import type { Context } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { authenticate } from '../modules/auth/service.js';
 import { dashboardCaller, sessionOf } from '../modules/sso/service.js';
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from './rest-route.js';
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { restOperation } from './openapi.js';

@@ -4,7 +4,7 @@
 // stored record, by the inbox processor.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';

@@ -1,7 +1,7 @@
 // Applies stored webhooks, in the order they arrived, with retries: a failure is retried with
 // backoff and, after the last attempt, left as `failed` with its error (logged, and visible in
 // the table), never dropped silently.
-import type { Services } from '../graphql/context.js';
+import type { Services } from '../services.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
 import { Runner, backoff, claimDue, releaseStep } from '../delivery/runner.js';
 import { webhookHandlers, type Channel } from './intake.js';
@@ -19,9 +19,15 @@ export class WebhookProcessor {
     );
   }
 
-  start = () => this.runner.start();
+  start = () => {
+    this.services.inbox.answerWith(this);
+    this.runner.start();
+  };
   wake = () => this.runner.wake();
-  stop = () => this.runner.stop();
+  stop = () => {
+    this.services.inbox.answerWith(null);
+    return this.runner.stop();
+  };
 
   private async apply(row: StoredWebhook): Promise<void> {
     const { db, config, log } = this.services;

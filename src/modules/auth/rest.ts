@@ -1,7 +1,7 @@
 // REST for authentication: the token call is a plain handler (form-encoded bodies, no bearer);
 // createPartnerToken is a row of the adapter.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { AppError, Invalid } from '../../errors.js';
 import type { RestRoute } from '../../server/rest-route.js';
 import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';

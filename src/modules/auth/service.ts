@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';

@@ -1,5 +1,5 @@
 // POS catalogs (SPEC.md 2.10, 4.2): fetched for a location with X-Provider-Location-Id.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { UpstreamFailed } from '../../errors.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 

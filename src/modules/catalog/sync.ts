@@ -3,7 +3,7 @@
 // it has no assignment). Publishes leave through the outbox; how each ends becomes a
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
 // scope includes that type. An invalid catalog is not published: the POS is told why.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import type { Location as LocationRow } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';

@@ -3,7 +3,7 @@
 // bulk POST /ofrep/v1/evaluate/flags, with the partner's bearer token. `context.targetingKey` is
 // the context's key and `context.kind` its kind (default user). Answers and errors are OFREP's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { AppError, NotFound } from '../../errors.js';
 import { authenticate } from '../auth/service.js';
 import { assertPartnerWide } from '../access/index.js';

@@ -3,7 +3,7 @@
 // that is on serves its on variation to its targets (TARGET_MATCH) and to the contexts of the
 // segments it includes (SEGMENT_MATCH), and its fallthrough variation to everyone else
 // (FALLTHROUGH). `enabled` in an evaluation says whether the flag is on.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { randomId } from '../../ids.js';

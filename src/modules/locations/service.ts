@@ -3,7 +3,7 @@
 // outbox, in the transaction of the change. A DSP store can be bound only if the DSP lists it for
 // the merchant's account (GET /v1/locations with that onboarding's token), and one connection
 // at a time holds it (boundStoreId); deleting its location releases it.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
 import { isUniqueViolation, type DspConnection as DspConnectionRow, type Location as LocationRow } from '../../db/client.js';
 import { columnList, placeholders, statementsOf } from '../../db/statements.js';

@@ -1,6 +1,6 @@
 // Menu assignment of a DSP connection (SPEC.md 2.8 and 3): a non-empty list replaces the
 // assignment exactly; an empty list removes it, and every menu of the location is published.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Invalid, NotFound } from '../../errors.js';
 import type { AuthInfo } from '../auth/scopes.js';
 import { findOrganization, required } from '../organizations/service.js';

@@ -1,6 +1,6 @@
 // REST for onboarding (CONTRACT.md section 1): the partner API rows, and the two browser hops.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import type { RestRoute } from '../../server/rest-route.js';
 import { authorizeRedirect, callbackRedirect } from './service.js';
 import { pathParameter, queryParameter, redirect, REFUSALS } from '../../server/openapi.js';

@@ -4,7 +4,7 @@
 // uses PKCE (RFC 7636, S256): the start hop keeps the verifier, sealed, for the token request.
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import type { Onboarding as OnboardingRow } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { exchangeCode, tokenFields } from '../../integrations/provider-client.js';

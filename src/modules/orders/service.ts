@@ -3,7 +3,7 @@
 // outbox; the POS's answer gives the pos_order_id or the refusal; an accepted
 // merchant_managed_delivery order goes to the event provider as order.confirmed (signed), whose
 // order.assign.driver brings the driver back. Every change is published to orderUpdated.
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';

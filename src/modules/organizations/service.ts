@@ -1,5 +1,5 @@
 // Organizations (merchants) and their users (SPEC.md 2.6).
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation, type Organization } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';

@@ -1,5 +1,5 @@
 // Provider registrations: each POS, DSP and event provider we talk to (DESIGN.md point 6).
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Db } from '../../db/client.js';
@@ -66,7 +66,7 @@ export function validateProvider(input: ProviderInput): void {
 }
 
 /** Adds a provider, or updates the one with the same source. */
-export async function saveProvider(services: Services, input: ProviderInput) {
+export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, input: ProviderInput) {
   validateProvider(input);
   const seal = (value: string | undefined) => (value === undefined ? undefined : services.sealer.seal(value));
   const data = {
@@ -88,7 +88,7 @@ export async function saveProvider(services: Services, input: ProviderInput) {
   return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
 }
 
-export async function listProviders(services: Services) {
+export async function listProviders(services: Pick<Services, 'db' | 'sealer'>) {
   const providers = await services.db.provider.findMany({ orderBy: { source: 'asc' } });
   return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, base_url: p.baseUrl }));
 }
@@ -97,7 +97,7 @@ export async function listProviders(services: Services) {
  * call looks its provider up, and registrations change only through `providers add`. */
 const registrationsOf = expiringPer<Db, string, ProviderInfo>(5000);
 
-export async function findProvider(services: Services, source: string): Promise<ProviderInfo | null> {
+export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, source: string): Promise<ProviderInfo | null> {
   const cached = registrationsOf(services.db).get(source);
   if (cached) return cached;
   const p = await services.db.provider.findUnique({ where: { source } });

@@ -1,6 +1,6 @@
 // REST for SSO: the partner's session call, and the merchant's browser hop and dashboard.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Forbidden, Invalid } from '../../errors.js';
 import type { RestRoute } from '../../server/rest-route.js';
 import fs from 'node:fs';

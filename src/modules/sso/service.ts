@@ -2,7 +2,7 @@
 // the browser hop that consumes it and starts the user's dashboard session.
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Services } from '../../graphql/context.js';
+import type { Services } from '../../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import { hashSecret } from '../auth/service.js';
 import { newId } from '../../ids.js';

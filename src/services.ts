@@ -1,0 +1,58 @@
+// The composition root's vocabulary: what the running service is made of (`Services`), built
+// completely once at start-up (../service.ts) and handed down. It sits at the bottom of the
+// house: it imports only types, from the layers below the modules, so nothing here can start an
+// import cycle.
+import type { Logger } from 'pino';
+import type { Client } from '@openfeature/server-sdk';
+import type { Config } from './config.js';
+import type { Db, OutboxMessage } from './db/client.js';
+import type { Sealer } from './crypto.js';
+import type { PubSub } from './graphql/pubsub.js';
+import type { RateLimits } from './rate-limits.js';
+import type { Metrics } from './metrics.js';
+
+/**
+ * A call from code that wrote work (an outbox message, a webhook) to the worker that does it.
+ * It exists before the worker does, so that `Services` is complete when it is built; the worker
+ * answers it once it runs, and a ring before then is a no-op (the worker looks for due work
+ * when it starts).
+ */
+export class Doorbell<T = never> {
+  private worker: { wake: () => void; dispatch?: (item: T) => void } | null = null;
+  answerWith(worker: { wake: () => void; dispatch?: (item: T) => void } | null): void {
+    this.worker = worker;
+  }
+  wake(): void {
+    this.worker?.wake();
+  }
+  /** Hands the worker an item already claimed for it, to do at once. */
+  dispatch(item: T): void {
+    this.worker?.dispatch?.(item);
+  }
+}
+
+/** The parts of the running service that domain code uses. Built once at start-up. */
+export type Services = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  /** Encrypts the secrets and OAuth tokens we keep. */
+  sealer: Sealer;
+  /** Signs and verifies our tokens (HS256): imported once, as jose would on every call. */
+  tokenKey: CryptoKey;
+  /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
+   * message written already claimed (delivery/outbox.ts, enqueueDispatched). */
+  delivery: Doorbell<OutboxMessage>;
+  /** Wakes the webhook processor after a webhook is stored. */
+  inbox: Doorbell;
+  /** The service's own feature flags, read through OpenFeature. */
+  features: Client;
+  /** Live events for subscriptions. */
+  pubsub: PubSub;
+  /** Request counts per partner, client, address and sender. */
+  limits: RateLimits;
+  /** What GET /metrics shows. */
+  metrics: Metrics;
+  /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
+  publicUrl: string;
+};
