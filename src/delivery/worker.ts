@@ -23,12 +23,16 @@ export type OutcomeHandler = (message: Message, outcome: Outcome, services: Serv
 // biome-ignore lint/suspicious/noConfusingVoidType: writes may return nothing at all (an async function without a return)
 type OutcomeWrites = (run: Run) => Promise<void | (() => void)>;
 
-export const outcomeHandlers = new Map<string, OutcomeHandler>();
+/** What each kind of message's outcome does, by kind: each module's own list, assembled once. */
+export type OutcomeHandlers = Readonly<Record<string, OutcomeHandler>>;
 
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly outcomes: OutcomeHandlers,
+  ) {
     this.runner = new Runner(
       'delivery',
       services.log,
@@ -68,7 +72,7 @@ export class DeliveryWorker {
   }
 
   private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
-    const writes = await outcomeHandlers.get(message.kind)?.(message, outcome, this.services);
+    const writes = await this.outcomes[message.kind]?.(message, outcome, this.services);
     const sql = statementsOf(this.services.db);
     const after = await sql.transaction(async (run) => {
       await run(releaseStep('OutboxMessage', message.id, data));

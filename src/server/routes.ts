@@ -10,9 +10,7 @@ import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
 import { webhookRoutes } from '../webhooks/intake.js';
 import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
-// Webhook handlers register themselves with the intake.
-import '../modules/catalog/sync.js';
-import '../modules/orders/service.js';
+import { webhooks } from '../handlers.js';
 
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
@@ -23,4 +21,4 @@ export const restRoutes: RestRoute[] = [
   ...ssoRoutes,
   ...flagRoutes,
 ];
-export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes, ofrepRoutes];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes];

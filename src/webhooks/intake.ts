@@ -29,18 +29,31 @@ export type WebhookHandler = {
   accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
 };
 
-export const webhookHandlers: Record<Channel, Map<string, WebhookHandler>> = {
-  pos: new Map(),
-  dsp: new Map(),
-  'event-providers': new Map(),
-};
+/** What each module handles, by path and event type (its own list, e.g. orders' `orderWebhooks`). */
+export type WebhookList = Partial<Record<Channel, Record<string, WebhookHandler>>>;
+/** Every handler of the service, by path and event type: built once by the composition root. */
+export type WebhookHandlers = Record<Channel, ReadonlyMap<string, WebhookHandler>>;
+
+/** The modules' lists as one registry; an event type handled twice on one path is a wiring mistake. */
+export function webhookRegistry(...lists: WebhookList[]): WebhookHandlers {
+  const registry: Record<Channel, Map<string, WebhookHandler>> = { pos: new Map(), dsp: new Map(), 'event-providers': new Map() };
+  for (const list of lists) {
+    for (const [channel, handlers] of Object.entries(list) as [Channel, Record<string, WebhookHandler>][]) {
+      for (const [type, handler] of Object.entries(handlers)) {
+        if (registry[channel].has(type)) throw new Error(`two handlers for ${channel} ${type}`);
+        registry[channel].set(type, handler);
+      }
+    }
+  }
+  return registry;
+}
 
 const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
 
 const SENDERS: Record<Channel, string> = { pos: 'a POS', dsp: 'a DSP', 'event-providers': 'an event provider' };
 
 /** The three documented paths of the one intake route, with the event types each path takes. */
-function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>> } {
+function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, Record<string, OpenApiOperation>> } {
   const receipt = {
     type: 'object',
     properties: {
@@ -98,104 +111,107 @@ function webhookDocs(): { paths: Record<string, Record<string, OpenApiOperation>
   };
 }
 
-export function webhookRoutes(app: FastifyInstance, services: Services): void {
-  void app.register(async (scope) => {
-    // Raw bytes: the signature covers them exactly as sent.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.addHook('onResponse', async (request, reply) => {
-      const status = reply.statusCode;
-      const outcome = status === 201 || status === 202 ? 'accepted' : status === 200 ? 'duplicate' : 'refused';
-      const channel = (request.params as { channel?: string }).channel ?? '';
-      services.metrics.webhooksReceived.inc({ channel: channel in CHANNELS ? channel : 'unknown', outcome });
+/** The intake's route, for the handlers given. */
+export const webhookRoutes =
+  (webhookHandlers: WebhookHandlers) =>
+  (app: FastifyInstance, services: Services): void => {
+    void app.register(async (scope) => {
+      // Raw bytes: the signature covers them exactly as sent.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.addHook('onResponse', async (request, reply) => {
+        const status = reply.statusCode;
+        const outcome = status === 201 || status === 202 ? 'accepted' : status === 200 ? 'duplicate' : 'refused';
+        const channel = (request.params as { channel?: string }).channel ?? '';
+        services.metrics.webhooksReceived.inc({ channel: channel in CHANNELS ? channel : 'unknown', outcome });
+      });
+
+      scope.post<{ Params: { channel: string; source: string } }>(
+        '/v1/webhooks/:channel/:source',
+        { config: { openapi: () => webhookDocs(webhookHandlers) } },
+        async (request, reply) => {
+          const { channel, source } = request.params;
+          request.operation = `webhook ${channel}`;
+          if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
+          const provider = await findProvider(services, source);
+          if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret)
+            throw new NotFound(`no ${channel} provider registered as ${source}`);
+          await services.limits.webhook(`${channel}:${source}`);
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+          // Standard Webhooks signing when its signature header is there (its id is signed and is the
+          // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
+          let signedId: string | undefined;
+          if (header('webhook-signature') !== undefined) {
+            const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
+            const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
+            if (verdict === 'stale')
+              throw new Unauthenticated(
+                `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
+                'invalid_signature',
+              );
+            if (verdict !== 'valid')
+              throw new Unauthenticated(
+                'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
+                'invalid_signature',
+              );
+            signedId = standard.id;
+          } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
+            throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
+          }
+
+          let parsed: { type?: unknown; object?: unknown };
+          try {
+            parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
+          } catch {
+            throw new Invalid('the body is not valid JSON');
+          }
+          if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
+          assertCleanInput(parsed, 'the body');
+          const handlers = webhookHandlers[channel as Channel];
+          const type = typeof parsed.type === 'string' ? parsed.type : '';
+          const handler = handlers.get(type);
+          if (!handler)
+            throw new Invalid(
+              `unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`,
+              'unsupported_event',
+            );
+          if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object))
+            throw new Invalid('object must be a JSON object');
+          const object = parsed.object as Record<string, unknown>;
+          await handler.precheck?.(services, { source, type, object });
+          if (handler.accept) {
+            const answer = await handler.accept(services, { source, type, object });
+            return reply.status(answer.status).send(answer.body);
+          }
+
+          const idHeader =
+            signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
+          const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
+          const id = newId('whk');
+          const now = new Date();
+          const row = {
+            id,
+            channel,
+            source,
+            dedupeKey,
+            type,
+            body: raw.toString('utf8'),
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: now,
+            createdAt: now,
+          };
+          try {
+            await statementsOf(services.db).write(insertStep('WebhookEvent', row));
+          } catch (error) {
+            if (!isUniqueViolation(error)) throw error;
+            const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });
+            return reply.status(200).send({ received: true, duplicate: true, id: first?.id });
+          }
+          services.inbox.wake();
+          return reply.status(202).send({ received: true, id });
+        },
+      );
     });
-
-    scope.post<{ Params: { channel: string; source: string } }>(
-      '/v1/webhooks/:channel/:source',
-      { config: { openapi: webhookDocs } },
-      async (request, reply) => {
-        const { channel, source } = request.params;
-        request.operation = `webhook ${channel}`;
-        if (!(channel in CHANNELS)) throw new NotFound(`no webhook path for ${channel}`);
-        const provider = await findProvider(services, source);
-        if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret)
-          throw new NotFound(`no ${channel} provider registered as ${source}`);
-        await services.limits.webhook(`${channel}:${source}`);
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-        // Standard Webhooks signing when its signature header is there (its id is signed and is the
-        // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
-        let signedId: string | undefined;
-        if (header('webhook-signature') !== undefined) {
-          const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
-          const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
-          if (verdict === 'stale')
-            throw new Unauthenticated(
-              `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
-              'invalid_signature',
-            );
-          if (verdict !== 'valid')
-            throw new Unauthenticated(
-              'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
-              'invalid_signature',
-            );
-          signedId = standard.id;
-        } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
-          throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
-        }
-
-        let parsed: { type?: unknown; object?: unknown };
-        try {
-          parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
-        } catch {
-          throw new Invalid('the body is not valid JSON');
-        }
-        if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
-        assertCleanInput(parsed, 'the body');
-        const handlers = webhookHandlers[channel as Channel];
-        const type = typeof parsed.type === 'string' ? parsed.type : '';
-        const handler = handlers.get(type);
-        if (!handler)
-          throw new Invalid(
-            `unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`,
-            'unsupported_event',
-          );
-        if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object))
-          throw new Invalid('object must be a JSON object');
-        const object = parsed.object as Record<string, unknown>;
-        await handler.precheck?.(services, { source, type, object });
-        if (handler.accept) {
-          const answer = await handler.accept(services, { source, type, object });
-          return reply.status(answer.status).send(answer.body);
-        }
-
-        const idHeader =
-          signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
-        const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
-        const id = newId('whk');
-        const now = new Date();
-        const row = {
-          id,
-          channel,
-          source,
-          dedupeKey,
-          type,
-          body: raw.toString('utf8'),
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          createdAt: now,
-        };
-        try {
-          await statementsOf(services.db).write(insertStep('WebhookEvent', row));
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-          const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });
-          return reply.status(200).send({ received: true, duplicate: true, id: first?.id });
-        }
-        services.inbox.wake();
-        return reply.status(202).send({ received: true, id });
-      },
-    );
-  });
-}
+  };

@@ -4,13 +4,16 @@
 import type { Services } from '../services.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
 import { Runner, backoff, claimDue, releaseStep } from '../delivery/runner.js';
-import { webhookHandlers, type Channel } from './intake.js';
+import type { Channel, WebhookHandlers } from './intake.js';
 import { statementsOf } from '../db/statements.js';
 
 export class WebhookProcessor {
   private readonly runner: Runner<StoredWebhook>;
 
-  constructor(private readonly services: Services) {
+  constructor(
+    private readonly services: Services,
+    private readonly handlers: WebhookHandlers,
+  ) {
     this.runner = new Runner(
       'webhooks',
       services.log,
@@ -31,7 +34,7 @@ export class WebhookProcessor {
 
   private async apply(row: StoredWebhook): Promise<void> {
     const { db, config, log } = this.services;
-    const handler = webhookHandlers[row.channel as Channel]?.get(row.type);
+    const handler = this.handlers[row.channel as Channel]?.get(row.type);
     const record = (data: Record<string, unknown>) => statementsOf(db).write(releaseStep('WebhookEvent', row.id, data));
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);

@@ -8,8 +8,8 @@ import type { Location as LocationRow } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
 import { updateStep } from '../../db/statements.js';
-import { outcomeHandlers } from '../../delivery/worker.js';
-import { webhookHandlers } from '../../webhooks/intake.js';
+import type { OutcomeHandler } from '../../delivery/worker.js';
+import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 import { coalescing } from '../../coalesce.js';
 import { findProvider } from '../providers/service.js';
@@ -154,7 +154,7 @@ function publishData(
 }
 
 /** When a publish's outbox message ends: record it and tell the POS. */
-outcomeHandlers.set('menu.publish', async (message, outcome, services) => {
+const publishSettled: OutcomeHandler = async (message, outcome, services) => {
   const publishId = message.idempotencyKey.replace(/^publish:/, '');
   const publish = await services.db.menuPublish.findUnique({
     where: { id: publishId },
@@ -187,13 +187,13 @@ outcomeHandlers.set('menu.publish', async (message, outcome, services) => {
     );
     if (note) await run(enqueueStep(note));
   };
-});
+};
 
 /** Syncs of one location in this process coalesce: a burst of catalog.updated (or of replays of
  * one) costs one fetch while a sync runs, and one more after it. */
 const coalescedSyncs = coalescing();
 
-webhookHandlers.pos.set('location.catalog.updated', {
+const catalogUpdated: WebhookHandler = {
   precheck: async (services, event) => {
     if (typeof event.object.location_id !== 'string' || !event.object.location_id) throw new Invalid('object.location_id is required');
     const count = await services.db.location.count({
@@ -207,4 +207,8 @@ webhookHandlers.pos.set('location.catalog.updated', {
     });
     for (const location of locations) await coalescedSyncs(location.id, () => syncLocationCatalog(services, location));
   },
-});
+};
+
+/** The webhooks and delivery outcomes this module handles (the composition root assembles them). */
+export const catalogWebhooks: WebhookList = { pos: { 'location.catalog.updated': catalogUpdated } };
+export const catalogOutcomes: Record<string, OutcomeHandler> = { 'menu.publish': publishSettled };

@@ -8,8 +8,8 @@ import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/cli
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, placeholders, statementsOf, updateStep } from '../../db/statements.js';
-import { outcomeHandlers } from '../../delivery/worker.js';
-import { webhookHandlers } from '../../webhooks/intake.js';
+import type { OutcomeHandler } from '../../delivery/worker.js';
+import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 
@@ -150,7 +150,7 @@ async function confirmationTarget(db: Db, orderId: string): Promise<{ source: st
 
 /** How the POS answered order.created: its order id, or its refusal. An accepted
  * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
-outcomeHandlers.set('order.created', async (message, outcome, services) => {
+const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
   const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
@@ -192,11 +192,11 @@ outcomeHandlers.set('order.created', async (message, outcome, services) => {
     }
     return () => publish(services, updated);
   };
-});
+};
 
-webhookHandlers.dsp.set('order.created', { accept: (services, event) => acceptOrder(services, event.source, event.object) });
+const orderCreated: WebhookHandler = { accept: (services, event) => acceptOrder(services, event.source, event.object) };
 
-webhookHandlers.dsp.set('order.canceled', {
+const orderCanceled: WebhookHandler = {
   accept: async (services, event) => {
     const dspOrderId = text(event.object.dsp_order_id, 'object.dsp_order_id');
     const order = await services.db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: event.source, dspOrderId } } });
@@ -222,9 +222,9 @@ webhookHandlers.dsp.set('order.canceled', {
     publish(services, updated);
     return { status: 200, body: { order_id: order.id, status: updated.status } };
   },
-});
+};
 
-webhookHandlers.pos.set('order.updated', {
+const orderUpdated: WebhookHandler = {
   accept: async (services, event) => {
     const orderId = text(event.object.order_id, 'object.order_id');
     const status = text(event.object.status, 'object.status');
@@ -239,9 +239,9 @@ webhookHandlers.pos.set('order.updated', {
     publish(services, order);
     return { status: 200, body: { order_id: order.id, status } };
   },
-});
+};
 
-webhookHandlers['event-providers'].set('order.assign.driver', {
+const driverAssigned: WebhookHandler = {
   precheck: async (services, event) => {
     const orderId = text(event.object.order_id, 'object.order_id');
     if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
@@ -260,6 +260,14 @@ webhookHandlers['event-providers'].set('order.assign.driver', {
     );
     if (order) publish(services, order);
   },
-});
+};
 
 export { publish as publishOrder };
+
+/** The webhooks and delivery outcomes this module handles (the composition root assembles them). */
+export const orderWebhooks: WebhookList = {
+  dsp: { 'order.created': orderCreated, 'order.canceled': orderCanceled },
+  pos: { 'order.updated': orderUpdated },
+  'event-providers': { 'order.assign.driver': driverAssigned },
+};
+export const orderOutcomes: Record<string, OutcomeHandler> = { 'order.created': orderSent };
