@@ -14,6 +14,7 @@ import type {
   OrderStatus,
 } from './generated/graphql.js';
 import type { TypedDocumentString } from './generated/graphql.js';
+import { ORDER_STATUSES } from '../modules/orders/states.js';
 
 const ViewerQuery = graphql(`
   query DashboardViewer {
@@ -56,16 +57,6 @@ const OrganizationChanges = graphql(`
 const RedeliverMutation = graphql(`
   mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }
 `);
-
-const ORDER_STATUSES: OrderStatus[] = [
-  'in_progress',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'completed',
-  'failed',
-  'merchant_canceled',
-  'dsp_canceled',
-];
 
 type Viewer = NonNullable<DashboardViewerQuery['me']>;
 type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];

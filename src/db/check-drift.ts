@@ -4,10 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { applyPendingMigrations, noFilters, openSchemaEngine, prismaDir, schemaFiles } from './schema-engine.js';
-import { pgConfig } from './adapters.js';
+import { temporaryDatabase } from './temporary-database.js';
 import { providerOf, type Provider } from './url.js';
 
 async function drift(provider: Provider, url: string): Promise<string> {
@@ -42,19 +40,13 @@ async function main(): Promise<void> {
 
   const server = process.env.DATABASE_URL;
   if (server && providerOf(server) === 'postgresql') {
-    const name = `drift_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ ...pgConfig(server).config, database: 'postgres' });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const scratch = await temporaryDatabase(server, 'drift');
     try {
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      const postgres = await drift('postgresql', url.toString());
+      const postgres = await drift('postgresql', scratch.url);
       if (postgres) problems.push(`postgresql: the migrations do not produce the schema; missing:\n${postgres}`);
       else process.stdout.write('postgresql: migrations match the schema\n');
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   } else {
     process.stdout.write('postgresql: skipped (DATABASE_URL does not name a PostgreSQL server)\n');

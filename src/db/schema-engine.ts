@@ -11,6 +11,7 @@ import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-util
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterFor, pgConfig, privateSqliteFile } from './adapters.js';
+import { temporaryDatabase } from './temporary-database.js';
 import { providerOf, sqliteFile, type Provider } from './url.js';
 
 const require = createRequire(import.meta.url);
@@ -155,17 +156,13 @@ function migrationAdapter(url: string): SqlMigrationAwareDriverAdapterFactory {
     const factory = new PrismaPg(catalogFriendlyPool(config), { schema, disposeExternalPool: true });
     // The shadow database is a temporary one beside the main database, never the main one.
     factory.connectToShadowDb = async () => {
-      const admin = new pg.Client(config);
-      await admin.connect();
-      const name = `prisma_shadow_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-      await admin.query(`CREATE DATABASE "${name}"`);
-      const shadow = new PrismaPg(catalogFriendlyPool({ ...config, database: name }), { disposeExternalPool: true });
+      const scratch = await temporaryDatabase(url, 'prisma_shadow');
+      const shadow = new PrismaPg(catalogFriendlyPool({ ...config, database: scratch.name }), { disposeExternalPool: true });
       const adapter = await shadow.connect();
       const dispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await dispose();
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.end();
+        await scratch.drop();
       };
       return adapter;
     };

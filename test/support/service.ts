@@ -4,10 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startService, type RunningService } from '../../src/service.js';
-import { pgConfig } from '../../src/db/adapters.js';
+import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
@@ -27,24 +26,12 @@ export async function freshDatabase(): Promise<TestDatabase> {
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ ...pgConfig(server).config, database: 'postgres' });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const scratch = await temporaryDatabase(server, 'test');
   return {
-    url: url.toString(),
+    url: scratch.url,
     dataDir,
     drop: async () => {
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -82,20 +82,31 @@ async function addMissing(
 
 const byKindAndKey = (a: Context, b: Context) => a.kind.localeCompare(b.kind) || a.key.localeCompare(b.key);
 
+/** A flag's targets or a segment's members: the same three acts on either table. */
+type ContextSet = {
+  read: () => Promise<Context[]>;
+  add: (fresh: Context[]) => Promise<unknown>;
+  remove: (gone: Context[]) => Promise<unknown>;
+};
+
+async function changeContexts(set: ContextSet, wanted: Context[], change: 'add' | 'remove'): Promise<Context[]> {
+  if (change === 'add') await addMissing(wanted, set.read, set.add);
+  else await set.remove(wanted);
+  return (await set.read()).sort(byKindAndKey);
+}
+
+const matching = (contexts: Context[]) => contexts.map((c) => ({ kind: c.kind, key: c.key }));
+
 export async function changeFlagTargets(services: Services, owner: string, flagKey: string, contexts: unknown, change: 'add' | 'remove') {
   const wanted = checkContexts(contexts);
-  const flag = await findFlag(services.db, owner, flagKey);
-  if (change === 'add') {
-    await addMissing(
-      wanted,
-      () => services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } }),
-      (fresh) => services.db.flagTarget.createMany({ data: fresh.map((c) => ({ id: randomId(), flagId: flag.id, ...c })) }),
-    );
-  } else {
-    await services.db.flagTarget.deleteMany({ where: { flagId: flag.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
-  }
-  const targets = await services.db.flagTarget.findMany({ where: { flagId: flag.id }, select: { kind: true, key: true } });
-  return { flagKey, targets: targets.sort(byKindAndKey) };
+  const { db } = services;
+  const flagId = (await findFlag(db, owner, flagKey)).id;
+  const targets: ContextSet = {
+    read: () => db.flagTarget.findMany({ where: { flagId }, select: { kind: true, key: true } }),
+    add: (fresh) => db.flagTarget.createMany({ data: fresh.map((c) => ({ id: randomId(), flagId, ...c })) }),
+    remove: (gone) => db.flagTarget.deleteMany({ where: { flagId, OR: matching(gone) } }),
+  };
+  return { flagKey, targets: await changeContexts(targets, wanted, change) };
 }
 
 export async function changeSegmentContexts(
@@ -106,18 +117,14 @@ export async function changeSegmentContexts(
   change: 'add' | 'remove',
 ) {
   const wanted = checkContexts(contexts);
-  const segment = await findSegment(services.db, owner, segmentKey);
-  if (change === 'add') {
-    await addMissing(
-      wanted,
-      () => services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } }),
-      (fresh) => services.db.segmentMember.createMany({ data: fresh.map((c) => ({ id: randomId(), segmentId: segment.id, ...c })) }),
-    );
-  } else {
-    await services.db.segmentMember.deleteMany({ where: { segmentId: segment.id, OR: wanted.map((c) => ({ kind: c.kind, key: c.key })) } });
-  }
-  const members = await services.db.segmentMember.findMany({ where: { segmentId: segment.id }, select: { kind: true, key: true } });
-  return { segmentKey, targets: members.sort(byKindAndKey) };
+  const { db } = services;
+  const segmentId = (await findSegment(db, owner, segmentKey)).id;
+  const members: ContextSet = {
+    read: () => db.segmentMember.findMany({ where: { segmentId }, select: { kind: true, key: true } }),
+    add: (fresh) => db.segmentMember.createMany({ data: fresh.map((c) => ({ id: randomId(), segmentId, ...c })) }),
+    remove: (gone) => db.segmentMember.deleteMany({ where: { segmentId, OR: matching(gone) } }),
+  };
+  return { segmentKey, targets: await changeContexts(members, wanted, change) };
 }
 
 /** `limit` arrives as a string: a whole number from 1 to 50; 20 when omitted. */
