@@ -203,7 +203,7 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
 
 test("the organization's locations read the columns every Location and DspConnection field needs", async () => {
   // organizationLocations reads only the columns these fields read (LOCATION_COLUMNS and
-  // DSP_CONNECTION_COLUMNS in src/modules/locations/service.ts). A new field fails here until its
+  // DSP_CONNECTION_COLUMNS in src/db/sql/locations.ts). A new field fails here until its
   // columns are in those lists: then add it below, and to the walk's query above.
   const { schema } = await import('../src/graphql/schema.js');
   const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();

@@ -5,8 +5,9 @@
 // at a time holds it (boundStoreId); deleting its location releases it.
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
-import { isUniqueViolation, type DspConnection as DspConnectionRow, type Location as LocationRow } from '../../db/client.js';
-import { columnList, placeholders, statementsOf } from '../../db/statements.js';
+import { isUniqueViolation } from '../../db/client.js';
+import { statementsOf } from '../../db/statements.js';
+import { activeLocations, approvedConnections, type ShownDspConnection, type ShownLocation } from '../../db/sql/locations.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../ids.js';
@@ -204,26 +205,6 @@ export async function bindDspLocations(
   return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
 }
 
-/** The columns the GraphQL Location and DspConnection types read (./types.ts), and the only ones
- * the organization's locations read: turning a whole row's other ids and dates into strings and
- * Dates for nothing cost the read path about a tenth of its requests a second (docs/performance.md). A field that reads another column adds it here; the field list test in
- * test/onboarding-graphql.test.ts fails until someone has looked. */
-const LOCATION_COLUMNS = ['id', 'name', 'source', 'status', 'providerId', 'address'] as const satisfies readonly (keyof LocationRow)[];
-const DSP_CONNECTION_COLUMNS = [
-  'id',
-  'locationId',
-  'name',
-  'source',
-  'status',
-  'dspStoreId',
-  'assignedMenus',
-  'changeTime',
-] as const satisfies readonly (keyof DspConnectionRow)[];
-type ShownLocation = Pick<LocationRow, (typeof LOCATION_COLUMNS)[number]>;
-type ShownDspConnection = Pick<DspConnectionRow, (typeof DSP_CONNECTION_COLUMNS)[number]>;
-const SELECT_LOCATIONS = `SELECT ${columnList(LOCATION_COLUMNS)} FROM "Location"`;
-const SELECT_DSP_CONNECTIONS = `SELECT ${columnList(DSP_CONNECTION_COLUMNS)} FROM "DspConnection"`;
-
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
  * first, after checking the caller may see the organization: plain statements, as this is the
  * read operators and partners make most. */
@@ -234,23 +215,12 @@ export async function organizationLocations(
   locationId?: string | null,
 ): Promise<ShownLocation[]> {
   const org = await findOrganization(services, auth, orgId);
-  const sql = statementsOf(services.db);
-  const one = locationId ? ' AND ("id" = ? OR "providerId" = ?)' : '';
-  return sql.all<ShownLocation>(`${SELECT_LOCATIONS} WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`, [
-    org.id,
-    ...(locationId ? [locationId, locationId] : []),
-  ]);
+  return activeLocations(statementsOf(services.db), org.id, locationId);
 }
 
-/** The approved DSP connections of many locations in one statement, each location's oldest
- * first. Ordered by location, then age: the index on both gives the rows in that order, where
- * ordering by age alone made SQLite sort them (an eighth of the statement's time). */
+/** The approved DSP connections of many locations, each location's oldest first. */
 export async function approvedConnectionsOf(services: Services, locationIds: readonly string[]): Promise<ShownDspConnection[][]> {
-  const sql = statementsOf(services.db);
-  const rows = await sql.all<ShownDspConnection>(
-    `${SELECT_DSP_CONNECTIONS} WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "locationId", "createdAt"`,
-    [...locationIds],
-  );
+  const rows = await approvedConnections(statementsOf(services.db), locationIds);
   const byLocation = new Map<string, ShownDspConnection[]>(locationIds.map((id) => [id, []]));
   for (const row of rows) byLocation.get(row.locationId)?.push(row);
   return locationIds.map((id) => byLocation.get(id)!);

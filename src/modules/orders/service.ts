@@ -7,7 +7,8 @@ import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
-import { insertStep, placeholders, statementsOf, updateStep } from '../../db/statements.js';
+import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { driverIsNot, orderExists, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
@@ -23,9 +24,6 @@ export const DELIVERY_STATUSES = [
   'delivered',
 ] as const;
 export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
-/** A DSP store's connection and its location (the location's fields are null without one). */
-type BoundLocation = { id: string; partnerId: string; orgId: string; status: string; source: string; onboardingId: string };
-type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
 /** Where an event takes the order, or the refusal the sender gets (./states.ts). */
 function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
@@ -75,12 +73,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   // The connection that holds the store, else the last one that did (its location was deleted).
   // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
-  const [binding] = await sql.all<StoreBinding>(
-    `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId"
-     FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?
-     ORDER BY c."boundStoreId" IS NULL, c."createdAt" DESC LIMIT 1`,
-    [source, storeId],
-  );
+  const binding = await storeBinding(sql, source, storeId);
   const location = binding?.id ? (binding as BoundLocation) : null;
   const refusal =
     binding?.connectionStatus !== 'APPROVED' || !location
@@ -167,7 +160,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
     const moves = outcome.delivered ? [null, 'in_progress' as const] : ['failed' as const];
     for (const to of moves) {
       const from = statusesWhere(event, to);
-      const where = { sql: `"status" IN (${placeholders(from)})`, args: from };
+      const where = statusIn(from);
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
@@ -246,7 +239,7 @@ const driverAssigned: WebhookHandler = {
     const orderId = text(event.object.order_id, 'object.order_id');
     if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
     const sql = statementsOf(services.db);
-    if (!(await sql.all('SELECT "id" FROM "Order" WHERE "id" = ?', [orderId])).length) throw new NotFound(`order ${orderId} not found`);
+    if (!(await orderExists(sql, orderId))) throw new NotFound(`order ${orderId} not found`);
   },
   apply: async (services, event) => {
     const sql = statementsOf(services.db);
@@ -254,7 +247,7 @@ const driverAssigned: WebhookHandler = {
     const assigned = { driver, deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
     // The same driver again (a replay, or the provider retrying) changes nothing: the order may
     // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9).
-    const anotherDriver = { sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] };
+    const anotherDriver = driverIsNot(driver);
     const [order] = await sql.write<OrderRow>(
       updateStep('Order', String(event.object.order_id), assigned, { and: anotherDriver, returning: true }),
     );

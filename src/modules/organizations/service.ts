@@ -1,8 +1,9 @@
 // Organizations (merchants) and their users (SPEC.md 2.6).
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
-import { isUniqueViolation, type Organization } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
+import { partnerOrganization } from '../../db/sql/organizations.js';
 import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../auth/scopes.js';
@@ -57,8 +58,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
 export async function findOrganization(services: Services, auth: AuthInfo, orgId: string) {
   assertOrgInReach(auth, orgId);
   // A plain statement: nearly every partner request checks its organization first.
-  const sql = statementsOf(services.db);
-  const [org] = await sql.all<Organization>('SELECT * FROM "Organization" WHERE "id" = ? AND "partnerId" = ?', [orgId, auth.partnerId]);
+  const org = await partnerOrganization(statementsOf(services.db), orgId, auth.partnerId);
   if (!org) throw new NotFound(`organization ${orgId} not found`);
   return org;
 }
