@@ -9,7 +9,7 @@ import { applyPendingMigrations } from './db/schema-engine.js';
 import { Doorbell, type Services } from './services.js';
 import { schema } from './graphql/schema.js';
 import { buildServer } from './server/app.js';
-import { plainRoutes, restRoutes } from './server/routes.js';
+import { plainRoutes, restRoutes } from './routes.js';
 import { importTokenKey, sealer } from './crypto.js';
 import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';

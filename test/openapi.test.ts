@@ -2,7 +2,7 @@
 // the routes so that it covers every one of them, and true to what they answer (every REST answer
 // of the suite is checked against it by test/support/openapi-conformance.ts).
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { restRoutes } from '../src/server/routes.js';
+import { restRoutes } from '../src/routes.js';
 import { get, request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;

@@ -2,7 +2,7 @@
 // change and the message are both stored or neither is (DESIGN.md point 4).
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.js';
-import type { Operation } from '../modules/providers/service.js';
+import type { Operation } from '../integrations/providers.js';
 import { insertStep, type Step } from '../db/statements.js';
 import { LOCK_MS } from './runner.js';
 import { newId } from '../ids.js';

@@ -7,7 +7,7 @@
 import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
-import { providerUrl, requireProvider } from '../modules/providers/service.js';
+import { providerUrl, requireProvider } from '../integrations/providers.js';
 import { Runner, backoff, claimDue, releaseStep } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
 import { statementsOf, type Run } from '../db/statements.js';

@@ -5,7 +5,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { Forbidden, Unauthenticated } from '../errors.js';
-import type { Scope } from '../modules/auth/scopes.js';
+import type { Scope } from '../scopes.js';
 import type { Context } from './context.js';
 
 export const builder = new SchemaBuilder<{

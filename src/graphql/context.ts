@@ -2,7 +2,7 @@
 import type { Services } from '../services.js';
 import type { Db } from '../db/client.js';
 import type { AppError } from '../errors.js';
-import type { AuthInfo } from '../modules/auth/scopes.js';
+import type { AuthInfo } from '../scopes.js';
 import type { contextCacheSymbol } from '@pothos/core';
 
 export type Context = {

@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { AppError, Invalid, UpstreamFailed } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../expiring.js';
-import { providerUrl, requireProvider, type Operation, type ProviderInfo } from '../modules/providers/service.js';
+import { providerUrl, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { Services } from '../services.js';
-import { saveProvider } from '../modules/providers/service.js';
+import { saveProvider } from '../integrations/providers.js';
 import { dspClientIdOf, startSandboxPos, type SandboxPos } from './pos/server.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from './event-provider/server.js';
 

@@ -22,8 +22,9 @@ import { sameBytes } from '../crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
 import { assertCleanInput } from '../input.js';
 import { registerRestRoutes } from './rest.js';
-import type { RestRoute } from './rest-route.js';
-import { errorRef, json, openApiRoutes, trackRoutes } from './openapi.js';
+import type { RestRoute } from '../http/rest-route.js';
+import { openApiRoutes, trackRoutes } from './openapi.js';
+import { errorRef, json } from '../http/route-docs.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
 export type PlainRoutes = (app: FastifyInstance, services: Services) => void;

@@ -7,22 +7,11 @@ import type { Context } from '../graphql/context.js';
 import type { Services } from '../services.js';
 import { authenticate } from '../modules/auth/service.js';
 import { dashboardCaller, sessionOf } from '../modules/sso/service.js';
+import { fromOwnPages } from '../http/origin.js';
 
 /** Who a request's Authorization header names: the caller, or why its token is not accepted
  * (answered when an operation needs a caller). */
 export type Identity = Pick<Context, 'auth' | 'authError'>;
-
-/**
- * Whether a browser sent this request from the service's own pages: its Origin is ours (the
- * public URL's, or the Host it was sent to), or, with no Origin, the browser says same-origin.
- * A cookie alone proves nothing: another site's page can make the browser send it.
- */
-export function fromOwnPages(services: Services, headers: IncomingHttpHeaders): boolean {
-  const origin = headers.origin;
-  if (origin)
-    return origin === new URL(services.publicUrl).origin || origin === `http://${headers.host}` || origin === `https://${headers.host}`;
-  return headers['sec-fetch-site'] === 'same-origin';
-}
 
 /** The dashboard's caller, from its session cookie (CONTRACT.md 7.10), or why it is refused. */
 async function identifySession(services: Services, headers: IncomingHttpHeaders, session: string): Promise<Identity> {

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   getNamedType,
   isEnumType,
@@ -25,55 +24,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { rootFieldOf, snake, stepsOf, type RestRoute, type Source } from './rest-route.js';
-
-export type JsonSchema = Record<string, unknown>;
-export type OpenApiOperation = Record<string, unknown>;
-/** A plain route's description: its operation, or (for a route that serves several documented
- * paths, as the webhook intake does) the paths themselves. Made when the document is. */
-export type RouteDoc = () => OpenApiOperation | { paths: Record<string, Record<string, OpenApiOperation>> };
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    openapi?: RouteDoc;
-  }
-  interface FastifyInstance {
-    /** Every route, with its description if it has one. */
-    routeTable: readonly DocumentedRoute[];
-  }
-}
-
-/** SPEC.md section 7's error body, the answer to every refused call. */
-export const ERROR_BODY: JsonSchema = {
-  type: 'object',
-  required: ['statusCode', 'error', 'code', 'message'],
-  properties: {
-    statusCode: { type: 'integer', description: 'The HTTP status again.' },
-    error: { type: 'string', description: 'The status in words, or for the token call an RFC 6749 error code.' },
-    code: {
-      type: 'string',
-      description: 'What went wrong, for code to branch on: invalid_request, unauthenticated, forbidden, not_found, rate_limited, …',
-    },
-    message: { type: 'string', description: 'What went wrong, for a person, in wire terms.' },
-  },
-};
-
-export const errorRef = { $ref: '#/components/responses/Error' };
-/** The refusals every authenticated call can give; `default` is any other refusal (405, 413, 415). */
-export const REFUSALS = { '400': errorRef, '401': errorRef, '403': errorRef, '404': errorRef, '429': errorRef, default: errorRef } as const;
-export const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
-/** A browser hop's answer: a redirect. */
-export const redirect = (description: string) => ({ '302': { description, headers: { location: { schema: { type: 'string' } } } } });
-const stringParameter = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({
-  name,
-  in: where,
-  required,
-  description,
-  schema: { type: 'string' },
-});
-export const pathParameter = (name: string, description: string) => stringParameter(name, 'path', true, description);
-export const queryParameter = (name: string, description: string, required = false) =>
-  stringParameter(name, 'query', required, description);
+import { rootFieldOf, snake, stepsOf, type RestRoute, type Source } from '../http/rest-route.js';
+import { ERROR_BODY, json, REFUSALS, type JsonSchema, type OpenApiOperation, type RouteDoc } from '../http/route-docs.js';
 
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },
@@ -146,12 +98,6 @@ export function selectionSchema(
     schema = described({ type: 'object', properties, required }, type.description);
   } else schema = leafSchema(type);
   return isNonNullType(type) || omitNulls ? schema : nullable(schema);
-}
-
-/** A zod schema as the JSON schema of what a caller sends. */
-export function zodSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  return rest;
 }
 
 const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -239,6 +185,13 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute, operation
 }
 
 export type DocumentedRoute = { method: string; url: string; doc: RouteDoc | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route, with its description if it has one. */
+    routeTable: readonly DocumentedRoute[];
+  }
+}
 
 /** Every route the app registers, with its description; call before any route is added. */
 export function trackRoutes(app: FastifyInstance): DocumentedRoute[] {

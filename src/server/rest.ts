@@ -3,7 +3,7 @@
 // Authorization, validation and errors are the GraphQL schema's; no rule lives here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from './rest-route.js';
+import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';

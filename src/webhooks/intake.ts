@@ -8,11 +8,11 @@ import type { Services } from '../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
-import { findProvider, type ProviderKind } from '../modules/providers/service.js';
+import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from './signature.js';
 import { assertCleanInput } from '../input.js';
 import { newId } from '../ids.js';
-import { errorRef, json, pathParameter, type OpenApiOperation } from '../server/openapi.js';
+import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
 
 /** The path segment of each sender kind. */
 export const CHANNELS = { pos: 'pos', dsp: 'dsp', 'event-providers': 'event_provider' } as const satisfies Record<string, ProviderKind>;

@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.js';
-import { saveProvider } from '../../src/modules/providers/service.js';
+import { saveProvider } from '../../src/integrations/providers.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 

@@ -4,7 +4,7 @@
 // odd text, huge numbers, odd ids. No answer may be a 5xx, on either database, and a batch of
 // refused requests changes nothing.
 import fc from 'fast-check';
-import { restRoutes } from '../../src/server/routes.js';
+import { restRoutes } from '../../src/routes.js';
 import { signBody } from '../../src/webhooks/signature.js';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';

@@ -10,7 +10,7 @@ import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
-import type { Scope } from '../../src/modules/auth/scopes.js';
+import type { Scope } from '../../src/scopes.js';
 import { assertDocumentedAnswer } from './openapi-conformance.js';
 
 export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };

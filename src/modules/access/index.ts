@@ -9,7 +9,7 @@
 // id the caller asked for, so no caller learns another tenant's ids or that they exist. Forbidden
 // is for what the caller's own token may not do (a partner-wide act with an organization token).
 import { Forbidden, NotFound } from '../../errors.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 
 export type Caller = AuthInfo;
 

@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { AppError, Invalid } from '../../errors.js';
-import type { RestRoute } from '../../server/rest-route.js';
+import type { RestRoute } from '../../http/rest-route.js';
 import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';
-import { ERROR_BODY, json, zodSchema } from '../../server/openapi.js';
+import { ERROR_BODY, json, zodSchema } from '../../http/route-docs.js';
 import { RateLimited } from '../../rate-limits.js';
 
 /** Form-encoded requests carry strings: read numbers and a `scopes` list the way RFC 6749

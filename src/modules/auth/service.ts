@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, Unauthenticated, AppError } from '../../errors.js';
-import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from './scopes.js';
+import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
 import { newId } from '../../ids.js';
 import { sameBytes } from '../../crypto.js';

@@ -1,6 +1,6 @@
 // GraphQL for partner authentication: token and createPartnerToken.
 import { builder } from '../../graphql/builder.js';
-import { SCOPES } from './scopes.js';
+import { SCOPES } from '../../scopes.js';
 import { createPartnerToken, issueToken, tokenRequestSchema } from './service.js';
 import { Invalid } from '../../errors.js';
 

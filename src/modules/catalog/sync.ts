@@ -12,7 +12,7 @@ import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 import { coalescing } from '../../coalesce.js';
-import { findProvider } from '../providers/service.js';
+import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, catalogProblems } from './validate.js';
 

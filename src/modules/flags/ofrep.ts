@@ -8,7 +8,7 @@ import { AppError, NotFound } from '../../errors.js';
 import { authenticate } from '../auth/service.js';
 import { assertPartnerWide } from '../access/index.js';
 import { evaluateFlag, type Evaluation, type Reason } from './service.js';
-import { errorRef, json, pathParameter } from '../../server/openapi.js';
+import { errorRef, json, pathParameter } from '../../http/route-docs.js';
 
 /** OFREP's reasons for ours. */
 const REASONS: Record<Reason, string> = {

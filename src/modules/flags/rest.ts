@@ -1,5 +1,5 @@
 // REST rows for flags and segments (CONTRACT.md section 1).
-import type { RestRoute } from '../../server/rest-route.js';
+import type { RestRoute } from '../../http/rest-route.js';
 
 const changeRow = (method: 'POST' | 'DELETE', kind: 'flags' | 'segments', field: string): RestRoute => ({
   method,

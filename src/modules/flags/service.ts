@@ -8,7 +8,7 @@ import { isUniqueViolation, type Db } from '../../db/client.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { randomId } from '../../ids.js';
 import { assertPartnerWide, ownPartnerId } from '../access/index.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 
 /** The owner of the service's own flags (read through OpenFeature inside the service). */
 export const SERVICE_OWNER = 'service';

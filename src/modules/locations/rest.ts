@@ -1,5 +1,5 @@
 // REST rows for locations (CONTRACT.md section 1).
-import type { RestRoute } from '../../server/rest-route.js';
+import type { RestRoute } from '../../http/rest-route.js';
 
 const ADDRESS =
   'address { formattedAddress addressLine1 addressLine2 addressLine3 postalCode locality administrativeDistrictLevel1 country latitude longitude }';

@@ -11,10 +11,10 @@ import { activeLocations, approvedConnections, type ShownDspConnection, type Sho
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../ids.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
 import { activeOnboarding } from '../onboarding/service.js';
-import { findProvider, type ProviderInfo } from '../providers/service.js';
+import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
 
 /** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag

@@ -2,7 +2,7 @@
 // assignment exactly; an empty list removes it, and every menu of the location is published.
 import type { Services } from '../../services.js';
 import { Invalid, NotFound } from '../../errors.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
 

@@ -1,9 +1,9 @@
 // REST for onboarding (CONTRACT.md section 1): the partner API rows, and the two browser hops.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import type { RestRoute } from '../../server/rest-route.js';
+import type { RestRoute } from '../../http/rest-route.js';
 import { authorizeRedirect, callbackRedirect } from './service.js';
-import { pathParameter, queryParameter, redirect, REFUSALS } from '../../server/openapi.js';
+import { pathParameter, queryParameter, redirect, REFUSALS } from '../../http/route-docs.js';
 
 const ONBOARDING_FIELDS = 'id orgId merchantId type status partnerId partnerOrgId source entryUrl returnUrl integrationId';
 

@@ -11,9 +11,9 @@ import { exchangeCode, tokenFields } from '../../integrations/provider-client.js
 import { hashSecret, matchesHash } from '../auth/service.js';
 import { reachable, reachableRows } from '../access/index.js';
 import { newId } from '../../ids.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 import { findOrganization, required } from '../organizations/service.js';
-import { providerUrl, requireProvider } from '../providers/service.js';
+import { providerUrl, requireProvider } from '../../integrations/providers.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];

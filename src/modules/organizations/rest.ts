@@ -1,5 +1,5 @@
 // REST rows for organizations (CONTRACT.md section 1).
-import type { RestRoute } from '../../server/rest-route.js';
+import type { RestRoute } from '../../http/rest-route.js';
 
 export const organizationRoutes: RestRoute[] = [
   {

@@ -6,7 +6,7 @@ import { statementsOf } from '../../db/statements.js';
 import { partnerOrganization } from '../../db/sql/organizations.js';
 import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
 import { newId } from '../../ids.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 
 export type CreateOrganizationInput = {
   name: string;

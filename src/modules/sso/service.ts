@@ -6,7 +6,7 @@ import type { Services } from '../../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import { hashSecret } from '../auth/service.js';
 import { newId } from '../../ids.js';
-import type { AuthInfo } from '../auth/scopes.js';
+import type { AuthInfo } from '../../scopes.js';
 import { canReach, ownPartnerId } from '../access/index.js';
 import { normalizeEmail, required } from '../organizations/service.js';
 

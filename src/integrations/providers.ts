@@ -1,9 +1,9 @@
 // Provider registrations: each POS, DSP and event provider we talk to (DESIGN.md point 6).
-import type { Services } from '../../services.js';
-import { Invalid, NotFound } from '../../errors.js';
-import { newId } from '../../ids.js';
-import type { Db } from '../../db/client.js';
-import { expiringPer } from '../../expiring.js';
+import type { Services } from '../services.js';
+import { Invalid, NotFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Db } from '../db/client.js';
+import { expiringPer } from '../expiring.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];

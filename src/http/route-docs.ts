@@ -1,0 +1,53 @@
+// How a route describes itself for the API reference (CONTRACT.md 7.5): the pieces a route's
+// `config.openapi` is made of. The document itself is made in ../server/openapi.ts.
+import { z } from 'zod';
+
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiOperation = Record<string, unknown>;
+/** A plain route's description: its operation, or (for a route that serves several documented
+ * paths, as the webhook intake does) the paths themselves. Made when the document is. */
+export type RouteDoc = () => OpenApiOperation | { paths: Record<string, Record<string, OpenApiOperation>> };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    openapi?: RouteDoc;
+  }
+}
+
+/** SPEC.md section 7's error body, the answer to every refused call. */
+export const ERROR_BODY: JsonSchema = {
+  type: 'object',
+  required: ['statusCode', 'error', 'code', 'message'],
+  properties: {
+    statusCode: { type: 'integer', description: 'The HTTP status again.' },
+    error: { type: 'string', description: 'The status in words, or for the token call an RFC 6749 error code.' },
+    code: {
+      type: 'string',
+      description: 'What went wrong, for code to branch on: invalid_request, unauthenticated, forbidden, not_found, rate_limited, …',
+    },
+    message: { type: 'string', description: 'What went wrong, for a person, in wire terms.' },
+  },
+};
+
+export const errorRef = { $ref: '#/components/responses/Error' };
+/** The refusals every authenticated call can give; `default` is any other refusal (405, 413, 415). */
+export const REFUSALS = { '400': errorRef, '401': errorRef, '403': errorRef, '404': errorRef, '429': errorRef, default: errorRef } as const;
+export const json = (schema: JsonSchema, description: string) => ({ description, content: { 'application/json': { schema } } });
+/** A browser hop's answer: a redirect. */
+export const redirect = (description: string) => ({ '302': { description, headers: { location: { schema: { type: 'string' } } } } });
+const stringParameter = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({
+  name,
+  in: where,
+  required,
+  description,
+  schema: { type: 'string' },
+});
+export const pathParameter = (name: string, description: string) => stringParameter(name, 'path', true, description);
+export const queryParameter = (name: string, description: string, required = false) =>
+  stringParameter(name, 'query', required, description);
+
+/** A zod schema as the JSON schema of what a caller sends. */
+export function zodSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}

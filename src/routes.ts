@@ -1,0 +1,25 @@
+// Every REST row and plain handler of the service, by module: what the HTTP server serves.
+import type { RestRoute } from './http/rest-route.js';
+import type { PlainRoutes } from './server/app.js';
+import { authRoutes, tokenRoutes } from './modules/auth/rest.js';
+import { organizationRoutes } from './modules/organizations/rest.js';
+import { onboardingHops, onboardingRoutes } from './modules/onboarding/rest.js';
+import { locationRoutes } from './modules/locations/rest.js';
+import { menuRoutes } from './modules/menus/rest.js';
+import { ssoHops, ssoRoutes } from './modules/sso/rest.js';
+import { webhookRoutes } from './webhooks/intake.js';
+import { flagRoutes } from './modules/flags/rest.js';
+import { ofrepRoutes } from './modules/flags/ofrep.js';
+import { webhooks } from './handlers.js';
+import { dashboardPages } from './server/dashboard.js';
+
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...organizationRoutes,
+  ...onboardingRoutes,
+  ...locationRoutes,
+  ...menuRoutes,
+  ...ssoRoutes,
+  ...flagRoutes,
+];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];

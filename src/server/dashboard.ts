@@ -1,0 +1,52 @@
+// The merchant dashboard's pages (CONTRACT.md 7.10): the page for a live session, its built
+// assets (src/dashboard, `npm run build`), and logout. What the page reads comes from /graphql.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import { Forbidden } from '../errors.js';
+import { DASHBOARD_DIST } from '../dashboard/dist.js';
+import { fromOwnPages } from '../http/origin.js';
+import { SESSION_COOKIE, dashboardUser, endDashboardSessions, sessionOf } from '../modules/sso/service.js';
+
+/** The dashboard's built assets (../../dashboard, `npm run build`), read once. */
+const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
+const assets = new Map<string, Buffer>();
+function asset(file: string): Buffer | null {
+  if (!assets.has(file)) {
+    const at = path.join(DASHBOARD_DIST, file);
+    if (!fs.existsSync(at)) return null;
+    assets.set(file, fs.readFileSync(at));
+  }
+  return assets.get(file)!;
+}
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
+  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;text-align:center;color:#1c2430"><h1>${title}</h1><p>${text}</p></body></html>`;
+
+export function dashboardPages(app: FastifyInstance, services: Services): void {
+  // The merchant dashboard (CONTRACT.md 7.10): its page for a live session, else a sign-in hint.
+  app.get('/dashboard', async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!(await dashboardUser(services, sessionOf(request.headers.cookie)))) {
+      return reply.status(401).send(page('You are signed out', 'Open the dashboard from your ordering partner to sign in again.'));
+    }
+    const html = asset('index.html');
+    if (!html) return reply.status(503).send(page('The dashboard is not built', 'Run <code>npm run build</code>, then reload.'));
+    return reply.send(html);
+  });
+  app.get<{ Params: { file: string } }>('/dashboard/assets/:file', async (request, reply) => {
+    const type = ASSETS[request.params.file];
+    const body = type ? asset(request.params.file) : null;
+    if (!type || !body) return reply.callNotFound();
+    return reply.type(type).header('cache-control', 'no-cache').send(body);
+  });
+  // Logout ends the user's sessions; only the dashboard's own page may ask (a form post carries Origin).
+  app.post('/dashboard/logout', async (request, reply) => {
+    if (!fromOwnPages(services, request.headers)) throw new Forbidden("sign out from the dashboard's own page", 'cross_origin');
+    await endDashboardSessions(services, sessionOf(request.headers.cookie));
+    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    return reply.redirect('/dashboard', 303);
+  });
+}
