@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/client.js';
 import type { Operation } from '../integrations/providers.js';
 import { insertStep, type Step } from '../db/statements.js';
-import { LOCK_MS } from './runner.js';
+import { LEASE_MS } from './runner.js';
 import { newId } from '../ids.js';
 import type { Message } from './worker.js';
 
@@ -56,11 +56,11 @@ export function enqueueStep(message: OutboxInput): Step {
 /**
  * The same, written already claimed by this instance (locked, first attempt): after the commit
  * the caller hands the message to `services.delivery.dispatch`, which sends it at once, with no
- * claim round in between. Should this process stop before sending it, the lock expires and any
+ * claim round in between. Should this process stop before sending it, the lease expires and any
  * instance takes it up, as after a crash mid-delivery.
  */
 export function enqueueDispatched(message: OutboxInput): { step: Step; message: Message } {
   const row = { ...outboxRow(message), attempts: 1 };
-  const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LOCK_MS) };
+  const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
   return { step: insertStep('OutboxMessage', claimed), message: { ...claimed, lastError: null, lastStatus: null, deliveredAt: null } };
 }

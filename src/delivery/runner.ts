@@ -1,12 +1,15 @@
 // A background loop over a table of due work (the outbox, the webhook inbox): woken right after
 // a write, and polling for retries that come due. Claims are conditional updates on a lock
-// time, so any number of runners, in any number of instances, share one table; a runner that
-// dies mid-work leaves a lock that expires, and the row is taken up again.
+// time, so any number of runners, in any number of instances, share one table. A claim is a
+// short lease, renewed while the work is under way: a runner that dies mid-work (kill -9, a lost
+// machine) stops renewing, and within one lease any instance takes the row up again.
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { placeholders, statementsOf, updateStep, type Step } from '../db/statements.js';
 
-export const LOCK_MS = 60_000;
+/** How long a claim holds a row without being renewed. */
+export const LEASE_MS = 10_000;
+
 const BATCH = 32;
 
 type Claimable = { id: string; attempts: number; createdAt: Date };
@@ -16,7 +19,7 @@ export type WorkTable = 'OutboxMessage' | 'WebhookEvent';
 /** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
  * claimer only: the update is conditional on the row being free still. One read and one write
  * per batch, whatever its size. */
-export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable): Promise<Row[]> {
+export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable, leaseMs = LEASE_MS): Promise<Row[]> {
   const sql = statementsOf(db);
   const now = new Date();
   const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
@@ -28,9 +31,19 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable):
   const ids = due.map((row) => row.id);
   const claimed = await sql.write<Row>({
     sql: `UPDATE "${table}" SET "lockedUntil" = ?, "attempts" = "attempts" + 1 WHERE "id" IN (${placeholders(ids)}) AND ${free} RETURNING *`,
-    args: [new Date(now.getTime() + LOCK_MS), ...ids, now],
+    args: [new Date(now.getTime() + leaseMs), ...ids, now],
   });
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** Extends this runner's leases on rows it still works on; a row already released (done, or
+ * scheduled for a retry) keeps its release. */
+export async function renewLeases(db: Db, table: WorkTable, ids: readonly string[], leaseMs = LEASE_MS): Promise<void> {
+  if (!ids.length) return;
+  await statementsOf(db).write({
+    sql: `UPDATE "${table}" SET "lockedUntil" = ? WHERE "id" IN (${placeholders([...ids])}) AND "status" = 'pending' AND "lockedUntil" IS NOT NULL`,
+    args: [new Date(Date.now() + leaseMs), ...ids],
+  });
 }
 
 /** The write that ends this instance's hold on a row, recording how its work went. */
@@ -48,6 +61,9 @@ const MAX_IN_FLIGHT = 64;
 
 export class Runner<Row extends Claimable> {
   private timer: NodeJS.Timeout | undefined;
+  private renewer: NodeJS.Timeout | undefined;
+  /** The rows worked on now, whose leases this runner renews. */
+  private readonly held = new Set<string>();
   private claiming: Promise<void> | undefined;
   private again = false;
   private full = false;
@@ -59,14 +75,26 @@ export class Runner<Row extends Claimable> {
     private readonly log: Logger,
     private readonly claim: () => Promise<Row[]>,
     private readonly work: (row: Row) => Promise<void>,
+    private readonly renew: (ids: string[]) => Promise<void>,
     private readonly pollMs = 500,
+    /** Three renewals a lease, so a late one or two never let a lease lapse under work going on. */
+    private readonly renewMs = LEASE_MS / 3,
   ) {}
 
   start(): void {
     this.stopped = false;
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    this.renewer = setInterval(() => this.renewLeases(), this.renewMs);
+    this.renewer.unref();
     this.wake();
+  }
+
+  private renewLeases(): void {
+    if (!this.held.size) return;
+    this.renew([...this.held]).catch((error: unknown) =>
+      this.log.error({ err: error, runner: this.name }, 'renewing leases failed; will try again'),
+    );
   }
 
   /** Claim soon: called after a transaction that wrote work commits. The claim starts on the next
@@ -94,6 +122,7 @@ export class Runner<Row extends Claimable> {
     clearInterval(this.timer);
     await this.claiming;
     await Promise.all(this.inFlight);
+    clearInterval(this.renewer);
   }
 
   /** Claims and starts work while there is room. Work under way does not hold up rows that come
@@ -115,14 +144,16 @@ export class Runner<Row extends Claimable> {
   }
 
   /** Works on a row this instance holds the lock of: claimed here, or written already claimed.
-   * A stopped runner leaves it: when its lock expires, any instance takes it up. */
+   * A stopped runner leaves it: when its lease expires, any instance takes it up. */
   begin(row: Row): void {
     if (this.stopped) return;
+    this.held.add(row.id);
     const job: Promise<void> = this.work(row)
       .catch((error: unknown) =>
-        this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lock expires'),
+        this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lease expires'),
       )
       .finally(() => {
+        this.held.delete(row.id);
         this.inFlight.delete(job);
         if (this.full) {
           this.full = false;

@@ -3,7 +3,7 @@
 // the table), never dropped silently.
 import type { Services } from '../services.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
-import { Runner, backoff, claimDue, releaseStep } from '../delivery/runner.js';
+import { Runner, backoff, claimDue, releaseStep, renewLeases } from '../delivery/runner.js';
 import type { Channel, WebhookHandlers } from './intake.js';
 import { statementsOf } from '../db/statements.js';
 
@@ -19,6 +19,7 @@ export class WebhookProcessor {
       services.log,
       () => claimDue<StoredWebhook>(services.db, 'WebhookEvent'),
       (row) => this.apply(row),
+      (ids) => renewLeases(services.db, 'WebhookEvent', ids),
     );
   }
 
