@@ -9,11 +9,16 @@ export type OnboardingEvent = { id: string };
 type Channels = {
   onboardingUpdated: [id: string, event: OnboardingEvent];
   /** Keyed by organization; subscribers filter by location. */
-  orderUpdated: [orgId: string, event: { id: string; locationId: string | null }];
+  /** The order as this change left it (dates as epoch milliseconds, so it crosses Redis as
+   * JSON alike): each subscriber sees every state in order, not what the row holds by the time
+   * it reads it. */
+  orderUpdated: [orgId: string, event: OrderSnapshot];
   /** Keyed by organization: something of it other than an order changed (the dashboard reloads
    * that part). Rare by design: never once per order. */
   organizationChanged: [orgId: string, event: OrganizationChange];
 };
+
+export type OrderSnapshot = Record<string, unknown> & { id: string; locationId: string | null; createdAt: number; updatedAt: number };
 
 export type OrganizationChange = { kind: 'onboarding' | 'location' | 'publish' | 'delivery'; id: string };
 

@@ -34,8 +34,14 @@ function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdi
   throw new Conflict(`an order cannot move from ${order.status} to ${to}`, 'invalid_transition');
 }
 
-function publish(services: Services, order: Pick<OrderRow, 'id' | 'orgId' | 'locationId'>): void {
-  if (order.orgId) services.pubsub.publish('orderUpdated', order.orgId, { id: order.id, locationId: order.locationId });
+/** Tells subscribers how the order is now (`orderUpdated`): the row this change wrote. */
+function publish(services: Services, order: OrderRow): void {
+  if (!order.orgId) return;
+  services.pubsub.publish('orderUpdated', order.orgId, {
+    ...order,
+    createdAt: order.createdAt.getTime(),
+    updatedAt: order.updatedAt.getTime(),
+  });
 }
 
 type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
@@ -120,7 +126,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       await run(toPos.step);
     });
     services.delivery.dispatch(toPos.message);
-    publish(services, row);
+    publish(services, { ...row, posOrderId: null, failureReason: null, driver: null });
     return { status: 201, body: { order_id: row.id, status: row.status } };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -227,9 +233,10 @@ const orderUpdated: WebhookHandler = {
     if (!order || location?.source !== event.source) throw new NotFound(`order ${orderId} not found`);
     move(order, { kind: 'pos_update', status: status as OrderStatus });
     // Conditional on the status we read: two updates at once cannot both move the order.
-    const moved = await services.db.order.updateMany({ where: { id: order.id, status: order.status }, data: { status } });
+    const updatedAt = new Date();
+    const moved = await services.db.order.updateMany({ where: { id: order.id, status: order.status }, data: { status, updatedAt } });
     if (!moved.count) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
-    publish(services, order);
+    publish(services, { ...order, status, updatedAt });
     return { status: 200, body: { order_id: order.id, status } };
   },
 };

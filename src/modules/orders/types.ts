@@ -6,6 +6,8 @@ import { reachable, reachableRows, assertMayRedeliver } from '../access/index.js
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './service.js';
 import { ORDER_STATUSES } from './states.js';
+import type { OrderSnapshot } from '../../graphql/pubsub.js';
+import type { Order as OrderRow } from '../../db/client.js';
 import { redeliver } from '../../delivery/deliveries.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
@@ -120,7 +122,10 @@ builder.subscriptionField('orderUpdated', (t) =>
         for await (const event of events) if (!locationId || event.locationId === String(locationId)) yield event;
       })();
     },
-    resolve: (query, event: { id: string }, _args, ctx) => ctx.db.order.findUniqueOrThrow({ ...query, where: { id: event.id } }),
+    // The order as the change left it, carried by the event (no read, and no later state shown
+    // in place of an earlier one).
+    resolve: (_query, event: OrderSnapshot) =>
+      ({ ...event, createdAt: new Date(event.createdAt), updatedAt: new Date(event.updatedAt) }) as OrderRow,
   }),
 );
 
