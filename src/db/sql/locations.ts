@@ -49,3 +49,39 @@ export function approvedConnections(sql: Statements, locationIds: readonly strin
     [...locationIds],
   );
 }
+
+const jsonObject = (alias: string, columns: readonly string[]) =>
+  `json_build_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(', ')})`;
+
+/**
+ * On PostgreSQL, the whole read in one round-trip: whether the organization is the partner's,
+ * its active locations (or the one asked for) and their approved DSP connections, each list
+ * aggregated to JSON by the server (as PostGraphile compiles a selection). Null when the
+ * organization is not the partner's.
+ */
+export async function organizationLocationsAtOnce(
+  sql: Statements,
+  orgId: string,
+  partnerId: string,
+  locationId?: string | null,
+): Promise<{ locations: ShownLocation[]; connections: ShownDspConnection[] } | null> {
+  const one = locationId ? ' AND (l."id" = ? OR l."providerId" = ?)' : '';
+  const oneArgs = locationId ? [locationId, locationId] : [];
+  const [row] = await sql.all<{
+    locations: ShownLocation[];
+    connections: (Omit<ShownDspConnection, 'changeTime'> & { changeTime: string })[];
+  }>(
+    `SELECT
+       COALESCE((SELECT json_agg(${jsonObject('l', LOCATION_COLUMNS)} ORDER BY l."createdAt")
+         FROM "Location" l WHERE l."orgId" = o."id" AND l."status" = 'active'${one}), '[]'::json) AS "locations",
+       COALESCE((SELECT json_agg(${jsonObject('c', DSP_CONNECTION_COLUMNS)} ORDER BY c."locationId", c."createdAt")
+         FROM "DspConnection" c JOIN "Location" l ON l."id" = c."locationId"
+         WHERE l."orgId" = o."id" AND l."status" = 'active'${one} AND c."status" = 'APPROVED'), '[]'::json) AS "connections"
+     FROM "Organization" o WHERE o."id" = ? AND o."partnerId" = ?`,
+    [...oneArgs, ...oneArgs, orgId, partnerId],
+  );
+  if (!row) return null;
+  // JSON carries timestamps as text, in UTC as Prisma writes them (without a zone).
+  const connections = row.connections.map((c) => ({ ...c, changeTime: new Date(`${c.changeTime}Z`) }));
+  return { locations: row.locations, connections };
+}

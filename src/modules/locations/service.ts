@@ -7,7 +7,15 @@ import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
-import { activeLocations, approvedConnections, type ShownDspConnection, type ShownLocation } from '../../db/sql/locations.js';
+import {
+  activeLocations,
+  approvedConnections,
+  organizationLocationsAtOnce,
+  type ShownDspConnection,
+  type ShownLocation,
+} from '../../db/sql/locations.js';
+import { providerOf } from '../../db/url.js';
+import { assertOrgInReach } from '../access/index.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../ids.js';
@@ -207,23 +215,41 @@ export async function bindDspLocations(
 
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
  * first, after checking the caller may see the organization: plain statements, as this is the
- * read operators and partners make most. */
+ * read operators and partners make most. On PostgreSQL their approved DSP connections come in
+ * the same round-trip, by location (else the caller loads them: `approvedConnectionsOf`). */
 export async function organizationLocations(
   services: Services,
   auth: AuthInfo,
   orgId: string,
   locationId?: string | null,
-): Promise<ShownLocation[]> {
+): Promise<{ locations: ShownLocation[]; connections?: Map<string, ShownDspConnection[]> }> {
+  const sql = statementsOf(services.db);
+  if (providerOf(services.config.databaseUrl) === 'postgresql') {
+    assertOrgInReach(auth, orgId);
+    const read = await organizationLocationsAtOnce(sql, orgId, auth.partnerId, locationId);
+    if (!read) throw new NotFound(`organization ${orgId} not found`);
+    return {
+      locations: read.locations,
+      connections: byLocation(
+        read.locations.map((l) => l.id),
+        read.connections,
+      ),
+    };
+  }
   const org = await findOrganization(services, auth, orgId);
-  return activeLocations(statementsOf(services.db), org.id, locationId);
+  return { locations: await activeLocations(sql, org.id, locationId) };
+}
+
+function byLocation(locationIds: readonly string[], rows: ShownDspConnection[]): Map<string, ShownDspConnection[]> {
+  const grouped = new Map<string, ShownDspConnection[]>(locationIds.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.locationId)?.push(row);
+  return grouped;
 }
 
 /** The approved DSP connections of many locations, each location's oldest first. */
 export async function approvedConnectionsOf(services: Services, locationIds: readonly string[]): Promise<ShownDspConnection[][]> {
-  const rows = await approvedConnections(statementsOf(services.db), locationIds);
-  const byLocation = new Map<string, ShownDspConnection[]>(locationIds.map((id) => [id, []]));
-  for (const row of rows) byLocation.get(row.locationId)?.push(row);
-  return locationIds.map((id) => byLocation.get(id)!);
+  const grouped = byLocation(locationIds, await approvedConnections(statementsOf(services.db), locationIds));
+  return locationIds.map((id) => grouped.get(id)!);
 }
 
 /** Deletes (retires) a location: no order event goes to it any more; its POS is told. */

@@ -19,6 +19,9 @@ import {
 const approvedConnections = (ctx: Context, locationIds: readonly string[]) =>
   approvedConnectionsOf(ctx.services, locationIds) as Promise<DspConnectionRow[][]>;
 
+/** A location's DSP connections when they were read in the same statement as it. */
+const readWith = new WeakMap<object, DspConnectionRow[]>();
+
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'SPEC.md 2.4.',
   fields: (t) => ({
@@ -170,7 +173,7 @@ const Location = builder.prismaObject('Location', {
     dsps: t.field({
       type: [DspConnection],
       description: 'The approved DSP connections, oldest first.',
-      resolve: (location, _args, ctx) => loaderOf(ctx, approvedConnections).load(location.id),
+      resolve: (location, _args, ctx) => readWith.get(location) ?? loaderOf(ctx, approvedConnections).load(location.id),
     }),
     catalog: t.relation('catalogs', {
       description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
@@ -180,7 +183,7 @@ const Location = builder.prismaObject('Location', {
 });
 
 const OrganizationLocationsPayload = builder
-  .objectRef<{ locations: Awaited<ReturnType<typeof organizationLocations>> }>('OrganizationLocationsPayload')
+  .objectRef<Pick<Awaited<ReturnType<typeof organizationLocations>>, 'locations'>>('OrganizationLocationsPayload')
   .implement({
     fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as LocationRow[] }) }),
   });
@@ -193,9 +196,17 @@ builder.queryField('organizationLocations', (t) =>
       orgId: t.arg.id({ required: true }),
       locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
     },
-    resolve: async (_root, { orgId, locationId }, ctx) => ({
-      locations: await organizationLocations(ctx.services, ctx.auth!, String(orgId), locationId ? String(locationId) : null),
-    }),
+    resolve: async (_root, { orgId, locationId }, ctx) => {
+      const { locations, connections } = await organizationLocations(
+        ctx.services,
+        ctx.auth!,
+        String(orgId),
+        locationId ? String(locationId) : null,
+      );
+      // Read with the locations (PostgreSQL): Location.dsps takes them from here.
+      if (connections) for (const location of locations) readWith.set(location, (connections.get(location.id) ?? []) as DspConnectionRow[]);
+      return { locations };
+    },
   }),
 );
 
