@@ -14,6 +14,7 @@ import { READ_QUERY } from './shape.js';
 import { median, percentile, tenths } from './stats.js';
 import { summarize, summaryLine } from './profile.js';
 import { pinToServerCore, spawnOnLoadCore, taskset } from './cores.js';
+import { benchPostgres } from './postgres.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, startService, type RunningService } from '../../src/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
@@ -538,6 +539,12 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // BENCH_ONLY=read,read-pg,webhook,orders runs only those scenarios (for profiling one path); the table
 // and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
+// PostgreSQL: DATABASE_URL's server, or a throw-away cluster (./postgres.ts), unscheduled: the
+// operating system places it, as it would beside a service on a small machine.
+const postgres = !only || only.includes('read-pg') ? await benchPostgres(null) : null;
+process.on('exit', () => postgres?.stop());
+if (!postgres && (!only || only.includes('read-pg')))
+  process.stdout.write('postgresql: no DATABASE_URL and no PostgreSQL binaries: its scenario is left out\n\n');
 if (only) {
   if (only.includes('ceilings')) await ceilings();
   if (only.includes('read')) await readPath('sqlite');
@@ -552,7 +559,7 @@ const sqlite = await readPath('sqlite');
 const webhook = await webhookPath();
 const orders = await orderPath('full');
 const ordersNormal = await orderPath('normal');
-const pg = process.env.DATABASE_URL?.startsWith('postgres') ? await readPath('postgresql') : undefined;
+const pg = postgres ? await readPath('postgresql') : undefined;
 
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const perOrder = (r: PerOrder) =>
