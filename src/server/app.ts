@@ -56,8 +56,10 @@ function identifyConnection(
 function dashboardRules(mask: (error: unknown) => Error): Plugin<Context> {
   return {
     onExecute: ({ args, setResultAndStopExecution }) => {
+      // Only a dashboard session's operations are looked at; a token's run as they are.
+      if (!args.contextValue.auth?.dashboard) return;
       const operation = getOperationAST(args.document, args.operationName);
-      if (!operation || !args.contextValue.auth?.dashboard) return;
+      if (!operation) return;
       const fields = operation.selectionSet.selections.map((s) => (s.kind === Kind.FIELD ? s.name.value : '…'));
       const refusal = dashboardRefusal(args.contextValue.auth, operation.operation, fields);
       if (refusal)

@@ -13,27 +13,37 @@ import { createContext } from './context.js';
 import { releaseRequestScope } from '../graphql/request-scope.js';
 import { isPlainObject } from '../input.js';
 
-function read(source: Source, req: RestRequest): unknown {
-  const [where, name] = source.split(/\.(.*)/) as [string, string | undefined];
-  if (where === 'path') return req.params[name!];
+/** One `from` entry, parsed once when the row is registered. */
+type Fill = { name: string; field: string | undefined; where: string; key: string | undefined };
+
+/** A row's `from` as fills: whole variables first, then the fields filled into them. */
+function fillsOf(from: RestRoute['from']): Fill[] {
+  const fills = Object.entries(from).map(([target, source]: [string, Source]) => {
+    const [name, field] = target.split('.') as [string, string | undefined];
+    const [where, key] = source.split(/\.(.*)/) as [string, string | undefined];
+    return { name, field, where, key };
+  });
+  return fills.sort((a, b) => Number(a.field !== undefined) - Number(b.field !== undefined));
+}
+
+function read({ where, key }: Fill, req: RestRequest): unknown {
+  if (where === 'path') return req.params[key!];
   if (where === 'query') {
-    const value = req.query[name!];
+    const value = req.query[key!];
     return value === '' ? undefined : value;
   }
-  if (name === undefined) return fromWire(req.body);
-  return isPlainObject(req.body) ? fromWire(req.body[name]) : undefined;
+  if (key === undefined) return fromWire(req.body);
+  return isPlainObject(req.body) ? fromWire(req.body[key]) : undefined;
 }
 
 /** A row's variables from the request, as its `from` says. A body that is not an object stays
  * as sent, for the strict check to name. */
-export function variablesOf(from: RestRoute['from'], req: RestRequest): Record<string, unknown> {
+function variablesOf(fills: Fill[], req: RestRequest): Record<string, unknown> {
   const variables: Record<string, unknown> = {};
-  // Whole variables first, then the fields filled into them.
-  const entries = Object.entries(from).sort(([a], [b]) => Number(a.includes('.')) - Number(b.includes('.')));
-  for (const [target, source] of entries) {
-    const value = read(source, req);
+  for (const fill of fills) {
+    const value = read(fill, req);
     if (value === undefined) continue;
-    const [name, field] = target.split('.') as [string, string | undefined];
+    const { name, field } = fill;
     if (field === undefined) variables[name] = value;
     else {
       variables[name] ??= {};
@@ -56,10 +66,9 @@ function withoutNulls(value: unknown): unknown {
   return value;
 }
 
-function bodyOf(route: RestRoute, rootField: string, data: Record<string, unknown>): unknown {
+function bodyOf(route: RestRoute, rootField: string, steps: (string | number)[], data: Record<string, unknown>): unknown {
   let value: unknown = data[rootField];
-  for (const step of route.returns ? stepsOf(route.returns.path) : [])
-    value = (value as Record<string | number, unknown> | null | undefined)?.[step];
+  for (const step of steps) value = (value as Record<string | number, unknown> | null | undefined)?.[step];
   if (value === undefined || value === null) throw new NotFound(route.returns?.missing ?? 'not found');
   const named = route.names === 'graphql' ? value : toWire(value);
   return route.omitNulls ? withoutNulls(named) : named;
@@ -72,6 +81,8 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
     const problems = validate(schema, document);
     if (problems.length) throw new Error(`REST route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
     const rootField = rootFieldOf(operation).name.value;
+    const fills = fillsOf(route.from);
+    const steps = route.returns ? stepsOf(route.returns.path) : [];
 
     app.route({
       method: route.method,
@@ -92,7 +103,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         await services.limits.api(contextValue.auth.partnerId);
-        const variableValues = variablesOf(route.from, req);
+        const variableValues = variablesOf(fills, req);
         const problem = wireInputProblem(schema, operation, variableValues, snake);
         if (problem) {
           releaseRequestScope(contextValue);
@@ -105,7 +116,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         if (route.status === 204) return reply.status(204).send();
-        return reply.status(route.status).send(bodyOf(route, rootField, result.data as Record<string, unknown>));
+        return reply.status(route.status).send(bodyOf(route, rootField, steps, result.data as Record<string, unknown>));
       },
     });
   }

@@ -174,12 +174,9 @@ function sqliteDatabase(prefix: string) {
   };
 }
 
-/** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
-async function ours(kind: 'sqlite' | 'postgresql', env: Record<string, string> = {}) {
-  const database = kind === 'postgresql' ? await freshDatabase() : sqliteDatabase('bench-');
-  const { url, dataDir } = database;
-  let queries = 0;
-  const config = loadConfig({
+/** Our service's configuration in the bench: quiet, no sandbox, no Redis, no limits. */
+const benchConfig = (url: string, dataDir: string, env: Record<string, string> = {}) =>
+  loadConfig({
     ...process.env,
     PORT: '0',
     DATA_DIR: dataDir,
@@ -190,6 +187,13 @@ async function ours(kind: 'sqlite' | 'postgresql', env: Record<string, string> =
     ...UNLIMITED,
     ...env,
   });
+
+/** Our service on a fresh database with one organization of 20 locations × 3 DSP connections. */
+async function ours(kind: 'sqlite' | 'postgresql', env: Record<string, string> = {}) {
+  const database = kind === 'postgresql' ? await freshDatabase() : sqliteDatabase('bench-');
+  const { url, dataDir } = database;
+  let queries = 0;
+  const config = benchConfig(url, dataDir, env);
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
@@ -407,17 +411,7 @@ type Received = { path: string; at: number; headers: Record<string, unknown>; bo
 
 async function orderPath(synchronous: 'full' | 'normal') {
   const { url, dataDir, drop } = sqliteDatabase('bench-orders-');
-  const config = loadConfig({
-    ...process.env,
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
-    SANDBOX: 'off',
-    REDIS_URL: '',
-    SQLITE_SYNCHRONOUS: synchronous,
-    ...UNLIMITED,
-  });
+  const config = benchConfig(url, dataDir, { SQLITE_SYNCHRONOUS: synchronous });
   const service = (await startService(config)) as RunningService;
   const secrets = sandboxSecrets(dataDir);
   const pos = await separatePos(dataDir);

@@ -147,6 +147,13 @@ async function confirmationTarget(db: Db, orderId: string): Promise<{ source: st
   return provider && location ? { source: provider.source, locationId: location.providerId } : null;
 }
 
+/** The conditional writes of the POS's answer to a sent order (./states.ts), worked out once:
+ * the status each sets (null: keeps it) and the statuses it applies in, tried in turn. */
+const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[]) =>
+  targets.map((to) => ({ to, where: statusIn(statusesWhere(event, to)) }));
+const WHEN_TAKEN = answerMoves({ kind: 'pos_took' }, [null, 'in_progress']);
+const WHEN_REFUSED = answerMoves({ kind: 'pos_refused' }, ['failed']);
+
 /** How the POS answered order.created: its order id, or its refusal. An accepted
  * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
 const orderSent: OutcomeHandler = async (message, outcome, services) => {
@@ -155,7 +162,6 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
-  const event: OrderEvent = outcome.delivered ? { kind: 'pos_took' } : { kind: 'pos_refused' };
   const change = outcome.delivered
     ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
     : { failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
@@ -163,10 +169,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
     // Each move the event makes, written only where the order's status still allows it (./states.ts):
     // an order canceled meanwhile keeps its status; one refused before and taken now opens again.
     let updated: OrderRow | undefined;
-    const moves = outcome.delivered ? [null, 'in_progress' as const] : ['failed' as const];
-    for (const to of moves) {
-      const from = statusesWhere(event, to);
-      const where = statusIn(from);
+    for (const { to, where } of outcome.delivered ? WHEN_TAKEN : WHEN_REFUSED) {
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
