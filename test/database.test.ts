@@ -1,4 +1,5 @@
 // The database client itself: what every module relies on when it writes.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isUniqueViolation, openDatabase, type Db } from '../src/db/client.js';
 import { insertStep, statementsOf } from '../src/db/statements.js';
@@ -112,6 +113,23 @@ describe('database client', () => {
     const deadline = Date.now() + 5000;
     while (fs.statSync(file).size < before + 100 * 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(before + 100 * 2000);
+  });
+
+  it('tells of a write only after the writes committed before it are on disk and told of', async () => {
+    // A subscriber hears of each change when its writer is told it is stored: heard out of
+    // order, a later state would be replaced by an earlier one. The pool's threads kept busy
+    // make the sync of a group commit (./statements.ts) wait its turn, while a write of
+    // Prisma's own after it syncs on the main thread.
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const busy = Array.from({ length: threads }, () => new Promise((r) => crypto.pbkdf2('x', 'y', 400_000, 32, 'sha256', r)));
+    const heard: string[] = [];
+    const first = statementsOf(db)
+      .write(insertStep('Provider', { ...provider('prv_told_first'), createdAt: new Date() }))
+      .then(() => heard.push('first'));
+    while (!(await db.provider.findUnique({ where: { id: 'prv_told_first' } }))) await new Promise((r) => setImmediate(r));
+    await db.provider.create({ data: provider('prv_told_second') }).then(() => heard.push('second'));
+    await Promise.all([first, ...busy]);
+    expect(heard).toEqual(['first', 'second']);
   });
 
   it('syncs each of Prisma’s own commits again once a group commit, which syncs on its own, is done', async () => {

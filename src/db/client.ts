@@ -77,6 +77,8 @@ export type Statement = {
  * So a transaction (Prisma's, or one of ./statements.ts) holds the connection's lock while it is
  * open, and statements outside a transaction wait until no transaction holds it.
  */
+const WRITE = /^\s*(insert|update|delete|replace)\b/i;
+
 // biome-ignore lint/suspicious/noExplicitAny: as counted() above
 function tunedSqlite<F extends { connect: () => Promise<any> }>(
   factory: F,
@@ -151,18 +153,28 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(
             return await original();
           } finally {
             release();
+            await inCommitOrder();
           }
         };
       }
       return tx;
     };
+    // Prisma's writes sync in their COMMIT; a group commit made before one may still be waiting
+    // for its sync, its callers not yet told. Told first, a later write's caller would publish a
+    // change (orderUpdated) that an earlier one's caller then overwrites with an older state.
+    const inCommitOrder = async () => {
+      const earlier = wal.unsettled();
+      if (earlier) await earlier;
+    };
     for (const method of ['queryRaw', 'executeRaw'] as const) {
       const original = adapter[method].bind(adapter);
       // better-sqlite3 runs the statement synchronously: nothing can open a transaction
       // between the check and the statement.
-      adapter[method] = async (query: unknown) => {
+      adapter[method] = async (query: { sql: string }) => {
         await connection.idle();
-        return original(query);
+        const result = await original(query as never);
+        if (WRITE.test(query.sql)) await inCommitOrder();
+        return result;
       };
     }
     const prepare = client.prepare.bind(client);

@@ -23,6 +23,8 @@ const CHECKPOINT_EVERY_MS = 200;
 export type WalSync = {
   /** Resolves when everything committed before the call is on disk. */
   synced(): Promise<void>;
+  /** The last sync asked for while it is under way (settled either way), else undefined. */
+  unsettled(): Promise<void> | undefined;
   close(): Promise<void>;
 };
 
@@ -39,9 +41,22 @@ export function walSync(databaseFile: string): WalSync {
     })());
   let inFlight: Promise<void> | undefined;
   let next: Promise<void> | undefined;
+  let last: Promise<void> | undefined;
   // A sync already under way may have started before the caller's commit was written: the
   // caller waits for the next one, which every caller arriving meanwhile shares.
   const synced = (): Promise<void> => {
+    const sync = requestSync();
+    const settled = sync.then(
+      () => undefined,
+      () => undefined,
+    );
+    last = settled;
+    void settled.then(() => {
+      if (last === settled) last = undefined;
+    });
+    return sync;
+  };
+  const requestSync = (): Promise<void> => {
     if (!inFlight) {
       inFlight = open()
         .then((wal) => wal.datasync())
@@ -52,12 +67,13 @@ export function walSync(databaseFile: string): WalSync {
       .catch(() => undefined)
       .then(() => {
         next = undefined;
-        return synced();
+        return requestSync();
       });
     return next;
   };
   return {
     synced,
+    unsettled: () => last,
     async close() {
       await inFlight?.catch(() => undefined);
       await (await handle?.catch(() => undefined))?.close();
