@@ -105,6 +105,18 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   await pos.waitFor('/v1/orders', 1);
   expect((await posStatus(pos, firstOrder.orderId, 'completed')).status).toBe(200);
   await owner.waitForSelector(orderRow(placed.dsp_order_id, 'completed'), { timeout: 10_000 });
+  // An earlier change heard late (another instance published it after this one's, through
+  // Redis) does not take the order back; the next order, heard after it, shows it was read.
+  const completed = await service.services.db.order.findUniqueOrThrow({ where: { id: firstOrder.orderId } });
+  service.services.pubsub.publish('orderUpdated', merchant.orgId, {
+    ...completed,
+    status: 'in_progress',
+    createdAt: completed.createdAt.getTime(),
+    updatedAt: completed.updatedAt.getTime() - 1000,
+  });
+  const next = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
+  await owner.waitForSelector(orderRow(next.dsp_order_id), { timeout: 10_000 });
+  expect(await owner.$(orderRow(placed.dsp_order_id, 'completed'))).not.toBeNull();
 
   // The POS says its catalog changed: the menu publish to the store shows as it settles.
   await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {

@@ -367,6 +367,10 @@ async function start(): Promise<void> {
     {
       next: ({ data }) => {
         if (!data) return;
+        // Two instances publish through Redis in the order they publish, not the order they
+        // wrote: a change older than the one shown is not shown over it.
+        const shown = state.orders.get(data.orderUpdated.id);
+        if (shown && shown.updatedAt > data.orderUpdated.updatedAt) return;
         state.orders.set(data.orderUpdated.id, data.orderUpdated);
         renderOrders(state);
       },
