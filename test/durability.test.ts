@@ -90,7 +90,7 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   service = spawnService(env);
   await service.ready();
 
-  // What the killed instance held comes free within a lease (ten seconds; it was a minute's lock):
+  // What the killed instance held comes free within a lease (five seconds; it was a minute's lock):
   // the restarted one has every order at the POS well inside half a minute.
   const keys = () => new Set(orders().map((r) => r.headers['idempotency-key'] as string));
   await until(async () => keys().size >= 200, 30_000);

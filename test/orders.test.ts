@@ -19,7 +19,12 @@ let m: OrderSetup;
 const secrets = testSecrets();
 
 beforeAll(async () => {
-  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200', OUTBOX_MAX_ATTEMPTS: '3' });
+  service = await startTestService({
+    OUTBOX_RETRY_BASE_MS: '50',
+    OUTBOX_RETRY_MAX_MS: '200',
+    OUTBOX_MAX_ATTEMPTS: '3',
+    PROVIDER_TIMEOUT_MS: '1000',
+  });
   pos = await startPos(service, secrets);
   events = await startEvents(service, secrets);
   m = await merchantTakingOrders(service);
@@ -130,6 +135,27 @@ test('the same DSP order sent 20 times at once makes exactly one POS order', asy
   await new Promise((r) => setTimeout(r, 400));
   expect(pos.received.filter((r) => r.path === '/v1/orders' && (r.body as any).object.dsp_order_id === dspOrderId)).toHaveLength(1);
   expect(await service.services.db.order.count({ where: { dspOrderId } })).toBe(1);
+});
+
+test('a POS slower than our timeout: the call is given up and sent again, and the order is taken once', async () => {
+  await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
+  // The sandbox holds the next call 1.5 s and drops it unrecorded once we have hung up on it.
+  await fetch(`${pos.url}/v1/_sandbox/slow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, delay_ms: 1500 }),
+  });
+  const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' });
+  const orderId = placed.body.order_id!;
+  const taken = await until(async () => {
+    const order = await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } });
+    return order.posOrderId ? order : null;
+  });
+  expect(taken.status).toBe('in_progress');
+  const message = await service.services.db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order.created:${orderId}` } });
+  expect(message).toMatchObject({ status: 'delivered', attempts: 2 });
+  await new Promise((r) => setTimeout(r, 700)); // past the held call's 1.5 s
+  expect(pos.received.filter((r) => r.path === '/v1/orders')).toHaveLength(1);
 });
 
 test('an order for an unbound store or a deleted location is refused clearly and kept as failed', async () => {

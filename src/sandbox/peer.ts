@@ -27,6 +27,7 @@ export function createPeer(): Peer {
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
   const received: Received[] = [];
   const failures = new Map<string, { count: number; status: number }>();
+  const slowdowns = new Map<string, { count: number; delayMs: number }>();
   const waiters = new Set<() => void>();
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -44,6 +45,14 @@ export function createPeer(): Peer {
         return reply.hijack();
       }
       return reply.status(failure.status).send({ error: 'sandbox_failure', message: `the sandbox was told to fail ${path}` });
+    }
+    const slowdown = slowdowns.get(path);
+    if (slowdown && slowdown.count > 0) {
+      slowdown.count -= 1;
+      await new Promise((resolve) => setTimeout(resolve, slowdown.delayMs));
+      // A sender that hung up meanwhile (it was killed) never hears an answer: the call is
+      // dropped unrecorded, and the sender's idempotency key covers a repeat either way.
+      if (request.raw.socket.destroyed) return reply.hijack();
     }
   });
 
@@ -70,9 +79,18 @@ export function createPeer(): Peer {
     failures.set(path, { count, status });
     return { path, count, status };
   });
+  app.post<{ Body: { path?: string; count?: number; delay_ms?: number } }>('/v1/_sandbox/slow', async (request, reply) => {
+    const { path, count = 1, delay_ms: delayMs = 1000 } = request.body ?? {};
+    if (!path?.startsWith('/')) return reply.status(400).send({ error: 'invalid_request', message: 'path must start with /' });
+    if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000)
+      return reply.status(400).send({ error: 'invalid_request', message: 'delay_ms must be an integer from 0 to 60000' });
+    slowdowns.set(path, { count, delayMs });
+    return { path, count, delay_ms: delayMs };
+  });
   app.post('/v1/_sandbox/reset', async () => {
     received.length = 0;
     failures.clear();
+    slowdowns.clear();
     return { reset: true };
   });
 

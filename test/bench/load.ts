@@ -14,6 +14,8 @@ import { percentile, tenths } from './stats.js';
 
 type Job = {
   url: string;
+  /** With a rate: the requests go to these in turn (several instances behind one balancer). */
+  urls?: string[];
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -102,11 +104,11 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
-  const one = () =>
+  const one = (url: string) =>
     new Promise<void>((done) => {
       const { body, headers } = job.signed ? signedRequest() : { body: job.body, headers: job.headers ?? {} };
       const started = performance.now();
-      const request = http.request(job.url, { method: job.signed ? 'POST' : (job.method ?? 'GET'), headers, agent }, (response) => {
+      const request = http.request(url, { method: job.signed ? 'POST' : (job.method ?? 'GET'), headers, agent }, (response) => {
         response.resume();
         response.on('end', () => {
           latencies.push(performance.now() - started);
@@ -120,6 +122,7 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
       });
       request.end(body);
     });
+  const urls = job.urls ?? [job.url];
   const total = Math.round(rate * seconds);
   const inFlight: Promise<void>[] = [];
   const start = performance.now();
@@ -128,7 +131,7 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
     while (sent < due) {
       sent++;
-      inFlight.push(one());
+      inFlight.push(one(urls[sent % urls.length]!));
     }
     await new Promise((r) => setTimeout(r, 1));
   }

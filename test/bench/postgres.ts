@@ -1,22 +1,15 @@
 // PostgreSQL for the bench, so that `npm run bench` reports both databases: the server that
 // DATABASE_URL names, or else a throw-away cluster started here, as .ci/run starts one (Debian's
-// binaries, on 127.0.0.1 and a free port, run as the postgres user when we are root), pinned to
-// the servers' core when taskset exists. Null when neither is at hand.
+// binaries, on 127.0.0.1 and a free port, run as the postgres user when we are root), free to run
+// on any core (it would inherit the servers' core from this process). Null when neither is at hand.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { freePort } from '../support/orders.js';
+import { ALL_CORES, taskset } from './cores.js';
 
 export type BenchPostgres = { url: string; stop: () => void };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 function binaries(): string | null {
   const root = '/usr/lib/postgresql';
@@ -26,7 +19,7 @@ function binaries(): string | null {
   return versions.length ? path.join(root, versions.at(-1)!, 'bin') : null;
 }
 
-export async function benchPostgres(core: string | null): Promise<BenchPostgres | null> {
+export async function benchPostgres(): Promise<BenchPostgres | null> {
   const given = process.env.DATABASE_URL;
   if (given?.startsWith('postgres')) return { url: given, stop: () => {} };
   const bin = binaries();
@@ -35,7 +28,7 @@ export async function benchPostgres(core: string | null): Promise<BenchPostgres 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pg-'));
   if (asRoot) execFileSync('chown', ['postgres', dir]);
   const run = (file: string, args: string[]) => {
-    const command = [...(core ? ['taskset', '-c', core] : []), path.join(bin, file), ...args];
+    const command = [...(taskset ? ['taskset', '-c', ALL_CORES] : []), path.join(bin, file), ...args];
     execFileSync(asRoot ? 'runuser' : command[0]!, asRoot ? ['-u', 'postgres', '--', ...command] : command.slice(1), { stdio: 'ignore' });
   };
   const port = await freePort();
