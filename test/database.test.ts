@@ -132,6 +132,19 @@ describe('database client', () => {
     expect(heard).toEqual(['first', 'second']);
   });
 
+  it('reads a table again after a migration changed it under a prepared statement (PostgreSQL)', async () => {
+    if (database.url.startsWith('file:')) return; // SQLite's statements are prepared per connection of ours
+    const sql = statementsOf(db);
+    const everything = 'SELECT * FROM "Provider" WHERE "id" = ?';
+    await db.provider.create({ data: provider('prv_prepared') });
+    // Prepared on every connection of the pool: each is used at least once.
+    await Promise.all(Array.from({ length: 12 }, () => sql.all(everything, ['prv_prepared'])));
+    // Another instance, a version newer, migrates: the table gains a column.
+    await db.$executeRawUnsafe('ALTER TABLE "Provider" ADD COLUMN "addedByNewerVersion" TEXT');
+    const rows = await Promise.all(Array.from({ length: 12 }, () => sql.all<{ id: string }>(everything, ['prv_prepared'])));
+    expect(rows.map(([row]) => row?.id)).toEqual(Array(12).fill('prv_prepared'));
+  });
+
   it('syncs each of Prisma’s own commits again once a group commit, which syncs on its own, is done', async () => {
     if (!database.url.startsWith('file:')) return; // SQLite's setting
     const synchronous = async () =>

@@ -164,10 +164,34 @@ function postgresStatements({ pool, onQuery }: PostgresConnection): Statements {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
   };
+  // Named, so each connection has the server parse and plan a statement once and then only binds
+  // it: parsing and planning the read path's statement each time was most of PostgreSQL's work per
+  // request. IN lists make a statement per list length; past the bound, statements go unnamed.
+  const names = new Map<string, { text: string; name?: string }>();
+  let named = 0;
+  const prepared = (sql: string) => {
+    let made = names.get(sql);
+    if (!made) {
+      made = { text: numbered(sql), ...(names.size < 500 ? { name: `s${named++}` } : {}) };
+      names.set(sql, made);
+    }
+    return made;
+  };
   const query = async <T>(client: pg.Pool | pg.PoolClient, step: Step): Promise<T[]> => {
     onQuery?.(step.sql);
     const values = (step.args ?? []).map((a) => (a instanceof Date ? a.toISOString() : a));
-    return (await client.query({ text: numbered(step.sql), values, types: postgresTypes })).rows as T[];
+    const statement = prepared(step.sql);
+    try {
+      return (await client.query({ ...statement, values, types: postgresTypes })).rows as T[];
+    } catch (error) {
+      // A migration changed a table under a prepared `*` (another instance of a newer version ran
+      // it): under a new name every connection prepares the statement again. Outside a
+      // transaction it is run again at once; a transaction fails, and its caller's retry succeeds.
+      if ((error as { code?: string }).code !== '0A000' || !statement.name) throw error;
+      statement.name = `s${named++}`;
+      if (client !== pool) throw error;
+      return (await client.query({ ...statement, values, types: postgresTypes })).rows as T[];
+    }
   };
   return {
     all: <T>(sql: string, args?: unknown[]) => query<T>(pool, { sql, args }),
