@@ -3,10 +3,12 @@
 // outbox; the POS's answer gives the pos_order_id or the refusal; an accepted
 // merchant_managed_delivery order goes to the event provider as order.confirmed (signed), whose
 // order.assign.driver brings the driver back. Every change is published to orderUpdated.
+// The Order table is written here only, and only through plain statements (db/statements.ts):
+// each write is conditional on the state it was decided from (./states.ts).
 import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
-import { enqueue, enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
+import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import { driverIsNot, orderExists, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
@@ -107,7 +109,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   try {
     if (refusal) {
       // Refused, and kept: the operator sees what was refused and why.
-      await db.order.create({ data: { ...row, status: 'failed', failureReason: refusal.message } });
+      await sql.write(insertStep('Order', { ...row, status: 'failed', failureReason: refusal.message }));
       throw new AppError(422, refusal.code, refusal.message);
     }
     // The order and its message in one transaction; the order object sent on is built from the
@@ -205,18 +207,24 @@ const orderCanceled: WebhookHandler = {
     if (!order) throw new NotFound(`order ${dspOrderId} not found`);
     const to = move(order, { kind: 'dsp_cancel' })!;
     const location = order.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
-    const updated = await services.db.$transaction(async (tx) => {
-      const changed = await tx.order.update({ where: { id: order.id }, data: { status: to } });
+    // Conditional on the status we read, as a POS update is: two changes at once cannot both move it.
+    const updated = await statementsOf(services.db).transaction(async (run) => {
+      const [changed] = await run<OrderRow>(
+        updateStep('Order', order.id, { status: to, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
+      );
+      if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
       if (location) {
-        await enqueue(tx, {
-          kind: 'order.updated',
-          owner: order,
-          source: location.source,
-          onboardingId: location.onboardingId,
-          operation: 'orders',
-          body: { type: 'order.updated', object: orderObject(changed) },
-          idempotencyKey: `order.canceled:${order.id}`,
-        });
+        await run(
+          enqueueStep({
+            kind: 'order.updated',
+            owner: order,
+            source: location.source,
+            onboardingId: location.onboardingId,
+            operation: 'orders',
+            body: { type: 'order.updated', object: orderObject(changed) },
+            idempotencyKey: `order.canceled:${order.id}`,
+          }),
+        );
       }
       return changed;
     });
@@ -236,10 +244,11 @@ const orderUpdated: WebhookHandler = {
     if (!order || location?.source !== event.source) throw new NotFound(`order ${orderId} not found`);
     move(order, { kind: 'pos_update', status: status as OrderStatus });
     // Conditional on the status we read: two updates at once cannot both move the order.
-    const updatedAt = new Date();
-    const moved = await services.db.order.updateMany({ where: { id: order.id, status: order.status }, data: { status, updatedAt } });
-    if (!moved.count) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
-    publish(services, { ...order, status, updatedAt });
+    const [moved] = await statementsOf(services.db).write<OrderRow>(
+      updateStep('Order', order.id, { status, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
+    );
+    if (!moved) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
+    publish(services, moved);
     return { status: 200, body: { order_id: order.id, status } };
   },
 };
