@@ -21,6 +21,7 @@ const schema = z.object({
     .positive()
     .default(1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
+  POSTGRES_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   ALLOW_GENERATED_KEYS: z.enum(['true', 'false']).default('false'),
@@ -69,6 +70,8 @@ export type Config = {
   bodyLimit: number;
   /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
   sqliteSynchronous: 'full' | 'normal';
+  /** Our plain statements as named prepared statements (off behind a pooler that cannot keep them). */
+  postgresPrepared: boolean;
   /** The HS256 secret of our tokens; the service signs with Services.tokenKey, made from it. */
   signingKey: Uint8Array;
   encryptionKey: Uint8Array;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    postgresPrepared: e.POSTGRES_PREPARED_STATEMENTS === 'on',
     generatedKeys: !e.SIGNING_KEY || !e.ENCRYPTION_KEY,
     allowGeneratedKeys: e.ALLOW_GENERATED_KEYS === 'true',
     graphqlLimits: {

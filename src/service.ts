@@ -37,7 +37,7 @@ export async function prepareDatabase(config: Config, log: Logger, hooks: Databa
   const db = openDatabase(
     config.databaseUrl,
     { onWarning: (message) => log.warn(message), ...hooks },
-    { sqliteSynchronous: config.sqliteSynchronous },
+    { sqliteSynchronous: config.sqliteSynchronous, postgresPrepared: config.postgresPrepared },
   );
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
   await db.$queryRawUnsafe('SELECT 1');

@@ -145,6 +145,23 @@ describe('database client', () => {
     expect(rows.map(([row]) => row?.id)).toEqual(Array(12).fill('prv_prepared'));
   });
 
+  it('prepares no statement on the server with POSTGRES_PREPARED_STATEMENTS=off (a pooler in transaction mode)', async () => {
+    if (database.url.startsWith('file:')) return;
+    const prepared = async (client: Db) => {
+      const sql = statementsOf(client);
+      await sql.all('SELECT "id" FROM "Provider" WHERE "id" = ?', ['prv_none']);
+      // Run one after the other, the statements take the pool's same idle connection.
+      return sql.all<{ statement: string }>('SELECT "statement" FROM pg_prepared_statements');
+    };
+    expect((await prepared(db)).map((p) => p.statement)).toContain('SELECT "id" FROM "Provider" WHERE "id" = $1');
+    const unprepared = openDatabase(database.url, {}, { postgresPrepared: false });
+    try {
+      expect(await prepared(unprepared)).toEqual([]);
+    } finally {
+      await unprepared.$disconnect();
+    }
+  });
+
   it('syncs each of Prisma’s own commits again once a group commit, which syncs on its own, is done', async () => {
     if (!database.url.startsWith('file:')) return; // SQLite's setting
     const synchronous = async () =>

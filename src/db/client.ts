@@ -26,7 +26,7 @@ export type DatabaseHooks = {
   /** Hears of trouble that does not fail a request (a background checkpoint that failed). */
   onWarning?: (message: string) => void;
 };
-export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal' };
+export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal'; postgresPrepared?: boolean };
 
 /** Counts statements at the driver adapter: what actually goes to the database. */
 // biome-ignore lint/suspicious/noExplicitAny: Prisma's adapter factories type their connections loosely; this wrapper takes any of them.
@@ -226,7 +226,7 @@ export async function sqliteConnectionOf(db: Db): Promise<SqliteConnection | und
 
 /** The pg pool under a PostgreSQL client: Prisma's adapter and the statements of
  * ./statements.ts share it. */
-export type PostgresConnection = { pool: pg.Pool; onQuery?: (sql: string) => void };
+export type PostgresConnection = { pool: pg.Pool; onQuery?: (sql: string) => void; prepared: boolean };
 const postgresConnections = new WeakMap<Db, PostgresConnection>();
 
 /** The pg pool of a PostgreSQL client opened by openDatabase, its client connected (so that
@@ -245,7 +245,7 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
     // listener pg would throw it out of the process.
     pool.on('error', (error) => hooks.onWarning?.(`database connection lost while idle: ${error.message}`));
     const db = new PostgresClient({ adapter: counted(adapterFor(url, pool), hooks.onQuery) as never }) as unknown as Db;
-    postgresConnections.set(db, { pool, onQuery: hooks.onQuery });
+    postgresConnections.set(db, { pool, onQuery: hooks.onQuery, prepared: options.postgresPrepared ?? true });
     return db;
   }
   const connection: SqliteConnection = { lock: async () => () => {}, idle: async () => {}, onQuery: hooks.onQuery };

@@ -159,7 +159,7 @@ const postgresTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-function postgresStatements({ pool, onQuery }: PostgresConnection): Statements {
+function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnection): Statements {
   const numbered = (sql: string) => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
@@ -167,12 +167,14 @@ function postgresStatements({ pool, onQuery }: PostgresConnection): Statements {
   // Named, so each connection has the server parse and plan a statement once and then only binds
   // it: parsing and planning the read path's statement each time was most of PostgreSQL's work per
   // request. IN lists make a statement per list length; past the bound, statements go unnamed.
+  // POSTGRES_PREPARED_STATEMENTS=off leaves them all unnamed, for a pooler in transaction mode
+  // that cannot keep a connection's prepared statements (PgBouncer before 1.21).
   const names = new Map<string, { text: string; name?: string }>();
-  let named = 0;
+  let count = 0;
   const prepared = (sql: string) => {
     let made = names.get(sql);
     if (!made) {
-      made = { text: numbered(sql), ...(names.size < 500 ? { name: `s${named++}` } : {}) };
+      made = { text: numbered(sql), ...(named && names.size < 500 ? { name: `s${count++}` } : {}) };
       names.set(sql, made);
     }
     return made;
@@ -188,7 +190,7 @@ function postgresStatements({ pool, onQuery }: PostgresConnection): Statements {
       // it): under a new name every connection prepares the statement again. Outside a
       // transaction it is run again at once; a transaction fails, and its caller's retry succeeds.
       if ((error as { code?: string }).code !== '0A000' || !statement.name) throw error;
-      statement.name = `s${named++}`;
+      statement.name = `s${count++}`;
       if (client !== pool) throw error;
       return (await client.query({ ...statement, values, types: postgresTypes })).rows as T[];
     }
