@@ -9,6 +9,16 @@ import { Invalid } from './errors.js';
  * is about ten), and far from what overflows a recursive walk. */
 export const MAX_JSON_DEPTH = 64;
 
+/** A required text field, trimmed: 400 `${field} is required` when it is missing or not text,
+ * `${field} must not be empty` when it is blank. The one check of the kind, for GraphQL and REST
+ * inputs and webhook bodies alike. */
+export function requiredText(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new Invalid(`${field} is required`);
+  const trimmed = value.trim();
+  if (!trimmed) throw new Invalid(`${field} must not be empty`);
+  return trimmed;
+}
+
 /** A JSON object: not null, not an array. */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -3,14 +3,17 @@
 // it has no assignment). Publishes leave through the outbox; how each ends becomes a
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
 // scope includes that type. An invalid catalog is not published: the POS is told why.
+// Catalog versions and publishes are written here only, by plain statements (db/statements.ts).
 import type { Services } from '../../services.js';
 import type { Location as LocationRow } from '../../db/client.js';
-import { Invalid, NotFound } from '../../errors.js';
-import { enqueue, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
-import { updateStep } from '../../db/statements.js';
+import { NotFound } from '../../errors.js';
+import { enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
+import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { lastPublish, latestCatalogVersion, type LastPublish, type LatestVersion } from '../../db/sql/catalog.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
+import { requiredText } from '../../input.js';
 import { coalescing } from '../../coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
@@ -61,32 +64,25 @@ export async function syncLocationCatalog(services: Services, location: Location
   });
   const scope = (await findProvider(services, location.source))?.notificationScope ?? [];
 
-  await db.$transaction(async (tx) => {
-    const last = await tx.catalogVersion.findFirst({
-      where: { locationId: location.id },
-      orderBy: { version: 'desc' },
-      select: { id: true, version: true, body: true },
-    });
-    const version =
-      last?.body === body
-        ? last
-        : await tx.catalogVersion.create({
-            data: {
-              id: newId('cat'),
-              locationId: location.id,
-              version: (last?.version ?? 0) + 1,
-              body,
-              problems: JSON.stringify(problems),
-            },
-          });
+  await statementsOf(db).transaction(async (run) => {
+    const [last] = await run<LatestVersion>(latestCatalogVersion(location.id));
+    let version: Pick<LatestVersion, 'id' | 'version'> | undefined = last?.body === body ? last : undefined;
+    if (!version) {
+      version = { id: newId('cat'), version: (last?.version ?? 0) + 1 };
+      await run(
+        insertStep('CatalogVersion', {
+          ...version,
+          locationId: location.id,
+          body,
+          problems: JSON.stringify(problems),
+          fetchedAt: new Date(),
+        }),
+      );
+    }
     for (const connection of connections) {
       const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
       const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
-      const previous = await tx.menuPublish.findFirst({
-        where: { dspConnectionId: connection.id },
-        orderBy: { createdAt: 'desc' },
-        select: { catalogVersionId: true, menus: true, status: true },
-      });
+      const [previous] = await run<LastPublish>(lastPublish(connection.id));
       if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
       const publishId = newId('pub');
       const common = {
@@ -95,10 +91,11 @@ export async function syncLocationCatalog(services: Services, location: Location
         dspConnectionId: connection.id,
         catalogVersionId: version.id,
         menus: JSON.stringify(menus),
+        createdAt: new Date(),
       };
       if (problems.length) {
         const error = `the catalog is invalid: ${problems.join('; ')}`;
-        await tx.menuPublish.create({ data: { ...common, status: 'invalid', error, completedAt: new Date() } });
+        await run(insertStep('MenuPublish', { ...common, status: 'invalid', error, completedAt: new Date() }));
         const note = notification(
           location,
           scope,
@@ -106,26 +103,28 @@ export async function syncLocationCatalog(services: Services, location: Location
           publishData(location, connection, menus, version.version, publishId, error),
           publishId,
         );
-        if (note) await enqueue(tx, note);
+        if (note) await run(enqueueStep(note));
         continue;
       }
-      await tx.menuPublish.create({ data: common });
-      await enqueue(tx, {
-        kind: 'menu.publish',
-        owner: location,
-        source: connection.source,
-        onboardingId: connection.onboardingId,
-        operation: 'menus',
-        body: {
-          store_id: connection.dspStoreId,
-          dsp_location_id: connection.id,
-          location_id: location.providerId,
-          catalog_version: version.version,
-          menu_provider_ids: menus,
-          catalog: catalogFor(catalog, menus),
-        },
-        idempotencyKey: `publish:${publishId}`,
-      });
+      await run(insertStep('MenuPublish', { ...common, status: 'pending' }));
+      await run(
+        enqueueStep({
+          kind: 'menu.publish',
+          owner: location,
+          source: connection.source,
+          onboardingId: connection.onboardingId,
+          operation: 'menus',
+          body: {
+            store_id: connection.dspStoreId,
+            dsp_location_id: connection.id,
+            location_id: location.providerId,
+            catalog_version: version.version,
+            menu_provider_ids: menus,
+            catalog: catalogFor(catalog, menus),
+          },
+          idempotencyKey: `publish:${publishId}`,
+        }),
+      );
     }
   });
   services.delivery.wake();
@@ -195,11 +194,9 @@ const coalescedSyncs = coalescing();
 
 const catalogUpdated: WebhookHandler = {
   precheck: async (services, event) => {
-    if (typeof event.object.location_id !== 'string' || !event.object.location_id) throw new Invalid('object.location_id is required');
-    const count = await services.db.location.count({
-      where: { source: event.source, providerId: event.object.location_id, status: 'active' },
-    });
-    if (!count) throw new NotFound(`no active location ${event.object.location_id} from ${event.source}`);
+    const locationId = requiredText(event.object.location_id, 'object.location_id');
+    const count = await services.db.location.count({ where: { source: event.source, providerId: locationId, status: 'active' } });
+    if (!count) throw new NotFound(`no active location ${locationId} from ${event.source}`);
   },
   apply: async (services, event) => {
     const locations = await services.db.location.findMany({

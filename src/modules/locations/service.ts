@@ -20,7 +20,8 @@ import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../../scopes.js';
-import { findOrganization, required } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
+import { requiredText } from '../../input.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
@@ -82,7 +83,7 @@ async function ingestedLocations(services: Services, orgId: string, source: stri
 /** A POS onboarding's locations (eligible unless ingested by this organization), or a DSP
  * onboarding's stores (eligible unless bound). */
 export async function listOnboardingLocations(services: Services, auth: AuthInfo, onboardingId: string) {
-  const onboarding = await activeOnboarding(services, auth, required(onboardingId, 'onboarding_id'));
+  const onboarding = await activeOnboarding(services, auth, requiredText(onboardingId, 'onboarding_id'));
   const locations = await providerLocations(services, onboarding.source, onboarding.id);
   const taken =
     onboarding.type === 'dsp'
@@ -101,8 +102,8 @@ export async function ingestLocations(
   input: { onboarding_id: string; locations: { provider_id: string }[] },
 ) {
   if (!input.locations.length) throw new Invalid('locations must name at least one location');
-  const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'pos');
-  const wanted = input.locations.map((l, i) => required(l.provider_id, `locations[${i}].provider_id`));
+  const onboarding = await activeOnboarding(services, auth, requiredText(input.onboarding_id, 'onboarding_id'), 'pos');
+  const wanted = input.locations.map((l, i) => requiredText(l.provider_id, `locations[${i}].provider_id`));
   if (new Set(wanted).size !== wanted.length) throw new Invalid('locations lists the same provider_id twice');
   const available = new Map((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
   const unknown = wanted.filter((id) => !available.has(id));
@@ -165,11 +166,11 @@ export async function bindDspLocations(
   input: { onboarding_id: string; locations: { pos_location_id: string; dsp_provider_id: string; dsp_store_name: string }[] },
 ) {
   if (!input.locations.length) throw new Invalid('locations must name at least one store');
-  const onboarding = await activeOnboarding(services, auth, required(input.onboarding_id, 'onboarding_id'), 'dsp');
+  const onboarding = await activeOnboarding(services, auth, requiredText(input.onboarding_id, 'onboarding_id'), 'dsp');
   const entries = input.locations.map((l, i) => ({
-    locationId: required(l.pos_location_id, `locations[${i}].pos_location_id`),
-    storeId: required(l.dsp_provider_id, `locations[${i}].dsp_provider_id`),
-    name: required(l.dsp_store_name, `locations[${i}].dsp_store_name`),
+    locationId: requiredText(l.pos_location_id, `locations[${i}].pos_location_id`),
+    storeId: requiredText(l.dsp_provider_id, `locations[${i}].dsp_provider_id`),
+    name: requiredText(l.dsp_store_name, `locations[${i}].dsp_store_name`),
   }));
   const locations = await services.db.location.findMany({
     where: { id: { in: entries.map((e) => e.locationId) }, orgId: onboarding.orgId, status: 'active' },

@@ -3,7 +3,8 @@
 import type { Services } from '../../services.js';
 import { Invalid, NotFound } from '../../errors.js';
 import type { AuthInfo } from '../../scopes.js';
-import { findOrganization, required } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
+import { requiredText } from '../../input.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
 
 export async function assignMenus(
@@ -11,13 +12,13 @@ export async function assignMenus(
   auth: AuthInfo,
   input: { org_id: string; dsp_location_id: string; menu_provider_ids: string[] },
 ) {
-  const org = await findOrganization(services, auth, required(input.org_id, 'org_id'));
+  const org = await findOrganization(services, auth, requiredText(input.org_id, 'org_id'));
   const connection = await services.db.dspConnection.findFirst({
-    where: { id: required(input.dsp_location_id, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
+    where: { id: requiredText(input.dsp_location_id, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
     include: { location: true },
   });
   if (!connection) throw new NotFound(`DSP connection ${input.dsp_location_id} not found`);
-  const wanted = [...new Set(input.menu_provider_ids.map((id, i) => required(id, `menu_provider_ids[${i}]`)))];
+  const wanted = [...new Set(input.menu_provider_ids.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
   if (wanted.length) {
     const known = new Set(menuIds(await fetchCatalog(services, connection.location)));
     const unknown = wanted.filter((id) => !known.has(id));

@@ -12,7 +12,8 @@ import { hashSecret, matchesHash } from '../auth/service.js';
 import { reachable, reachableRows } from '../access/index.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../../scopes.js';
-import { findOrganization, required } from '../organizations/service.js';
+import { findOrganization } from '../organizations/service.js';
+import { requiredText } from '../../input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
@@ -72,7 +73,7 @@ export async function initializeOnboarding(
   if (!ONBOARDING_TYPES.includes(input.type as OnboardingType)) throw new Invalid('type must be pos or dsp');
   const returnUrl = checkReturnUrl(input.return_url);
   const org = await findOrganization(services, auth, input.org_id);
-  const source = required(input.source, 'source');
+  const source = requiredText(input.source, 'source');
   await requireProvider(services, source, input.type as OnboardingType).catch(() => {
     throw new Invalid(`source ${source} is not a registered ${input.type} provider`);
   });

@@ -14,6 +14,7 @@ import { driverIsNot, orderExists, statusIn, storeBinding, type BoundLocation } 
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
+import { requiredText } from '../../input.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 
 export const DELIVERY_STATUSES = [
@@ -62,16 +63,11 @@ export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as R
   };
 }
 
-const text = (value: unknown, field: string): string => {
-  if (typeof value !== 'string' || !value.trim()) throw new Invalid(`${field} is required`);
-  return value.trim();
-};
-
 /** order.created from a DSP: one order per (DSP, dsp_order_id), however often and however
  * concurrently it is sent. */
 async function acceptOrder(services: Services, source: string, object: Record<string, unknown>) {
-  const dspOrderId = text(object.dsp_order_id ?? object.id, 'object.dsp_order_id');
-  const storeId = text(object.dsp_store_id, 'object.dsp_store_id');
+  const dspOrderId = requiredText(object.dsp_order_id ?? object.id, 'object.dsp_order_id');
+  const storeId = requiredText(object.dsp_store_id, 'object.dsp_store_id');
   if (object.fulfillment_type !== undefined && !FULFILLMENT_TYPES.includes(object.fulfillment_type as never)) {
     throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
   }
@@ -202,7 +198,7 @@ const orderCreated: WebhookHandler = { accept: (services, event) => acceptOrder(
 
 const orderCanceled: WebhookHandler = {
   accept: async (services, event) => {
-    const dspOrderId = text(event.object.dsp_order_id, 'object.dsp_order_id');
+    const dspOrderId = requiredText(event.object.dsp_order_id, 'object.dsp_order_id');
     const order = await services.db.order.findUnique({ where: { dspSource_dspOrderId: { dspSource: event.source, dspOrderId } } });
     if (!order) throw new NotFound(`order ${dspOrderId} not found`);
     const to = move(order, { kind: 'dsp_cancel' })!;
@@ -236,8 +232,8 @@ const orderCanceled: WebhookHandler = {
 
 const orderUpdated: WebhookHandler = {
   accept: async (services, event) => {
-    const orderId = text(event.object.order_id, 'object.order_id');
-    const status = text(event.object.status, 'object.status');
+    const orderId = requiredText(event.object.order_id, 'object.order_id');
+    const status = requiredText(event.object.status, 'object.status');
     if (!ORDER_STATUSES.includes(status as never)) throw new Invalid(`object.status must be one of ${ORDER_STATUSES.join(', ')}`);
     const order = await services.db.order.findUnique({ where: { id: orderId } });
     const location = order?.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
@@ -255,7 +251,7 @@ const orderUpdated: WebhookHandler = {
 
 const driverAssigned: WebhookHandler = {
   precheck: async (services, event) => {
-    const orderId = text(event.object.order_id, 'object.order_id');
+    const orderId = requiredText(event.object.order_id, 'object.order_id');
     if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
     const sql = statementsOf(services.db);
     if (!(await orderExists(sql, orderId))) throw new NotFound(`order ${orderId} not found`);

@@ -1,4 +1,5 @@
 // Organizations (merchants) and their users (SPEC.md 2.6).
+import { requiredText } from '../../input.js';
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { isUniqueViolation } from '../../db/client.js';
@@ -22,15 +23,9 @@ export function normalizeEmail(email: string, field = 'email'): string {
   return value;
 }
 
-export function required(value: string, field: string): string {
-  const trimmed = value.trim();
-  if (!trimmed) throw new Invalid(`${field} must not be empty`);
-  return trimmed;
-}
-
 export async function createOrganization(services: Services, auth: AuthInfo, input: CreateOrganizationInput) {
-  const name = required(input.name, 'name');
-  const providerId = required(input.provider_id, 'provider_id');
+  const name = requiredText(input.name, 'name');
+  const providerId = requiredText(input.provider_id, 'provider_id');
   const email = normalizeEmail(input.user.email, 'user.email');
   assertPartnerWide(auth, 'create organizations');
   const orgId = newId('org');

@@ -8,7 +8,8 @@ import { hashSecret } from '../auth/service.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../../scopes.js';
 import { canReach, ownPartnerId } from '../access/index.js';
-import { normalizeEmail, required } from '../organizations/service.js';
+import { normalizeEmail } from '../organizations/service.js';
+import { requiredText } from '../../input.js';
 
 export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
 export type Role = (typeof ROLES)[number];
@@ -29,11 +30,11 @@ export type SsoInput = {
 export async function generateSsoSession(services: Services, auth: AuthInfo, partnerId: string | null | undefined, input: SsoInput) {
   ownPartnerId(auth, partnerId);
   const email = normalizeEmail(input.email);
-  const fullName = required(input.full_name, 'full_name');
-  const phone = required(input.phone_number, 'phone_number');
+  const fullName = requiredText(input.full_name, 'full_name');
+  const phone = requiredText(input.phone_number, 'phone_number');
   const role = input.role ?? 'team_member';
   if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);
-  const providerOrgId = required(input.provider_org_id ?? '', 'provider_org_id');
+  const providerOrgId = requiredText(input.provider_org_id ?? '', 'provider_org_id');
   const org = await services.db.organization.findFirst({ where: { partnerId: auth.partnerId, providerId: providerOrgId } });
   if (!org || !canReach(auth, { partnerId: org.partnerId, orgId: org.id }))
     throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);

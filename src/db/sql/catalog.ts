@@ -1,0 +1,18 @@
+// The catalog sync's reads inside its transaction (modules/catalog/sync.ts), as steps of a plain
+// transaction: the versions and publishes it writes are written there only, this way.
+import type { Step } from '../statements.js';
+
+export type LatestVersion = { id: string; version: number; body: string };
+export type LastPublish = { catalogVersionId: string; menus: string; status: string };
+
+/** A location's newest catalog version. */
+export const latestCatalogVersion = (locationId: string): Step => ({
+  sql: 'SELECT "id", "version", "body" FROM "CatalogVersion" WHERE "locationId" = ? ORDER BY "version" DESC LIMIT 1',
+  args: [locationId],
+});
+
+/** A DSP connection's newest publish. */
+export const lastPublish = (dspConnectionId: string): Step => ({
+  sql: 'SELECT "catalogVersionId", "menus", "status" FROM "MenuPublish" WHERE "dspConnectionId" = ? ORDER BY "createdAt" DESC LIMIT 1',
+  args: [dspConnectionId],
+});
