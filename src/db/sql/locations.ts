@@ -50,13 +50,25 @@ export function approvedConnections(sql: Statements, locationIds: readonly strin
   );
 }
 
-const jsonObject = (alias: string, columns: readonly string[]) =>
-  `json_build_object(${columns.map((c) => `'${c}', ${alias}."${c}"`).join(', ')})`;
+/** A row as a JSON array of these columns: the server builds no keys and we parse none (a
+ * quarter of the statement's time against objects, measured on 20 locations and 60 connections). */
+const jsonArray = (alias: string, columns: readonly string[]) => `json_build_array(${columns.map((c) => `${alias}."${c}"`).join(', ')})`;
+
+/** Makes one object of such an array, with one literal of fixed shape; the columns are our own
+ * constants, written in as JSON strings. `changeTime` is JSON text in UTC without a zone, as
+ * Prisma writes it. */
+function objectMaker<Row>(columns: readonly string[]): (values: unknown[]) => Row {
+  const fields = columns.map((c, i) => `${JSON.stringify(c)}: ${c === 'changeTime' ? `new Date(values[${i}] + 'Z')` : `values[${i}]`}`);
+  return new Function('values', `'use strict'; return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
+}
+const locationOf = objectMaker<ShownLocation>(LOCATION_COLUMNS);
+const connectionOf = objectMaker<ShownDspConnection>(DSP_CONNECTION_COLUMNS);
 
 /**
  * On PostgreSQL, the whole read in one round-trip: whether the organization is the partner's,
  * its active locations (or the one asked for) and their approved DSP connections, each list
- * aggregated to JSON by the server (as PostGraphile compiles a selection). Null when the
+ * aggregated to JSON by the server (as PostGraphile compiles a selection), a row as an array.
+ * Null when the
  * organization is not the partner's.
  */
 export async function organizationLocationsAtOnce(
@@ -67,21 +79,16 @@ export async function organizationLocationsAtOnce(
 ): Promise<{ locations: ShownLocation[]; connections: ShownDspConnection[] } | null> {
   const one = locationId ? ' AND (l."id" = ? OR l."providerId" = ?)' : '';
   const oneArgs = locationId ? [locationId, locationId] : [];
-  const [row] = await sql.all<{
-    locations: ShownLocation[];
-    connections: (Omit<ShownDspConnection, 'changeTime'> & { changeTime: string })[];
-  }>(
+  const [row] = await sql.all<{ locations: unknown[][]; connections: unknown[][] }>(
     `SELECT
-       COALESCE((SELECT json_agg(${jsonObject('l', LOCATION_COLUMNS)} ORDER BY l."createdAt")
+       COALESCE((SELECT json_agg(${jsonArray('l', LOCATION_COLUMNS)} ORDER BY l."createdAt")
          FROM "Location" l WHERE l."orgId" = o."id" AND l."status" = 'active'${one}), '[]'::json) AS "locations",
-       COALESCE((SELECT json_agg(${jsonObject('c', DSP_CONNECTION_COLUMNS)} ORDER BY c."locationId", c."createdAt")
+       COALESCE((SELECT json_agg(${jsonArray('c', DSP_CONNECTION_COLUMNS)} ORDER BY c."locationId", c."createdAt")
          FROM "DspConnection" c JOIN "Location" l ON l."id" = c."locationId"
          WHERE l."orgId" = o."id" AND l."status" = 'active'${one} AND c."status" = 'APPROVED'), '[]'::json) AS "connections"
      FROM "Organization" o WHERE o."id" = ? AND o."partnerId" = ?`,
     [...oneArgs, ...oneArgs, orgId, partnerId],
   );
   if (!row) return null;
-  // JSON carries timestamps as text, in UTC as Prisma writes them (without a zone).
-  const connections = row.connections.map((c) => ({ ...c, changeTime: new Date(`${c.changeTime}Z`) }));
-  return { locations: row.locations, connections };
+  return { locations: row.locations.map(locationOf), connections: row.connections.map(connectionOf) };
 }
