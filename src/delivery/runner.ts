@@ -59,6 +59,22 @@ export function backoff(attempts: number, policy: { retryBaseMs: number; retryMa
   return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
+/** A runner over one table of due work: it claims the table's due rows and renews their leases. */
+export function tableRunner<Row extends Claimable>(
+  name: string,
+  { db, log }: { db: Db; log: Logger },
+  table: WorkTable,
+  work: (row: Row) => Promise<void>,
+): Runner<Row> {
+  return new Runner(
+    name,
+    log,
+    () => claimDue<Row>(db, table),
+    work,
+    (ids) => renewLeases(db, table, ids),
+  );
+}
+
 /** How many rows a runner works on at once. */
 const MAX_IN_FLIGHT = 64;
 

@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../integrations/providers.js';
-import { Runner, backoff, claimDue, releaseStep, renewLeases } from './runner.js';
+import { backoff, releaseStep, tableRunner, type Runner } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
 import { statementsOf, type Run } from '../db/statements.js';
 
@@ -33,13 +33,7 @@ export class DeliveryWorker {
     private readonly services: Services,
     private readonly outcomes: OutcomeHandlers,
   ) {
-    this.runner = new Runner(
-      'delivery',
-      services.log,
-      () => claimDue<Message>(services.db, 'OutboxMessage'),
-      (message) => this.deliver(message),
-      (ids) => renewLeases(services.db, 'OutboxMessage', ids),
-    );
+    this.runner = tableRunner<Message>('delivery', services, 'OutboxMessage', (message) => this.deliver(message));
   }
 
   start = () => {

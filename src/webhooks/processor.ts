@@ -3,7 +3,7 @@
 // the table), never dropped silently.
 import type { Services } from '../services.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
-import { Runner, backoff, claimDue, releaseStep, renewLeases } from '../delivery/runner.js';
+import { backoff, releaseStep, tableRunner, type Runner } from '../delivery/runner.js';
 import type { Channel, WebhookHandlers } from './intake.js';
 import { statementsOf } from '../db/statements.js';
 
@@ -14,13 +14,7 @@ export class WebhookProcessor {
     private readonly services: Services,
     private readonly handlers: WebhookHandlers,
   ) {
-    this.runner = new Runner(
-      'webhooks',
-      services.log,
-      () => claimDue<StoredWebhook>(services.db, 'WebhookEvent'),
-      (row) => this.apply(row),
-      (ids) => renewLeases(services.db, 'WebhookEvent', ids),
-    );
+    this.runner = tableRunner<StoredWebhook>('webhooks', services, 'WebhookEvent', (row) => this.apply(row));
   }
 
   start = () => {
