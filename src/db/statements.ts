@@ -1,6 +1,7 @@
 // Plain SQL for the few statements every order and every webhook runs, where Prisma's own work
 // per statement (about 0.4 ms of CPU, against 0.01 ms for the statement itself) was most of an
-// order's cost. Everything else goes through Prisma.
+// order's cost, and for every write of the tables those statements share (docs/architecture.md
+// lists them), so that each table is written one way. Everything else goes through Prisma.
 //
 // SQLite: better-sqlite3 statements on Prisma's own connection, prepared once and run
 // synchronously; writes by group commit (below). A transaction holds the connection's lock

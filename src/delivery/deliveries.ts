@@ -2,12 +2,17 @@
 // `deliveries redeliver`).
 import type { Services } from '../services.js';
 import { Conflict } from '../errors.js';
+import { statementsOf, updateStep } from '../db/statements.js';
 
 export async function redeliver(services: Pick<Services, 'db' | 'delivery'>, id: string): Promise<void> {
-  const moved = await services.db.outboxMessage.updateMany({
-    where: { id, status: 'dead' },
-    data: { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null },
-  });
-  if (!moved.count) throw new Conflict(`delivery ${id} is not dead: only dead deliveries are redelivered`);
+  const [moved] = await statementsOf(services.db).write(
+    updateStep(
+      'OutboxMessage',
+      id,
+      { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null },
+      { and: { sql: `"status" = 'dead'` }, returning: true },
+    ),
+  );
+  if (!moved) throw new Conflict(`delivery ${id} is not dead: only dead deliveries are redelivered`);
   services.delivery.wake();
 }

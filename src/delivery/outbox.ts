@@ -1,7 +1,6 @@
 // Writing a message to the outbox: inside the transaction of the change that causes it, so the
 // change and the message are both stored or neither is (DESIGN.md point 4).
 import crypto from 'node:crypto';
-import type { Db } from '../db/client.js';
 import type { Operation } from '../integrations/providers.js';
 import { insertStep, type Step } from '../db/statements.js';
 import { LEASE_MS } from './runner.js';
@@ -44,11 +43,8 @@ function outboxRow(message: OutboxInput) {
   };
 }
 
-export function enqueue(db: Pick<Db, 'outboxMessage'>, message: OutboxInput) {
-  return db.outboxMessage.create({ data: outboxRow(message) });
-}
-
-/** The same, as a step of a plain-SQL transaction (../db/statements.ts). */
+/** A new message, as a step of the plain-SQL transaction of the change that causes it
+ * (../db/statements.ts): the outbox is written by plain statements only. */
 export function enqueueStep(message: OutboxInput): Step {
   return insertStep('OutboxMessage', outboxRow(message));
 }

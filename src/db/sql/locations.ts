@@ -1,7 +1,7 @@
 // The read path's statements: an organization's locations and their DSP connections, as plain
 // statements because this is the read operators and partners make most (docs/performance.md).
 import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../client.js';
-import { columnList, placeholders, type Statements } from '../statements.js';
+import { columnList, placeholders, type Statements, type Step } from '../statements.js';
 
 /** The columns the GraphQL Location and DspConnection types read (modules/locations/types.ts),
  * and the only ones these statements read: turning a whole row's other ids and dates into
@@ -92,3 +92,12 @@ export async function organizationLocationsAtOnce(
   if (!row) return null;
   return { locations: row.locations.map(locationOf), connections: row.connections.map(connectionOf) };
 }
+
+/** A location delete's condition: the location is still active (another delete did not win). */
+export const stillActive: Step = { sql: `"status" = 'active'` };
+
+/** A deleted location's DSP stores let go: they can be bound again. */
+export const releaseStores = (locationId: string, changeTime: Date): Step => ({
+  sql: `UPDATE "DspConnection" SET "status" = 'DISCONNECTED', "boundStoreId" = NULL, "changeTime" = ? WHERE "locationId" = ?`,
+  args: [changeTime, locationId],
+});

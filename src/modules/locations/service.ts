@@ -2,21 +2,24 @@
 // (SPEC.md 2.5, 3, 4.1; CONTRACT.md 7.1). Connection and disconnection notices leave through the
 // outbox, in the transaction of the change. A DSP store can be bound only if the DSP lists it for
 // the merchant's account (GET /v1/locations with that onboarding's token), and one connection
-// at a time holds it (boundStoreId); deleting its location releases it.
+// at a time holds it (boundStoreId); deleting its location releases it. Locations and DSP
+// connections are written here (and the menu assignment in ../menus), by plain statements only.
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
 import { isUniqueViolation } from '../../db/client.js';
-import { statementsOf } from '../../db/statements.js';
+import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import {
   activeLocations,
   approvedConnections,
   organizationLocationsAtOnce,
+  releaseStores,
+  stillActive,
   type ShownDspConnection,
   type ShownLocation,
 } from '../../db/sql/locations.js';
 import { providerOf } from '../../db/url.js';
 import { assertOrgInReach } from '../access/index.js';
-import { enqueue } from '../../delivery/outbox.js';
+import { enqueueStep } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../ids.js';
 import type { AuthInfo } from '../../scopes.js';
@@ -119,11 +122,12 @@ export async function ingestLocations(
   // The check above answers the common case; the unique (org, source, activeProviderId) answers
   // two ingests at the same moment, whichever database (the loser's transaction writes nothing).
   try {
-    await services.db.$transaction([
-      ...created.map(({ id, providerId }) => {
+    await statementsOf(services.db).transaction(async (run) => {
+      const now = new Date();
+      for (const { id, providerId } of created) {
         const pos = available.get(providerId)!;
-        return services.db.location.create({
-          data: {
+        await run(
+          insertStep('Location', {
             id,
             partnerId: auth.partnerId,
             orgId: onboarding.orgId,
@@ -133,13 +137,14 @@ export async function ingestLocations(
             activeProviderId: providerId,
             name: pos.name,
             address: JSON.stringify(pos.address),
-          },
-        });
-      }),
-      // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
-      ...(notices
-        ? created.map(({ id, providerId }) =>
-            enqueue(services.db, {
+            status: 'active',
+            createdAt: now,
+          }),
+        );
+        // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
+        if (notices) {
+          await run(
+            enqueueStep({
               kind: 'location.connect',
               owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
               source: onboarding.source,
@@ -148,9 +153,10 @@ export async function ingestLocations(
               body: { location_id: providerId },
               idempotencyKey: `connect:${id}`,
             }),
-          )
-        : []),
-    ]);
+          );
+        }
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${wanted.join(', ')}`);
     throw error;
@@ -188,10 +194,11 @@ export async function bindDspLocations(
 
   const created = entries.map((e) => ({ ...e, id: newId('dsp') }));
   try {
-    await services.db.$transaction(
-      created.map((e) =>
-        services.db.dspConnection.create({
-          data: {
+    await statementsOf(services.db).transaction(async (run) => {
+      const now = new Date();
+      for (const e of created) {
+        await run(
+          insertStep('DspConnection', {
             id: e.id,
             partnerId: auth.partnerId,
             orgId: onboarding.orgId,
@@ -202,10 +209,12 @@ export async function bindDspLocations(
             boundStoreId: e.storeId,
             name: e.name,
             status: 'APPROVED',
-          },
-        }),
-      ),
-    );
+            changeTime: now,
+            createdAt: now,
+          }),
+        );
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict('one of these DSP stores is already bound to a location');
     throw error;
@@ -259,29 +268,32 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   const location = await services.db.location.findFirst({ where: { id: locationId, orgId: org.id, status: 'active' } });
   if (!location) throw new NotFound(`location ${locationId} not found`);
   const notices = await sendsNotices(services, await findProvider(services, location.source));
-  await services.db.$transaction(async (tx) => {
+  await statementsOf(services.db).transaction(async (run) => {
     // Only one of several deletes at the same moment retires it (the row lock makes the others
     // wait, then find it deleted): the rest are 404, as a later delete would be.
-    const retired = await tx.location.updateMany({
-      where: { id: location.id, status: 'active' },
-      data: { status: 'deleted', activeProviderId: null, deletedAt: new Date() },
-    });
-    if (!retired.count) throw new NotFound(`location ${locationId} not found`);
+    const retired = await run(
+      updateStep(
+        'Location',
+        location.id,
+        { status: 'deleted', activeProviderId: null, deletedAt: new Date() },
+        { and: stillActive, returning: true },
+      ),
+    );
+    if (!retired.length) throw new NotFound(`location ${locationId} not found`);
     // Its stores are released: they can be bound again, by this merchant or a later owner.
-    await tx.dspConnection.updateMany({
-      where: { locationId: location.id },
-      data: { status: 'DISCONNECTED', boundStoreId: null, changeTime: new Date() },
-    });
+    await run(releaseStores(location.id, new Date()));
     if (notices) {
-      await enqueue(tx, {
-        kind: 'location.disconnect',
-        owner: location,
-        source: location.source,
-        onboardingId: location.onboardingId,
-        operation: 'disconnect',
-        body: { location_id: location.providerId },
-        idempotencyKey: `disconnect:${location.id}`,
-      });
+      await run(
+        enqueueStep({
+          kind: 'location.disconnect',
+          owner: location,
+          source: location.source,
+          onboardingId: location.onboardingId,
+          operation: 'disconnect',
+          body: { location_id: location.providerId },
+          idempotencyKey: `disconnect:${location.id}`,
+        }),
+      );
     }
   });
   services.delivery.wake();

@@ -5,6 +5,7 @@ import { Invalid, NotFound } from '../../errors.js';
 import type { AuthInfo } from '../../scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../input.js';
+import { statementsOf, updateStep } from '../../db/statements.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
 
 export async function assignMenus(
@@ -24,9 +25,8 @@ export async function assignMenus(
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${unknown.join(', ')}`);
   }
-  await services.db.dspConnection.update({
-    where: { id: connection.id },
-    data: { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() },
-  });
+  await statementsOf(services.db).write(
+    updateStep('DspConnection', connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
+  );
   return { dsp_location_id: connection.id, menu_provider_ids: wanted };
 }
