@@ -68,6 +68,11 @@ async function signIn(setup: OrderSetup, role: string, email: string): Promise<P
 
 const orderRow = (dspOrderId: string, status?: string) =>
   `tr[data-dsp-order-id="${dspOrderId}"]${status ? `[data-status="${status}"]` : ''}`;
+// A row is found and read in one evaluation inside the page: between the two steps of $eval, a
+// live update can re-render it and leave the handle detached (its computed style then empty).
+const rowText = (page: Page, selector: string) => page.evaluate((sel) => (document.querySelector(sel) as HTMLElement).innerText, selector);
+const rowDisplay = (page: Page, selector: string) =>
+  page.evaluate((sel) => getComputedStyle(document.querySelector(sel)!).display, selector);
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 const text = (page: Page) => page.evaluate(() => document.body.innerText);
 /** A GraphQL call from inside the page, as its own script would make it (cookie, own origin). */
@@ -98,7 +103,7 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   const placed = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
   firstOrder = { dspOrderId: placed.dsp_order_id, orderId: placed.body.order_id! };
   await owner.waitForSelector(orderRow(placed.dsp_order_id, 'in_progress'), { timeout: 10_000 });
-  const row = await owner.$eval(orderRow(placed.dsp_order_id), (e) => (e as HTMLElement).innerText);
+  const row = await rowText(owner, orderRow(placed.dsp_order_id));
   expect(row).toMatch(/pickup/);
   expect(row).toMatch(/\$36\.18/);
 
@@ -153,7 +158,7 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   // On a phone: one column, nothing wider than the screen.
   await owner.setViewport({ width: 390, height: 844 });
   expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await owner.$eval(orderRow(placed.dsp_order_id), (e) => getComputedStyle(e).display)).toBe('block');
+  expect(await rowDisplay(owner, orderRow(placed.dsp_order_id))).toBe('block');
 });
 
 test('a team member sees the orders but no redeliver control, and the API refuses them anything but reading', async () => {
