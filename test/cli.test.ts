@@ -9,6 +9,9 @@ import { hashSecret } from '../src/modules/auth/service.js';
 import { freshDatabase, migratedDatabase } from './support/service.js';
 
 const run = promisify(execFile);
+/** The CLI as `npm run cli -- <args>` runs it. */
+const cli = (args: string[], options: { env: NodeJS.ProcessEnv }) =>
+  run(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], options);
 
 test('migrate applies the migrations, names them, and ends once it has said so', async () => {
   const database = await freshDatabase();
@@ -35,13 +38,9 @@ test('migrate applies the migrations, names them, and ends once it has said so',
 test('partners create --json prints the credentials once and stores only the secret hash', async () => {
   const database = await migratedDatabase();
   try {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'Acme Ordering', '--scopes', 'user,onboarding', '--json'],
-      {
-        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
-      },
-    );
+    const { stdout } = await cli(['partners', 'create', '--name', 'Acme Ordering', '--scopes', 'user,onboarding', '--json'], {
+      env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+    });
     const printed = JSON.parse(stdout);
     expect(printed).toEqual({
       partner_id: expect.stringMatching(/^ptr_/),
@@ -65,13 +64,9 @@ test('partners create --json prints the credentials once and stores only the sec
 test('an unknown scope is a usage error (exit 2) with a JSON error under --json', async () => {
   const database = await migratedDatabase();
   try {
-    const failure = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', 'partners', 'create', '--name', 'X', '--scopes', 'root', '--json'],
-      {
-        env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
-      },
-    ).catch((e: { code: number; stdout: string }) => e);
+    const failure = await cli(['partners', 'create', '--name', 'X', '--scopes', 'root', '--json'], {
+      env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
+    }).catch((e: { code: number; stdout: string }) => e);
     expect((failure as { code: number }).code).toBe(2);
     expect(JSON.parse((failure as { stdout: string }).stdout)).toEqual({ error: 'unknown scopes: root' });
   } finally {
@@ -83,12 +78,8 @@ test('providers add seals the secrets; providers list shows source, kind and bas
   const database = await migratedDatabase();
   const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
   try {
-    const added = await run(
-      process.execPath,
+    const added = await cli(
       [
-        '--import',
-        'tsx',
-        'src/main.ts',
         'providers',
         'add',
         '--source',
@@ -111,7 +102,7 @@ test('providers add seals the secrets; providers list shows source, kind and bas
       { env },
     );
     expect(JSON.parse(added.stdout)).toEqual({ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' });
-    const listed = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], { env });
+    const listed = await cli(['providers', 'list', '--json'], { env });
     expect(JSON.parse(listed.stdout)).toEqual({
       providers: [{ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' }],
     });
@@ -124,24 +115,9 @@ test('providers add seals the secrets; providers list shows source, kind and bas
     } finally {
       await db.$disconnect();
     }
-    const bad = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/main.ts',
-        'providers',
-        'add',
-        '--source',
-        'x',
-        '--kind',
-        'kiosk',
-        '--base-url',
-        'https://x.example',
-        '--json',
-      ],
-      { env },
-    ).catch((e: { code: number; stdout: string }) => e);
+    const bad = await cli(['providers', 'add', '--source', 'x', '--kind', 'kiosk', '--base-url', 'https://x.example', '--json'], {
+      env,
+    }).catch((e: { code: number; stdout: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
   } finally {
@@ -152,7 +128,7 @@ test('providers add seals the secrets; providers list shows source, kind and bas
 test('a command other than start and migrate on a DATA_DIR with no database says where it looked, and creates nothing', async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-empty-'));
   try {
-    const refused = (await run(process.execPath, ['--import', 'tsx', 'src/main.ts', 'providers', 'list', '--json'], {
+    const refused = (await cli(['providers', 'list', '--json'], {
       env: { ...process.env, DATA_DIR: empty, DATABASE_URL: '' },
     }).catch((e: unknown) => e)) as { code: number; stdout: string };
     expect(refused.code).toBe(2);
