@@ -5,6 +5,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { databaseUrl } from './db/url.js';
+import type { RateLimitConfig } from './rate-limits.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -36,6 +37,8 @@ const schema = z.object({
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().positive().default(120_000),
+  RATE_LIMIT_BAD_SIGNATURES_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: z.string().default('false'),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(12),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   OUTBOX_RETRY_MAX_MS: z.coerce
@@ -91,7 +94,10 @@ export type Config = {
   /** Rate limits and GraphQL bounds; off only behind a gateway that does both, or to measure them. */
   limits: boolean;
   /** Requests a minute (src/rate-limits.ts). */
-  rateLimits: { apiPerMinute: number; tokenPerMinute: number; tokenPerAddressPerMinute: number; webhooksPerMinute: number };
+  rateLimits: RateLimitConfig;
+  /** Which proxies' X-Forwarded-For to believe for the caller's address (Fastify's trustProxy):
+   * false (the peer's address is the caller's), true (every hop), a hop count, or addresses and CIDRs. */
+  trustProxy: boolean | number | string;
 };
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -108,6 +114,16 @@ function keptSecret(dataDir: string, file: string, fromEnv: string | undefined):
     }
   }
   return new TextEncoder().encode(fs.readFileSync(keyPath, 'utf8').trim());
+}
+
+/** TRUST_PROXY as Fastify's trustProxy takes it: off by default, so a forged X-Forwarded-For
+ * cannot pick the address that rate limits count against. */
+function trustProxyOf(value: string): boolean | number | string {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,7 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
       tokenPerAddressPerMinute: e.RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE,
       webhooksPerMinute: e.RATE_LIMIT_WEBHOOKS_PER_MINUTE,
+      badSignaturesPerAddressPerMinute: e.RATE_LIMIT_BAD_SIGNATURES_PER_MINUTE,
     },
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
     outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },

@@ -56,3 +56,15 @@ export function assertCleanInput(value: unknown, where: string): void {
     }
   }
 }
+
+/** The dates both databases keep exactly, as epoch milliseconds: 1970-01-01 to 9999-12-31. */
+export const EPOCH_MS_RANGE = { min: 0, max: Date.UTC(9999, 11, 31, 23, 59, 59, 999) } as const;
+
+/** A date given as epoch milliseconds, from a body, a variable or a literal: 400 naming the
+ * field when it is not a whole number in EPOCH_MS_RANGE (1e308 would be an Invalid Date, which
+ * neither database stores). */
+export function epochMs(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < EPOCH_MS_RANGE.min || value > EPOCH_MS_RANGE.max)
+    throw new Invalid(`${field} must be epoch milliseconds, a whole number from ${EPOCH_MS_RANGE.min} to ${EPOCH_MS_RANGE.max}`);
+  return value;
+}

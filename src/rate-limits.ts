@@ -2,15 +2,24 @@
 // (every instance shares them), in this process otherwise. Over a limit the answer is 429
 // `rate_limited` with Retry-After and the RateLimit-* headers (./server/app.ts sets them).
 // - the partner API (REST rows and GraphQL): per partner;
-// - the token call: per client and per address, where a failed authentication costs
+// - the token call: per (client, address) and per address, where a failed authentication costs
 //   FAILED_AUTH_COST points and a success one, so guessing secrets stops after a few tries while
-//   a client renewing its tokens never notices;
-// - webhooks: per sender.
+//   a client renewing its tokens never notices; wrong secrets from one address never lock the
+//   client out from another;
+// - webhooks: per sender, counted only once the signature is verified (an unsigned flood cannot
+//   spend a real provider's allowance); refused signatures per address, separately.
+// The address is the peer's, or the one a trusted proxy reports (TRUST_PROXY, src/config.ts).
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from './errors.js';
 
-export type RateLimitConfig = { apiPerMinute: number; tokenPerMinute: number; tokenPerAddressPerMinute: number; webhooksPerMinute: number };
+export type RateLimitConfig = {
+  apiPerMinute: number;
+  tokenPerMinute: number;
+  tokenPerAddressPerMinute: number;
+  webhooksPerMinute: number;
+  badSignaturesPerAddressPerMinute: number;
+};
 
 export const FAILED_AUTH_COST = 10;
 const WINDOW_S = 60;
@@ -33,12 +42,16 @@ export class RateLimited extends AppError {
 export type RateLimits = {
   /** Counts one request of a partner on the API; throws RateLimited over the limit. */
   api: (partnerId: string) => Promise<void>;
-  /** Before a token call: throws RateLimited when the client or the address is over its limit. */
+  /** Before a token call: throws RateLimited when the client from this address, or the
+   * address, is over its limit. */
   tokenAllowed: (clientId: string, address: string) => Promise<void>;
   /** After a token call: a failure costs more than a success. */
   tokenSettled: (clientId: string, address: string, succeeded: boolean) => Promise<void>;
-  /** Counts one webhook of a sender; throws RateLimited over the limit. */
+  /** Counts one webhook of a sender whose signature is verified; throws RateLimited over the limit. */
   webhook: (sender: string) => Promise<void>;
+  /** Counts one webhook whose signature was missing or wrong, against its address; throws
+   * RateLimited over the limit (the caller answers 401 otherwise). */
+  badSignature: (address: string) => Promise<void>;
 };
 
 /** LIMITS=off: nothing is counted. */
@@ -47,6 +60,7 @@ export const NO_RATE_LIMITS: RateLimits = {
   tokenAllowed: async () => {},
   tokenSettled: async () => {},
   webhook: async () => {},
+  badSignature: async () => {},
 };
 
 export function createRateLimits(
@@ -59,9 +73,12 @@ export function createRateLimits(
       ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S })
       : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
   const api = limiter('api', config.apiPerMinute);
-  const tokenClient = limiter('token-client', config.tokenPerMinute);
+  const tokenClient = limiter('token-client-address', config.tokenPerMinute);
   const tokenAddress = limiter('token-address', config.tokenPerAddressPerMinute);
   const webhooks = limiter('webhook', config.webhooksPerMinute);
+  const badSignatures = limiter('webhook-bad-signature', config.badSignaturesPerAddressPerMinute);
+  /** One client from one address: another address's wrong secrets never touch it. */
+  const clientAt = (clientId: string, address: string) => `${clientId} ${address}`;
 
   /** Consumes points; a refusal (the library rejects with its state) becomes RateLimited. */
   const take = async (which: RateLimiterAbstract, key: string, what: string, limit: 'api' | 'webhook') => {
@@ -84,13 +101,14 @@ export function createRateLimits(
   return {
     api: (partnerId) => take(api, partnerId, 'from this partner', 'api'),
     tokenAllowed: async (clientId, address) => {
-      await over(tokenClient, clientId, 'for this client');
+      await over(tokenClient, clientAt(clientId, address), 'for this client from this address');
       await over(tokenAddress, address, 'from this address');
     },
     tokenSettled: async (clientId, address, succeeded) => {
       const cost = succeeded ? 1 : FAILED_AUTH_COST;
-      await Promise.all([settle(tokenClient, clientId, cost), settle(tokenAddress, address, cost)]);
+      await Promise.all([settle(tokenClient, clientAt(clientId, address), cost), settle(tokenAddress, address, cost)]);
     },
     webhook: (sender) => take(webhooks, sender, 'from this sender', 'webhook'),
+    badSignature: (address) => take(badSignatures, address, 'with a missing or wrong signature from this address', 'webhook'),
   };
 }

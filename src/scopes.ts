@@ -17,6 +17,8 @@ export type AuthInfo = {
   scopes: Scope[];
   /** Set when the token is a named partner token for one organization. */
   orgId: string | null;
+  /** When the token (or dashboard session) stops being valid, epoch ms: a subscription ends then. */
+  expiresAt?: number;
   /** Set for a merchant user's dashboard session (its cookie): that user's organization, read
    * only, but for redelivery by owners and admins (../access). */
   dashboard?: { userId: string; role: string };

@@ -35,8 +35,13 @@ export const builder = new SchemaBuilder<{
       scope: (scope: Scope) => ctx.auth?.scopes.includes(scope) ?? false,
     }),
     // 401 when the caller is not authenticated at all, 403 when the token lacks what is needed.
-    unauthorizedError: (_parent, ctx) => {
+    unauthorizedError: (_parent, ctx, _info, result) => {
       if (!ctx.auth) return ctx.authError ?? new Unauthenticated();
+      const failure = result.failure as { scope?: string; parameter?: unknown };
+      if (failure.scope === 'scope')
+        return new Forbidden(`the token does not carry the ${String(failure.parameter)} scope this operation needs`, 'insufficient_scope');
+      if (failure.scope === 'partner')
+        return new Forbidden('an organization token cannot run this operation: it needs a partner login', 'insufficient_scope');
       return new Forbidden('the token does not carry the scope this operation needs', 'insufficient_scope');
     },
   },

@@ -13,6 +13,9 @@ export type Context = {
   /** Why a bearer token that was sent is not accepted (answered when an operation needs auth). */
   authError: AppError | null;
   requestId: string;
+  /** Asks again whether the caller is still who it was (its token not expired nor revoked):
+   * null if so, else why not. Subscriptions ask it while they run (./subscription-guard.ts). */
+  recheck?: (() => Promise<AppError | null>) | undefined;
   /** Request-scoped DataLoaders by batch function (./request-scope.ts), dropped once the
    * operation has answered. */
   loaders?: Map<unknown, unknown>;

@@ -36,9 +36,14 @@ export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   return internalError();
 }
 
+/** Errors this module made: masking one again leaves it as it is (a subscription's refusal is
+ * masked where it is made, and may pass Yoga's masking after that). */
+const masked = new WeakSet<object>();
+
 /** Yoga's maskError: the same decision, shown as a GraphQL error with extensions. */
 export function maskError(log: Logger) {
   return (error: unknown): Error => {
+    if (typeof error === 'object' && error !== null && masked.has(error)) return error as Error;
     const body = toErrorBody(error, log);
     const path = error instanceof GraphQLError ? error.path : undefined;
     const nodes = error instanceof GraphQLError ? error.nodes : undefined;
@@ -46,10 +51,12 @@ export function maskError(log: Logger) {
     // for a parse or validation failure, 405 for a mutation over GET) in extensions.http, which
     // Yoga reads for the answer and leaves out of the body: keep it.
     const http = error instanceof GraphQLError ? error.extensions?.http : undefined;
-    return new GraphQLError(body.message, {
+    const shown = new GraphQLError(body.message, {
       nodes,
       path,
       extensions: { code: body.code, statusCode: body.statusCode, ...(http ? { http } : {}) },
     });
+    masked.add(shown);
+    return shown;
   };
 }

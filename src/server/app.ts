@@ -15,6 +15,8 @@ import type { Services } from '../services.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { limitPlugins } from '../graphql/limits.js';
+import { literalInputs } from '../graphql/literals.js';
+import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
 import { AppError, Unauthenticated, errorBody, internalError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
@@ -85,6 +87,11 @@ function countOperations(metrics: Metrics): Plugin {
   };
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export function buildServer(
   services: Services,
   schema: GraphQLSchema,
@@ -96,6 +103,8 @@ export function buildServer(
     // Our onResponse hook writes the one line per request (below).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: services.config.bodyLimit,
+    // A hop count trusts that many proxies nearest to us, as proxy-addr reads a number.
+    trustProxy: typeof services.config.trustProxy === 'number' ? trustHops(services.config.trustProxy) : services.config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     forceCloseConnections: 'idle',
@@ -206,6 +215,8 @@ export function buildServer(
     // was lost. Subscriptions run through graphql-js, which resolves their arguments.
     plugins: [
       ...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []),
+      literalInputs(),
+      subscriptionsEndWithTheirCaller(maskError(services.log)),
       { onExecute: useGraphQlJit().onExecute },
       useRequestScopeRelease(),
       dashboardRules(maskError(services.log)),

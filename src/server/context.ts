@@ -10,8 +10,9 @@ import { dashboardCaller, sessionOf } from '../modules/sso/service.js';
 import { fromOwnPages } from '../http/origin.js';
 
 /** Who a request's Authorization header names: the caller, or why its token is not accepted
- * (answered when an operation needs a caller). */
-export type Identity = Pick<Context, 'auth' | 'authError'>;
+ * (answered when an operation needs a caller), and how to ask again later (a subscription ends
+ * when its caller's token expires or is revoked). */
+export type Identity = Pick<Context, 'auth' | 'authError' | 'recheck'>;
 
 /** The dashboard's caller, from its session cookie (CONTRACT.md 7.10), or why it is refused. */
 async function identifySession(services: Services, headers: IncomingHttpHeaders, session: string): Promise<Identity> {
@@ -24,10 +25,11 @@ async function identifySession(services: Services, headers: IncomingHttpHeaders,
       ),
     };
   }
+  const ended = () => new Unauthenticated('the dashboard session has expired or ended: sign in again', 'session_expired');
   const auth = await dashboardCaller(services, session);
   return auth
-    ? { auth, authError: null }
-    : { auth: null, authError: new Unauthenticated('the dashboard session has expired or ended: sign in again', 'session_expired') };
+    ? { auth, authError: null, recheck: async () => ((await dashboardCaller(services, session)) ? null : ended()) }
+    : { auth: null, authError: ended() };
 }
 
 /** The caller of a request: its bearer token (`bearer`: from the headers, or a graphql-ws
@@ -40,10 +42,21 @@ export async function identifyRequest(services: Services, headers: IncomingHttpH
 export async function identify(services: Services, authorization: string | undefined): Promise<Identity> {
   if (authorization === undefined) return { auth: null, authError: null };
   try {
-    return { auth: await authenticate(services, authorization), authError: null };
+    return { auth: await authenticate(services, authorization), authError: null, recheck: () => stillValid(services, authorization) };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return { auth: null, authError: error };
+  }
+}
+
+/** Why a token accepted before is not accepted now (expired, revoked, its session deleted), or null. */
+async function stillValid(services: Services, authorization: string): Promise<AppError | null> {
+  try {
+    await authenticate(services, authorization);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
   }
 }
 
@@ -59,9 +72,18 @@ export async function createContext(
   // of when it is done (graphql/request-scope.ts). The spread comes last on purpose: V8 gives
   // each evaluation of a non-empty spread followed by properties hidden classes of its own,
   // about ten times slower and kept through young collections (docs/performance.md).
-  const context: Context = { services, db: services.db, auth: null, authError: null, requestId, ...initContextCache() };
-  const { auth, authError } = known ?? (await identify(services, authorization));
+  const context: Context = {
+    services,
+    db: services.db,
+    auth: null,
+    authError: null,
+    recheck: undefined,
+    requestId,
+    ...initContextCache(),
+  };
+  const { auth, authError, recheck } = known ?? (await identify(services, authorization));
   context.auth = auth;
   context.authError = authError;
+  context.recheck = recheck;
   return context;
 }

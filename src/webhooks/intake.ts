@@ -136,9 +136,15 @@ export const webhookRoutes =
           const provider = await findProvider(services, source);
           if (!provider || provider.kind !== CHANNELS[channel as Channel] || !provider.webhookSecret)
             throw new NotFound(`no ${channel} provider registered as ${source}`);
-          await services.limits.webhook(`${channel}:${source}`);
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+          // The signature first: only a verified sender's webhooks count against its allowance,
+          // so nobody can spend a real provider's by sending unsigned ones. A missing or wrong
+          // signature counts against the sending address instead, separately.
+          const refuse = async (error: Unauthenticated): Promise<never> => {
+            await services.limits.badSignature(request.ip);
+            throw error;
+          };
           // Standard Webhooks signing when its signature header is there (its id is signed and is the
           // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
           let signedId: string | undefined;
@@ -146,19 +152,26 @@ export const webhookRoutes =
             const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
             const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
             if (verdict === 'stale')
-              throw new Unauthenticated(
-                `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
-                'invalid_signature',
+              await refuse(
+                new Unauthenticated(
+                  `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
+                  'invalid_signature',
+                ),
               );
             if (verdict !== 'valid')
-              throw new Unauthenticated(
-                'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
-                'invalid_signature',
+              await refuse(
+                new Unauthenticated(
+                  'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
+                  'invalid_signature',
+                ),
               );
             signedId = standard.id;
           } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
-            throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
+            await refuse(
+              new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature'),
+            );
           }
+          await services.limits.webhook(`${channel}:${source}`);
 
           let parsed: { type?: unknown; object?: unknown };
           try {

@@ -1,6 +1,6 @@
 // A bounded property-based fuzz run (fast-check, fixed seed): every REST row, the token call (JSON
-// and form), the browser hops and the three webhook paths (correctly signed, so the body is what
-// is tried) get a few thousand requests of any shape: wrong types, deep nesting, NUL and other
+// and form), the browser hops, the three webhook paths (correctly signed, so the body is what
+// is tried) and GraphQL operations with the input written as literals get a few thousand requests of any shape: wrong types, deep nesting, NUL and other
 // odd text, huge numbers, odd ids. No answer may be a 5xx, on either database, and a batch of
 // refused requests changes nothing.
 import fc from 'fast-check';
@@ -175,6 +175,35 @@ const webhookAttempt: fc.Arbitrary<Attempt> = fc
     };
   });
 
+/** GraphQL operations with the input written into their text, as literals: odd strings (NUL
+ * included, through GraphQL's \u escape), huge or non-finite numbers, wrong kinds of value. */
+const literal: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(String.raw`"a\u0000b"`, String.raw`"\u0000"`),
+  oddText.map((text) => JSON.stringify(text)),
+  oddNumber.map((n) => (Object.is(n, -0) ? '-0' : String(n))),
+  fc.constantFrom('1e308', '1e400', '-1e400', '9'.repeat(400), '0.0000001e-400', 'true', 'null', '[]', '{}', 'pos', '"\\u0000"'),
+);
+const OPERATIONS = [
+  'query { orders(orgId: $, from: $, to: $, first: $) { orders { id } } }',
+  'query { order(id: $) { id } }',
+  'query { organization(id: $) { id } }',
+  'query { organizationLocations(orgId: $, locationId: $) { locations { id } } }',
+  'query { searchContexts(partnerId: $, q: $, kind: $, limit: $) { contexts { key } } }',
+  'query { deliveries(status: $, first: $) { id } }',
+  'mutation { createOrganization(input: { name: $, providerId: $, user: { email: $, firstName: $ } }) { orgId } }',
+  'mutation { createOrganization(input: { name: $, providerId: $, user: { email: "fuzz@example.com" } }) { orgId } }',
+  'mutation { initializeOnboarding(input: { orgId: $, source: $, type: pos, returnUrl: $ }) { onboarding { id } } }',
+  'mutation { createPartnerToken(input: { orgId: $, tokenName: $, scopes: [user] }) { accessToken } }',
+  'mutation { token(input: { grantType: client_credentials, clientId: $, clientSecret: $, exp: $ }) { accessToken } }',
+  'mutation { addFlagContexts(input: { key: $, contexts: [{ key: $, kind: $ }] }) { __typename } }',
+];
+const graphqlAttempt: fc.Arbitrary<Attempt> = fc
+  .tuple(fc.constantFrom(...OPERATIONS), fc.array(literal, { minLength: 5, maxLength: 5 }))
+  .map(([operation, values]) => {
+    let i = 0;
+    return { method: 'POST', path: '/graphql', ...json({ query: operation.replace(/\$/g, () => values[i++ % values.length]!) }) };
+  });
+
 /** Rows in every table input could reach. */
 const counts = async () => {
   const db = service.services.db;
@@ -200,6 +229,7 @@ test('a few thousand requests of any shape: never a 5xx, and refused ones change
     { weight: 2, arbitrary: tokenAttempt },
     { weight: 1, arbitrary: hopAttempt },
     { weight: 3, arbitrary: webhookAttempt },
+    { weight: 3, arbitrary: graphqlAttempt },
   );
   const batches = fc.sample(fc.array(attempt, { minLength: 50, maxLength: 50 }), { seed: 20261124, numRuns: 50 });
   const failures: string[] = [];
@@ -214,8 +244,20 @@ test('a few thousand requests of any shape: never a 5xx, and refused ones change
           `${res.status} ${batch[i]!.method} ${batch[i]!.path.slice(0, 120)} ${String(batch[i]!.body).slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`,
         );
     });
-    if (answers.every((res) => res.status >= 400)) expect(await counts()).toEqual(before);
+    // A GraphQL error answers 200 with `errors`: refused all the same.
+    const refused = (res: (typeof answers)[number]) => res.status >= 400 || (Array.isArray(res.body?.errors) && !res.body.data);
+    for (const [i, res] of answers.entries()) {
+      const code = res.body?.errors?.[0]?.extensions?.statusCode;
+      if (typeof code === 'number' && code >= 500)
+        failures.push(`GraphQL ${code} ${String(batch[i]!.body).slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 200)}`);
+    }
+    if (answers.every(refused)) expect(await counts()).toEqual(before);
   }
   expect(failures).toEqual([]);
   expect(sent).toBe(2500);
+  // Nothing accepted holds a NUL, whichever way it was written (PostgreSQL would refuse it; SQLite
+  // would keep it and hand it on).
+  const db = service.services.db;
+  const stored = JSON.stringify(await Promise.all([db.organization.findMany(), db.user.findMany(), db.session.findMany()]));
+  expect(stored.includes('\\u0000')).toBe(false);
 });

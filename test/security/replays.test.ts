@@ -5,7 +5,7 @@
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { signBody, signStandardWebhook } from '../../src/webhooks/signature.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, type OrderSetup } from '../support/orders.js';
+import { merchantTakingOrders, placeOrder, until, type OrderSetup } from '../support/orders.js';
 import { request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -67,16 +67,18 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
 });
 
 test('the same driver assigned again changes nothing; the order does not go back', async () => {
-  const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' });
+  // An event provider that never answers: the order is confirmed to it all the same.
+  const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
+  await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
+  const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'merchant_managed_delivery' });
   const orderId = placed.body.order_id!;
+  await until(async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).eventProvider);
   const body = JSON.stringify({ type: 'order.assign.driver', object: { order_id: orderId, driver: { name: 'Dee', phone: '+15550100' } } });
   const send = (id: string) =>
     request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
       raw: body,
       headers: { 'content-type': 'application/json', 'webhook-id': id, 'service-webhook-signature': signBody(body, secrets.webhookSecret) },
     });
-  const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
-  await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   expect((await send('drv-1')).status).toBe(202);
   await settled();
   await service.services.db.order.update({ where: { id: orderId }, data: { deliveryStatus: 'delivered' } });

@@ -16,6 +16,8 @@ import { authorizeInBrowser, startPos } from '../support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { placeOrder, until } from '../support/orders.js';
 import { get, post, request, startTestService, type TestService } from '../support/service.js';
+import { saveProvider } from '../../src/integrations/providers.js';
+import { signBody } from '../../src/webhooks/signature.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -461,4 +463,38 @@ test('REST: no row reaches the victim for any of the four callers, and nothing c
     }
   }
   expect(await victimState()).toEqual(before);
+});
+
+/** Providers are callers too: a registered POS, DSP and event provider of their own, each signing
+ * correctly with its own secret, try every webhook that names an order on the victim's. */
+test("webhooks: another registered provider reaches none of the victim's orders, and nothing changes", async () => {
+  const rogues = { pos: 'rogue-pos', dsp: 'rogue-dsp', 'event-providers': 'rogue-events' } as const;
+  const secret = 'rogue-secret-0123456789';
+  for (const [channel, source] of Object.entries(rogues))
+    await saveProvider(service.services, {
+      source,
+      kind: channel === 'event-providers' ? 'event_provider' : (channel as 'pos' | 'dsp'),
+      base_url: 'http://127.0.0.1:9',
+      client_id: 'rogue',
+      client_secret: 'rogue',
+      webhook_secret: secret,
+    });
+  const order = await service.services.db.order.findUniqueOrThrow({ where: { id: v.order } });
+  const attempts: [keyof typeof rogues, string, Record<string, unknown>][] = [
+    ['pos', 'order.updated', { order_id: v.order, status: 'completed' }],
+    ['dsp', 'order.canceled', { dsp_order_id: order.dspOrderId, dsp_store_id: order.dspStoreId }],
+    ['event-providers', 'order.assign.driver', { order_id: v.order, location_id: 'x', driver: { name: 'Mallory' } }],
+  ];
+  const before = await victimState();
+  const driver = order.driver;
+  for (const [channel, type, object] of attempts) {
+    const body = JSON.stringify({ type, object });
+    const res = await request(service.url, 'POST', `/v1/webhooks/${channel}/${rogues[channel]}`, {
+      raw: body,
+      headers: { 'content-type': 'application/json', 'webhook-id': `${type}-rogue`, 'service-webhook-signature': signBody(body, secret) },
+    });
+    expect({ type, status: res.status, code: res.body?.code }).toEqual({ type, status: 404, code: 'not_found' });
+  }
+  expect(await victimState()).toEqual(before);
+  expect((await service.services.db.order.findUniqueOrThrow({ where: { id: v.order } })).driver).toBe(driver);
 });

@@ -16,9 +16,23 @@ export async function storeBinding(sql: Statements, source: string, storeId: str
   return binding;
 }
 
-export async function orderExists(sql: Statements, orderId: string): Promise<boolean> {
-  return (await sql.all('SELECT "id" FROM "Order" WHERE "id" = ?', [orderId])).length > 0;
+/** The order's status, if it was confirmed to this event provider. */
+export async function confirmedTo(sql: Statements, orderId: string, provider: string): Promise<{ status: string } | undefined> {
+  const [order] = await sql.all<{ status: string }>('SELECT "status" FROM "Order" WHERE "id" = ? AND "eventProvider" = ?', [
+    orderId,
+    provider,
+  ]);
+  return order;
 }
+
+/** A conditional write's condition: the order was confirmed to this event provider. */
+export const confirmedBy = (provider: string): Step => ({ sql: '"eventProvider" = ?', args: [provider] });
+
+/** Conditions that must all hold. */
+export const allOf = (...steps: Step[]): Step => ({
+  sql: steps.map((step) => `(${step.sql})`).join(' AND '),
+  args: steps.flatMap((step) => step.args ?? []),
+});
 
 /** A conditional write's condition: the order's status is one of these. */
 export const statusIn = (statuses: readonly string[]): Step => ({

@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, Unauthenticated, AppError } from '../../errors.js';
+import { Forbidden, Invalid, Unauthenticated, AppError } from '../../errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../scopes.js';
 import { Expiring, expiringPer } from '../../expiring.js';
 import { newId } from '../../ids.js';
@@ -107,6 +107,18 @@ function requestedScopes(requested: Scope[] | undefined, allowed: Scope[]): Scop
   return [...new Set(requested)];
 }
 
+/** The scopes a caller may hand on to a token or session it makes: only those it holds itself,
+ * and only while its partner still holds them. Asking for more is 403 insufficient_scope. */
+export function handedOnScopes(caller: Pick<AuthInfo, 'scopes'>, partnerScopes: Scope[], requested: readonly Scope[]): Scope[] {
+  const beyond = requested.filter((s) => !caller.scopes.includes(s) || !partnerScopes.includes(s));
+  if (beyond.length)
+    throw new Forbidden(
+      `a token hands on only scopes it holds; this one does not hold ${[...new Set(beyond)].join(', ')}`,
+      'insufficient_scope',
+    );
+  return [...new Set(requested)];
+}
+
 export async function issueToken(services: Services, input: TokenRequest): Promise<TokenResponse> {
   const { db, config } = services;
   const expiresAt = accessTokenExpiry(services, input.exp);
@@ -134,7 +146,12 @@ export async function issueToken(services: Services, input: TokenRequest): Promi
       throw invalidGrant();
     }
     if (stored.expiresAt.getTime() <= Date.now()) throw invalidGrant();
-    scopes = requestedScopes(input.scopes, parseScopes(stored.session.scopes));
+    // Never wider than the session it renews, nor than what the partner holds now.
+    const partnerScopes = parseScopes(partner.scopes);
+    scopes = requestedScopes(
+      input.scopes,
+      parseScopes(stored.session.scopes).filter((s) => partnerScopes.includes(s)),
+    );
     sessionId = stored.sessionId;
   }
 
@@ -167,7 +184,7 @@ export async function createPartnerToken(services: Services, auth: AuthInfo, inp
   assertPartnerWide(auth, 'create organization tokens');
   const org = await findOrganization(services, auth, input.org_id);
   const partner = await services.db.partner.findUniqueOrThrow({ where: { id: auth.partnerId } });
-  const scopes = requestedScopes(input.scopes, parseScopes(partner.scopes));
+  const scopes = handedOnScopes(auth, parseScopes(partner.scopes), input.scopes);
   const session = await services.db.session.create({
     data: { id: newId('ses'), partnerId: auth.partnerId, orgId: org.id, name, scopes: storeScopes(scopes) },
   });
@@ -204,6 +221,7 @@ const accessClaims = z.object({
   sid: z.string(),
   scp: z.array(z.string()),
   org: z.string().optional(),
+  exp: z.number().optional(),
 });
 type AccessClaims = z.infer<typeof accessClaims>;
 
@@ -236,5 +254,11 @@ export async function authenticate(services: Services, header: string | undefine
     throw new Unauthenticated('the access token is not valid');
   }
   if (!(await sessionIsLive(services.db, claims.sid, claims.sub))) throw new Unauthenticated('the access token has been revoked');
-  return { partnerId: claims.sub, sessionId: claims.sid, scopes: parseScopes(claims.scp.join(',')), orgId: claims.org ?? null };
+  return {
+    partnerId: claims.sub,
+    sessionId: claims.sid,
+    scopes: parseScopes(claims.scp.join(',')),
+    orgId: claims.org ?? null,
+    ...(claims.exp !== undefined ? { expiresAt: claims.exp * 1000 } : {}),
+  };
 }

@@ -46,7 +46,7 @@ const change = (name: string, description: string, run: ChangeContexts, how: 'ad
     t.field({
       type: TargetsPayload,
       description,
-      authScopes: { authenticated: true },
+      authScopes: { partner: true },
       args: { input: t.arg({ type: ChangeContextsInput, required: true }) },
       resolve: (_root, { input }, ctx) => run(ctx.services, partnerOf(ctx.auth!, String(input.partnerId)), input.key, input.contexts, how),
     }),
@@ -72,7 +72,7 @@ builder.queryField('searchContexts', (t) =>
   t.field({
     type: SearchContextsPayload,
     description: 'Contexts across the flags and segments you own.',
-    authScopes: { authenticated: true },
+    authScopes: { partner: true },
     args: {
       partnerId: t.arg.id(),
       q: t.arg.string({ description: 'Substring of the context key (case-insensitive).' }),
@@ -97,7 +97,7 @@ const EvaluationRef = builder.objectRef<Evaluation>('FlagEvaluation').implement(
 builder.queryField('evaluateFlag', (t) =>
   t.field({
     type: EvaluationRef,
-    authScopes: { authenticated: true },
+    authScopes: { partner: true },
     args: {
       partnerId: t.arg.id({ required: true }),
       flagKey: t.arg.string({ required: true }),

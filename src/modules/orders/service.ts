@@ -10,7 +10,7 @@ import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/cli
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
-import { driverIsNot, orderExists, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
+import { allOf, confirmedBy, confirmedTo, driverIsNot, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
@@ -124,7 +124,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       await run(toPos.step);
     });
     services.delivery.dispatch(toPos.message);
-    publish(services, { ...row, posOrderId: null, failureReason: null, driver: null });
+    publish(services, { ...row, posOrderId: null, failureReason: null, driver: null, eventProvider: null });
     return { status: 201, body: { order_id: row.id, status: row.status } };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -161,7 +161,11 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
   const change = outcome.delivered
-    ? { posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null }
+    ? {
+        posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null,
+        // Only the provider the order goes to may assign its driver (driverAssigned, below).
+        ...(confirmation ? { eventProvider: confirmation.source } : {}),
+      }
     : { failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
   return async (run) => {
     // Each move the event makes, written only where the order's status still allows it (./states.ts):
@@ -249,22 +253,33 @@ const orderUpdated: WebhookHandler = {
   },
 };
 
+/** Where a driver may be assigned: open orders (./states.ts). */
+const WHILE_DRIVER_ASSIGNABLE = statusIn(statusesWhere({ kind: 'driver_assigned' }, null));
+
+/** order.assign.driver: only from the event provider the order was confirmed to (a
+ * merchant_managed_delivery order), while the order is open. Any other provider's, for an order
+ * it never had, is 404 as an order that does not exist; a final order is 409 feature_disabled. */
 const driverAssigned: WebhookHandler = {
   precheck: async (services, event) => {
     const orderId = requiredText(event.object.order_id, 'object.order_id');
-    if (!event.object.driver || typeof event.object.driver !== 'object') throw new Invalid('object.driver is required');
-    const sql = statementsOf(services.db);
-    if (!(await orderExists(sql, orderId))) throw new NotFound(`order ${orderId} not found`);
+    if (!event.object.driver || typeof event.object.driver !== 'object' || Array.isArray(event.object.driver))
+      throw new Invalid('object.driver is required');
+    const order = await confirmedTo(statementsOf(services.db), orderId, event.source);
+    if (!order) throw new NotFound(`order ${orderId} not found`);
+    move(order, { kind: 'driver_assigned' });
   },
   apply: async (services, event) => {
     const sql = statementsOf(services.db);
     const driver = JSON.stringify(event.object.driver);
     const assigned = { driver, deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
     // The same driver again (a replay, or the provider retrying) changes nothing: the order may
-    // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9).
-    const anotherDriver = driverIsNot(driver);
+    // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9). Applied
+    // later than the precheck, so conditional on it still holding: same provider, order open.
     const [order] = await sql.write<OrderRow>(
-      updateStep('Order', String(event.object.order_id), assigned, { and: anotherDriver, returning: true }),
+      updateStep('Order', String(event.object.order_id), assigned, {
+        and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
+        returning: true,
+      }),
     );
     if (order) publish(services, order);
   },

@@ -33,7 +33,9 @@ export type OrderEvent =
   /** The POS took the order we sent it (perhaps on a redelivery after refusing it). */
   | { kind: 'pos_took' }
   /** The POS refused the order we sent it, or never answered. */
-  | { kind: 'pos_refused' };
+  | { kind: 'pos_refused' }
+  /** The event provider the order was confirmed to assigns (or changes) its driver. */
+  | { kind: 'driver_assigned' };
 
 export type Verdict =
   | { to: OrderStatus }
@@ -62,6 +64,8 @@ export function decide(status: string, event: OrderEvent): Verdict {
       return final ? { refused: 'not_modifiable' } : { to: null };
     case 'pos_refused':
       return final ? { refused: 'not_modifiable' } : { to: 'failed' };
+    case 'driver_assigned':
+      return final ? { refused: 'not_modifiable' } : { to: null };
   }
 }
 

@@ -1,7 +1,9 @@
 // GraphQL for orders: order, orders (filters, cursor pagination), the live orderUpdated, and the
 // deliveries (outbox messages) of the caller with redelivery of dead ones.
+import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.js';
 import { Invalid } from '../../errors.js';
+import { epochMs } from '../../input.js';
 import { reachable, reachableRows, assertMayRedeliver } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './service.js';
@@ -93,6 +95,8 @@ builder.queryField('orders', (t) =>
       const org = await findOrganization(ctx.services, ctx.auth!, String(args.orgId));
       const first = args.first ?? 20;
       if (first < 1 || first > 100) throw new Invalid('first must be from 1 to 100');
+      const from = args.from == null ? null : new Date(epochMs(args.from, 'from'));
+      const to = args.to == null ? null : new Date(epochMs(args.to, 'to'));
       return {
         first,
         after: args.after ? String(args.after) : null,
@@ -100,9 +104,7 @@ builder.queryField('orders', (t) =>
           orgId: org.id,
           ...(args.status ? { status: args.status } : {}),
           ...(args.locationId ? { locationId: String(args.locationId) } : {}),
-          ...(args.from || args.to
-            ? { createdAt: { ...(args.from ? { gte: new Date(args.from) } : {}), ...(args.to ? { lt: new Date(args.to) } : {}) } }
-            : {}),
+          ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
         },
       };
     },
@@ -118,9 +120,14 @@ builder.subscriptionField('orderUpdated', (t) =>
     subscribe: async (_root, { orgId, locationId }, ctx) => {
       const org = await findOrganization(ctx.services, ctx.auth!, String(orgId));
       const events = ctx.services.pubsub.subscribe('orderUpdated', org.id);
-      return (async function* () {
-        for await (const event of events) if (!locationId || event.locationId === String(locationId)) yield event;
-      })();
+      // Yoga's filter, not a generator: a subscriber's unsubscribe ends it at once, where a
+      // generator waiting for its next event would hold the subscription until one came.
+      return locationId
+        ? pipe(
+            events,
+            filter((event) => event.locationId === String(locationId)),
+          )
+        : events;
     },
     // The order as the change left it, carried by the event (no read, and no later state shown
     // in place of an earlier one).

@@ -6,7 +6,7 @@ import type { Services } from '../../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../../errors.js';
 import { hashSecret } from '../auth/service.js';
 import { newId } from '../../ids.js';
-import type { AuthInfo } from '../../scopes.js';
+import { parseScopes, storeScopes, type AuthInfo, type Scope } from '../../scopes.js';
 import { canReach, ownPartnerId } from '../access/index.js';
 import { normalizeEmail } from '../organizations/service.js';
 import { requiredText } from '../../input.js';
@@ -15,6 +15,8 @@ export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as c
 export type Role = (typeof ROLES)[number];
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 const SESSION_TTL_SECONDS = 8 * 3600;
+/** What a dashboard session may do at most; it gets those of them the token that asked for it holds. */
+const DASHBOARD_SCOPES: readonly Scope[] = ['user', 'onboarding'];
 /** The dashboard session's cookie. */
 export const SESSION_COOKIE = 'merchant_session';
 
@@ -47,7 +49,15 @@ export async function generateSsoSession(services: Services, auth: AuthInfo, par
       update: { fullName, phone, role },
     });
     await tx.ssoToken.create({
-      data: { id: newId('sso'), tokenHash: hashSecret(token), userId: user.id, expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS) },
+      data: {
+        id: newId('sso'),
+        tokenHash: hashSecret(token),
+        userId: user.id,
+        // A token hands on only scopes it holds: a session asked for by a token without `user`
+        // cannot read orders either.
+        scopes: storeScopes(DASHBOARD_SCOPES.filter((scope) => auth.scopes.includes(scope))),
+        expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
+      },
     });
   });
   return { sso_login_token: token };
@@ -61,7 +71,7 @@ export async function consumeSsoToken(services: Services, token: string): Promis
   const spent = await services.db.ssoToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: new Date() } });
   if (spent.count !== 1) throw refused();
   // `at`: when it started, to the millisecond, so that a logout ends it (User.sessionsEndedAt).
-  const session = await new SignJWT({ uid: stored.userId, at: Date.now() })
+  const session = await new SignJWT({ uid: stored.userId, at: Date.now(), scp: parseScopes(stored.scopes) })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('merchant-dashboard')
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
@@ -77,8 +87,9 @@ export function sessionOf(cookieHeader: string | undefined): string | undefined 
     .find(([name]) => name === SESSION_COOKIE)?.[1];
 }
 
-/** The user of a live dashboard session: signed by us, not expired, not ended by a logout. */
-export async function dashboardUser(services: Services, session: string | undefined) {
+/** A live dashboard session: signed by us, not expired, not ended by a logout; its user, the
+ * scopes it was given and when it ends. */
+async function dashboardSession(services: Services, session: string | undefined) {
   if (!session) return null;
   let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
   try {
@@ -89,18 +100,26 @@ export async function dashboardUser(services: Services, session: string | undefi
   const user = await services.db.user.findUnique({ where: { id: String(payload.uid) }, include: { org: true } });
   const startedAt = typeof payload.at === 'number' ? payload.at : (payload.iat ?? 0) * 1000;
   if (!user || (user.sessionsEndedAt && startedAt <= user.sessionsEndedAt.getTime())) return null;
-  return user;
+  const scopes = Array.isArray(payload.scp) ? parseScopes(payload.scp.join(',')) : [...DASHBOARD_SCOPES];
+  return { user, scopes, expiresAt: (payload.exp ?? 0) * 1000 };
+}
+
+/** The user of a live dashboard session. */
+export async function dashboardUser(services: Services, session: string | undefined) {
+  return (await dashboardSession(services, session))?.user ?? null;
 }
 
 /** The caller a dashboard session is: its user's organization, as ../access says. */
 export async function dashboardCaller(services: Services, session: string): Promise<AuthInfo | null> {
-  const user = await dashboardUser(services, session);
-  if (!user) return null;
+  const live = await dashboardSession(services, session);
+  if (!live) return null;
+  const { user, scopes, expiresAt } = live;
   return {
     partnerId: user.org.partnerId,
     sessionId: `dashboard:${user.id}`,
-    scopes: ['user', 'onboarding'],
+    scopes,
     orgId: user.orgId,
+    expiresAt,
     dashboard: { userId: user.id, role: user.role },
   };
 }

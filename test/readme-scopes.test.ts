@@ -1,0 +1,35 @@
+// The README's scope table is the schema's: each operation's row says what the operation's
+// authScopes require, and names every REST route that runs it.
+import fs from 'node:fs';
+import { parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
+import { schema } from '../src/graphql/schema.js';
+import { restRoutes } from '../src/routes.js';
+
+type AuthScopes = { scope?: string; partner?: boolean; authenticated?: boolean } | undefined;
+const needs = (scopes: AuthScopes) =>
+  scopes?.scope ? `\`${scopes.scope}\`` : scopes?.partner ? 'a partner login' : scopes?.authenticated ? 'any token' : 'none';
+
+test("the README's scope table names each operation's scope and REST routes, as the schema has them", () => {
+  const readme = fs.readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('### Scopes'), readme.indexOf('### The merchant dashboard'));
+  const rows = new Map(
+    [...section.matchAll(/^\| `(\w+)` \| (.*) \| (.*) \|$/gm)].map(([, name, rest, need]) => [name!, { rest: rest!, need: need! }]),
+  );
+  const fields = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+    Object.entries(type!.getFields()),
+  );
+  const wrong: string[] = [];
+  for (const [name, field] of fields) {
+    const row = rows.get(name);
+    const expected = needs((field.extensions as { pothosOptions?: { authScopes?: AuthScopes } }).pothosOptions?.authScopes);
+    if (!row) wrong.push(`${name}: no row`);
+    else if (!row.need.startsWith(expected)) wrong.push(`${name}: the README says ${row.need}, the schema ${expected}`);
+  }
+  for (const route of restRoutes) {
+    const field = ((parse(route.document).definitions[0] as OperationDefinitionNode).selectionSet.selections[0] as FieldNode).name.value;
+    const path = `\`${route.method} ${route.path.replace(/:([a-z_]+)/g, '{$1}')}\``;
+    if (!rows.get(field)?.rest.includes(path)) wrong.push(`${field}: ${path} missing`);
+  }
+  expect(wrong).toEqual([]);
+  expect(rows.size).toBe(fields.length);
+});
