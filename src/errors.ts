@@ -65,4 +65,12 @@ export class UpstreamFailed extends AppError {
   }
 }
 
+/** The merchant revoked our access at the provider (it refuses our refresh token): nothing can be
+ * sent for that onboarding until the merchant authorizes the provider again. */
+export class ReauthorizationRequired extends AppError {
+  constructor(message: string) {
+    super(409, 'reauthorization_required', message);
+  }
+}
+
 export const internalError = (): ErrorBody => errorBody(500, 'internal_error', 'an unexpected error occurred');

@@ -2,9 +2,10 @@
 // (by message kind), from each module's own list: nothing registers itself when imported, so
 // this file is the whole answer to "what handles this?".
 import { webhookRegistry } from './webhooks/intake.js';
-import type { OutcomeHandlers } from './delivery/worker.js';
+import type { AnswerChecks, OutcomeHandlers } from './delivery/worker.js';
 import { catalogOutcomes, catalogWebhooks } from './modules/catalog/sync.js';
-import { orderOutcomes, orderWebhooks } from './modules/orders/service.js';
+import { orderAnswerChecks, orderOutcomes, orderWebhooks } from './modules/orders/service.js';
 
 export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks);
 export const outcomes: OutcomeHandlers = { ...catalogOutcomes, ...orderOutcomes };
+export const answerChecks: AnswerChecks = { ...orderAnswerChecks };

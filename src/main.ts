@@ -26,7 +26,8 @@ const USAGE = `usage: npm run cli -- <command> [--json]
   partners create --name N [--scopes a,b] create a partner; prints its client_id and client_secret once
   providers add --source S --kind pos|dsp|event_provider --base-url URL
       [--client-id ID --client-secret S --webhook-secret S --connection-notices
-       --notification-scope a,b --path operation=/path ...]
+       --notification-scope menu.publish_success,menu.publish_failure --order-updates
+       --path operation=/path ...]
                                           register (or update) a provider
   providers list                          the registered providers
   flags define --file F                   load flag and segment definitions (YAML or JSON, as FLAGS_FILE)
@@ -86,6 +87,7 @@ async function run(argv: string[]): Promise<void> {
       'client-secret': { type: 'string' },
       'webhook-secret': { type: 'string' },
       'connection-notices': { type: 'boolean' },
+      'order-updates': { type: 'boolean' },
       'notification-scope': { type: 'string' },
       path: { type: 'string', multiple: true },
       file: { type: 'string' },
@@ -205,6 +207,7 @@ async function run(argv: string[]): Promise<void> {
         webhook_secret: values['webhook-secret'],
         connection_notices: values['connection-notices'],
         notification_scope: values['notification-scope']?.split(',').filter(Boolean),
+        order_updates: values['order-updates'],
       }).catch((error: unknown) => {
         throw error instanceof AppError ? new UsageError(error.message) : error;
       });

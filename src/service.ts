@@ -15,7 +15,7 @@ import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
 import { WebhookProcessor } from './webhooks/processor.js';
 import { featureClient } from './modules/flags/openfeature.js';
-import { outcomes, webhooks } from './handlers.js';
+import { answerChecks, outcomes, webhooks } from './handlers.js';
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 
 export type RunningService = {
@@ -69,7 +69,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
     features: features.client,
     publicUrl: config.publicUrl ?? '',
   };
-  const worker = new DeliveryWorker(services, outcomes);
+  const worker = new DeliveryWorker(services, outcomes, answerChecks);
   const inbox = new WebhookProcessor(services, webhooks);
   const { app } = buildServer(services, schema, restRoutes, plainRoutes);
   await app.listen({ port: config.port, host: config.host });

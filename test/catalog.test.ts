@@ -8,6 +8,7 @@ import { signBody } from '../src/webhooks/signature.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { request, startTestService, type TestService } from './support/service.js';
+import { until } from './support/orders.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -173,9 +174,14 @@ test('an invalid catalog is not published; the POS is told why', async () => {
     expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
     const note = await notification('menu.publish_failure');
     expect(note).toMatchObject({ type: 'menu.publish_failure', data: { dsp_location_id: setup.usStore } });
-    const error = note.data.error as string;
-    expect(error).toContain('price that is not a number');
-    expect(error).toContain('missing modifier group mg_missing');
+    // The first problem names the element and the rule; all of them come with it.
+    expect(note.data.error).toBe(
+      'the catalog is invalid: item item_us_classic (Classic Burger): price must be a number of at least 0, not "free" (and 1 more problem)',
+    );
+    expect(note.data.problems).toEqual([
+      'item item_us_classic (Classic Burger): price must be a number of at least 0, not "free"',
+      expect.stringMatching(/refers to missing modifier group mg_missing$/),
+    ]);
     expect(menusSentTo(setup.stores.austin!)).toEqual([]);
   } finally {
     await sandbox('catalog', { location_id: `loc_2_${setup.tid}`, catalog: null });
@@ -225,20 +231,45 @@ describe('webhook signatures and repeats', () => {
     expect(await stored()).toBe(before);
   });
 
-  test('an exact repeat is acknowledged once and applied once; base64 signatures work too', async () => {
+  test('the same bytes within 10 s are one event; after 10 s they are the next change and the catalog is fetched again', async () => {
+    const db = service.services.db;
+    // Earlier tests sent these very bytes: move them out of the window.
+    await db.webhookEvent.updateMany({ data: { createdAt: new Date(Date.now() - 60_000) } });
     const raw = body();
     const signature = crypto.createHmac('sha256', secrets.webhookSecret).update(raw).digest('base64');
-    const versionsBefore = await service.services.db.catalogVersion.count({ where: { locationId: setup.us } });
+    const fetches = () => pos.received.filter((r) => r.path === '/v1/catalog').length;
+    const applied = (id: string) => until(async () => (await db.webhookEvent.findUniqueOrThrow({ where: { id } })).status === 'applied');
+    const before = fetches();
+    const versionsBefore = await db.catalogVersion.count({ where: { locationId: setup.us } });
+
     const first = await send(raw, signature);
     const second = await send(raw, signature);
     expect(first.status).toBe(202);
     expect(second.status).toBe(200);
     expect(second.body).toEqual({ received: true, duplicate: true, id: first.body.id });
-    await pos.waitFor('/v1/notifications', 1);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(pos.received.filter((r) => r.path === '/v1/catalog')).toHaveLength(1);
-    expect(await service.services.db.catalogVersion.count({ where: { locationId: setup.us } })).toBe(versionsBefore + 1);
-    expect(await service.services.db.webhookEvent.findUniqueOrThrow({ where: { id: first.body.id } })).toMatchObject({ status: 'applied' });
+    await applied(first.body.id);
+    expect(fetches()).toBe(before + 1);
+
+    // Eleven seconds on (its timestamp moved back): the same bytes are the POS's next change.
+    await db.webhookEvent.update({ where: { id: first.body.id }, data: { createdAt: new Date(Date.now() - 11_000) } });
+    const third = await send(raw, signature);
+    expect(third.status).toBe(202);
+    expect(third.body.id).not.toBe(first.body.id);
+    await applied(third.body.id);
+    expect(fetches()).toBe(before + 2);
+    // The catalog did not change: no second version, nothing published again.
+    expect(await db.catalogVersion.count({ where: { locationId: setup.us } })).toBe(versionsBefore + 1);
+  });
+
+  test('a repeat is one carrying the id of one taken before, however much later', async () => {
+    const db = service.services.db;
+    const raw = body();
+    const signature = signBody(raw, secrets.webhookSecret);
+    const first = await send(raw, signature, { 'idempotency-key': 'catalog-change-7' });
+    expect(first.status).toBe(202);
+    await db.webhookEvent.update({ where: { id: first.body.id }, data: { createdAt: new Date(Date.now() - 3600_000) } });
+    const again = await send(raw, signature, { 'idempotency-key': 'catalog-change-7' });
+    expect(again.body).toEqual({ received: true, duplicate: true, id: first.body.id });
   });
 });
 

@@ -44,7 +44,7 @@ const Bind = graphql(
 const OrgLocations = graphql(`
   query GqlOrgLocations($orgId: ID!) {
     organizationLocations(orgId: $orgId) {
-      locations { id name source status providerId address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds } }
+      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }
     }
   }
 `);
@@ -159,6 +159,7 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
     source: 'sandbox-pos',
     status: 'active',
     providerId: `loc_2_${tid}`,
+    integrationStatus: 'active',
     address: { locality: 'Austin', country: 'US' },
   });
   expect(austin.dsps).toEqual([
@@ -170,6 +171,7 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
       dspStoreId: austinStore,
       changeTime: expect.any(Number),
       menuProviderIds: null,
+      integrationStatus: 'active',
     },
   ]);
 
@@ -207,6 +209,16 @@ test("the organization's locations read the columns every Location and DspConnec
   // columns are in those lists: then add it below, and to the walk's query above.
   const { schema } = await import('../src/graphql/schema.js');
   const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();
-  expect(fieldsOf('Location')).toEqual(['address', 'catalog', 'dsps', 'id', 'name', 'providerId', 'source', 'status']);
-  expect(fieldsOf('DspConnection')).toEqual(['changeTime', 'dspStoreId', 'id', 'menuProviderIds', 'name', 'publishes', 'source', 'status']);
+  expect(fieldsOf('Location')).toEqual(['address', 'catalog', 'dsps', 'id', 'integrationStatus', 'name', 'providerId', 'source', 'status']);
+  expect(fieldsOf('DspConnection')).toEqual([
+    'changeTime',
+    'dspStoreId',
+    'id',
+    'integrationStatus',
+    'menuProviderIds',
+    'name',
+    'publishes',
+    'source',
+    'status',
+  ]);
 });

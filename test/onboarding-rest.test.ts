@@ -187,6 +187,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
       source: 'sandbox-dsp',
       status: 'APPROVED',
       change_time: expect.any(Number),
+      integration_status: 'active',
     },
   ]);
   const filtered = await get(service.url, `/v1/onboarding/org/${org.org_id}/locations?location_id=${us}`, t);

@@ -238,6 +238,15 @@ function renderOnboardings(state: State): void {
               h('strong', {}, o.source),
               h('span', { class: 'muted small' }, ` ${o.type.toUpperCase()} `),
               badge(o.status),
+              ...(o.status === 'reauthorization_required'
+                ? [
+                    h(
+                      'p',
+                      { class: 'small' },
+                      `${o.source} no longer accepts this account's authorization: connect it again; its orders wait until then.`,
+                    ),
+                  ]
+                : []),
             ),
           ),
         )

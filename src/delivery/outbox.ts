@@ -16,6 +16,8 @@ export type OutboxInput = {
   onboardingId?: string | null;
   operation: Operation;
   body: unknown;
+  /** Headers the call carries besides the standard ones (X-Provider-Location-Id, ...). */
+  headers?: Record<string, string>;
   /** The partner and organization whose data caused it (a location or an order row), so that
    * they can see how it went: deliveries are reached through the access rule like any row. */
   owner?: { partnerId: string | null; orgId: string | null } | null;
@@ -35,6 +37,7 @@ function outboxRow(message: OutboxInput) {
     onboardingId: message.onboardingId ?? null,
     operation: message.operation,
     body: JSON.stringify(message.body),
+    headers: message.headers ? JSON.stringify(message.headers) : null,
     idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
     status: 'pending',
     attempts: 0,

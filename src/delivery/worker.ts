@@ -11,6 +11,7 @@ import { providerUrl, requireProvider } from '../integrations/providers.js';
 import { backoff, releaseStep, tableRunner, type Runner } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
 import { statementsOf, type Run } from '../db/statements.js';
+import { ReauthorizationRequired } from '../errors.js';
 
 export type Message = OutboxMessage;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
@@ -26,12 +27,19 @@ type OutcomeWrites = (run: Run) => Promise<void | (() => void)>;
 /** What each kind of message's outcome does, by kind: each module's own list, assembled once. */
 export type OutcomeHandlers = Readonly<Record<string, OutcomeHandler>>;
 
+/** What a 2xx must hold for a kind of message to count as delivered (the POS's order id in its
+ * answer to an order): why it does not, or null. A 2xx that fails its check is retried like a
+ * 5xx, then dead, with that reason as its error: never a silent success. */
+export type AnswerCheck = (body: unknown) => string | null;
+export type AnswerChecks = Readonly<Record<string, AnswerCheck>>;
+
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
 
   constructor(
     private readonly services: Services,
     private readonly outcomes: OutcomeHandlers,
+    private readonly answerChecks: AnswerChecks = {},
   ) {
     this.runner = tableRunner<Message>('delivery', services, 'OutboxMessage', (message) => this.deliver(message));
   }
@@ -49,7 +57,11 @@ export class DeliveryWorker {
   };
 
   private async send(message: Message): Promise<ProviderResponse> {
-    const headers: Record<string, string> = { 'idempotency-key': message.idempotencyKey, 'content-type': 'application/json' };
+    const headers: Record<string, string> = {
+      ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}),
+      'idempotency-key': message.idempotencyKey,
+      'content-type': 'application/json',
+    };
     // The stored bytes go out as they are: a signature over them stays true.
     const body = message.body;
     if (message.onboardingId) {
@@ -85,22 +97,35 @@ export class DeliveryWorker {
     const { config, log } = this.services;
     let response: ProviderResponse | undefined;
     let error: string;
+    let unfit = false;
     try {
       response = await this.send(message);
       if (response.status >= 200 && response.status < 300) {
-        await this.finish(
-          message,
-          { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null },
-          { delivered: true, status: response.status, error: null, body: response.body },
+        const problem = this.answerChecks[message.kind]?.(response.body) ?? null;
+        if (!problem) {
+          await this.finish(
+            message,
+            { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null },
+            { delivered: true, status: response.status, error: null, body: response.body },
+          );
+          return;
+        }
+        unfit = true;
+        error = `${response.status} ${problem}`;
+      } else error = describeFailure(response);
+    } catch (failure) {
+      if (failure instanceof ReauthorizationRequired) {
+        // Not the receiver's failure, and no attempt of it: the message waits, its attempts as
+        // they were, until a new onboarding of the same account sends it on (modules/onboarding).
+        await statementsOf(this.services.db).write(
+          releaseStep('OutboxMessage', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
         );
         return;
       }
-      error = describeFailure(response);
-    } catch (failure) {
       error = (failure as Error).message;
     }
     const status = response?.status ?? null;
-    const retryable = status === null || status === 408 || status === 429 || status >= 500;
+    const retryable = unfit || status === null || status === 408 || status === 429 || status >= 500;
     if (!retryable || message.attempts >= config.outbox.maxAttempts) {
       log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered');
       await this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error });

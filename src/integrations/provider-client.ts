@@ -5,10 +5,10 @@ import type { IncomingMessage } from 'node:http';
 import got, { RequestError, type Method } from 'got';
 import pRetry from 'p-retry';
 import type { Services } from '../services.js';
-import { AppError, Invalid, UpstreamFailed } from '../errors.js';
+import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../expiring.js';
-import { providerUrl, requireProvider, type Operation, type ProviderInfo } from './providers.js';
+import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
 
@@ -143,19 +143,53 @@ export function tokenFields(services: Services, token: ProviderToken) {
   };
 }
 
+/** A token request's answers that mean "not now" rather than "no". */
+const TRANSIENT = new Set([408, 429]);
+
+/** A token request, as SPEC.md has it: JSON. A POS that answers 415 takes form-encoded bodies only
+ * (RFC 6749); it is asked again that way, and its registration remembers it. */
 async function tokenRequest(services: Services, provider: ProviderInfo, form: Record<string, string>): Promise<ProviderToken> {
-  const response = await send(services, 'POST', providerUrl(provider, 'token'), {
-    json: { client_id: provider.clientId ?? '', client_secret: provider.clientSecret ?? '', ...form },
-  });
+  const fields = { client_id: provider.clientId ?? '', client_secret: provider.clientSecret ?? '', ...form };
+  const call = (format: ProviderInfo['tokenFormat']) =>
+    send(services, 'POST', providerUrl(provider, 'token'), format === 'form' ? { form: fields } : { json: fields });
+  let response = await call(provider.tokenFormat);
+  if (response.status === 415 && provider.tokenFormat === 'json') {
+    response = await call('form');
+    if (response.status !== 415) await rememberFormTokens(services, provider.source);
+  }
   const token = response.body as ProviderToken | undefined;
   if (response.status >= 200 && response.status < 300 && typeof token?.access_token === 'string') return token;
-  if (response.status >= 400 && response.status < 500) {
+  if (response.status >= 400 && response.status < 500 && !TRANSIENT.has(response.status)) {
     throw new Invalid(
       `${provider.source} refused the ${form.grant_type === 'refresh_token' ? 'refresh token' : 'code'}: ${describeFailure(response)}`,
       'invalid_grant',
     );
   }
   throw new UpstreamFailed(`${provider.source} token endpoint failed: ${describeFailure(response)}`);
+}
+
+/** Onboardings through which nothing can be sent until the merchant authorizes the provider again. */
+const REVOKED = new Set(['reauthorization_required', 'replaced']);
+
+/** The merchant revoked the app: the onboarding says so (the partner sees it, and its messages
+ * wait), and the call that found out fails with ReauthorizationRequired. */
+async function revoked(services: Services, provider: ProviderInfo, onboardingId: string, why: string): Promise<never> {
+  tokensOf(services.db).delete(onboardingId);
+  const changed = await services.db.onboarding.updateMany({
+    where: { id: onboardingId, status: 'active' },
+    data: { status: 'reauthorization_required' },
+  });
+  const onboarding = changed.count
+    ? await services.db.onboarding.findUnique({ where: { id: onboardingId }, select: { orgId: true } })
+    : null;
+  if (onboarding) {
+    services.pubsub.publish('onboardingUpdated', onboardingId, { id: onboardingId });
+    services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'onboarding', id: onboardingId });
+    services.log.warn({ onboarding: onboardingId, source: provider.source, why }, 'the merchant must authorize the provider again');
+  }
+  throw new ReauthorizationRequired(
+    `${provider.source} no longer accepts this merchant's authorization (${why}): the merchant must complete a new onboarding of it`,
+  );
 }
 
 /** Exchanges an authorization code (SPEC.md 2.10 token request), with the PKCE verifier of the
@@ -179,11 +213,19 @@ const REFRESH_MARGIN_MS = 60_000;
 
 async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
   const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
-  if (!onboarding.refreshTokenEnc) throw new UpstreamFailed(`${provider.source} gave no refresh token and the access token expired`);
-  const token = await tokenRequest(services, provider, {
-    grant_type: 'refresh_token',
-    refresh_token: services.sealer.open(onboarding.refreshTokenEnc),
-  });
+  if (REVOKED.has(onboarding.status)) return revoked(services, provider, onboardingId, `the onboarding is ${onboarding.status}`);
+  if (!onboarding.refreshTokenEnc)
+    return revoked(services, provider, onboardingId, 'it gave no refresh token and the access token expired');
+  let token: ProviderToken;
+  try {
+    token = await tokenRequest(services, provider, {
+      grant_type: 'refresh_token',
+      refresh_token: services.sealer.open(onboarding.refreshTokenEnc),
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid_grant') return revoked(services, provider, onboardingId, error.message);
+    throw error;
+  }
   const fields = tokenFields(services, token);
   await services.db.onboarding.update({
     where: { id: onboardingId },
@@ -203,6 +245,7 @@ async function accessToken(services: Services, provider: ProviderInfo, onboardin
   const cached = tokensOf(services.db).get(onboardingId);
   if (cached) return cached;
   const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
+  if (REVOKED.has(onboarding.status)) return revoked(services, provider, onboardingId, `the onboarding is ${onboarding.status}`);
   if (!onboarding.accessTokenEnc) throw new AppError(409, 'onboarding_incomplete', `onboarding ${onboardingId} is not completed`);
   const goodUntil = onboarding.tokenExpiresAt ? onboarding.tokenExpiresAt.getTime() - REFRESH_MARGIN_MS : Infinity;
   if (goodUntil < Date.now()) return refreshOnboardingToken(services, provider, onboardingId);

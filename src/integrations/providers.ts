@@ -33,7 +33,11 @@ export type ProviderInput = {
   webhook_secret?: string;
   connection_notices?: boolean;
   notification_scope?: string[];
+  order_updates?: boolean;
 };
+
+/** The event notifications a POS may ask for (SPEC.md 4.2): a menu publish's success and failure. */
+export const NOTIFICATION_TYPES = ['menu.publish_success', 'menu.publish_failure'] as const;
 
 /** A registration with its secrets opened, for the code that calls the provider. */
 export type ProviderInfo = {
@@ -46,6 +50,10 @@ export type ProviderInfo = {
   webhookSecret: string | null;
   connectionNotices: boolean;
   notificationScope: string[];
+  /** It takes order.updated on its order endpoint (a DSP's cancellation). */
+  orderUpdates: boolean;
+  /** How its token endpoint takes requests: JSON, or form-encoded once it refused JSON (415). */
+  tokenFormat: 'json' | 'form';
 };
 
 export function validateProvider(input: ProviderInput): void {
@@ -59,6 +67,13 @@ export function validateProvider(input: ProviderInput): void {
     throw new Invalid('base_url must be an absolute http(s) URL');
   }
   if (!['http:', 'https:'].includes(url.protocol)) throw new Invalid('base_url must be an absolute http(s) URL');
+  // The interface's paths (/v1/orders, ...) are relative to the origin: a base_url ending in /v1
+  // would call /v1/v1/orders.
+  if (/\/v1\/?$/.test(url.pathname))
+    throw new Invalid('base_url must not end in /v1: give the origin (or prefix) the paths /v1/... are relative to');
+  const unknownTypes = (input.notification_scope ?? []).filter((type) => !NOTIFICATION_TYPES.includes(type as never));
+  if (unknownTypes.length)
+    throw new Invalid(`notification_scope takes ${NOTIFICATION_TYPES.join(' and ')}; not ${unknownTypes.join(', ')}`);
   for (const [operation, path] of Object.entries(input.paths ?? {})) {
     if (!(operation in DEFAULT_PATHS)) throw new Invalid(`unknown operation in paths: ${operation}`);
     if (typeof path !== 'string' || !path.startsWith('/')) throw new Invalid(`paths.${operation} must start with /`);
@@ -78,6 +93,7 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
     webhookSecretEnc: seal(input.webhook_secret),
     connectionNotices: input.connection_notices,
     notificationScope: input.notification_scope?.join(','),
+    orderUpdates: input.order_updates,
   };
   const provider = await services.db.provider.upsert({
     where: { source: input.source },
@@ -113,6 +129,8 @@ export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, so
     webhookSecret: open(p.webhookSecretEnc),
     connectionNotices: p.connectionNotices,
     notificationScope: p.notificationScope.split(',').filter(Boolean),
+    orderUpdates: p.orderUpdates,
+    tokenFormat: p.tokenFormat === 'form' ? 'form' : 'json',
   };
   registrationsOf(services.db).set(source, info);
   return info;
@@ -125,3 +143,10 @@ export async function requireProvider(services: Services, source: string, kind?:
 }
 
 export const providerUrl = (provider: ProviderInfo, operation: Operation): string => `${provider.baseUrl}${provider.paths[operation]}`;
+
+/** Remembers that a provider's token endpoint takes form-encoded requests only (it answered 415
+ * to JSON), so that later token calls go that way first. */
+export async function rememberFormTokens(services: Pick<Services, 'db'>, source: string): Promise<void> {
+  await services.db.provider.update({ where: { source }, data: { tokenFormat: 'form' } });
+  registrationsOf(services.db).delete(source);
+}

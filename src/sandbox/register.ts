@@ -52,6 +52,7 @@ export async function registerSandboxPos(services: Services, pos: SandboxPos, se
     kind: 'pos',
     connection_notices: true,
     notification_scope: ['menu.publish_success', 'menu.publish_failure'],
+    order_updates: true,
   });
   await saveProvider(services, { ...common, client_id: dspClientIdOf(secrets.clientId), source: 'sandbox-dsp', kind: 'dsp' });
 }

@@ -8,6 +8,7 @@ import type { Services } from '../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
+import { sameBytesSince } from '../db/sql/webhooks.js';
 import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from './signature.js';
 import { assertCleanInput } from '../input.js';
@@ -49,6 +50,8 @@ export function webhookRegistry(...lists: WebhookList[]): WebhookHandlers {
 }
 
 const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
+/** How long the same bytes without an id are taken as a sender's retry of one webhook. */
+export const REPEAT_WINDOW_MS = 10_000;
 
 const SENDERS: Record<Channel, string> = { pos: 'a POS', dsp: 'a DSP', 'event-providers': 'an event provider' };
 
@@ -70,7 +73,7 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
     summary: `A signed webhook from ${SENDERS[channel]}`,
     description:
       "Signed with the sender's webhook secret: HMAC-SHA256 over the exact bytes in `Service-Webhook-Signature` (hex or base64), " +
-      'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat is answered 200 and changes nothing.',
+      'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat (the same id, or without an id the same bytes within 10 s) is answered 200 and changes nothing.',
     tags: ['webhooks'],
     parameters: [
       pathParameter('source', "The sender's registration slug."),
@@ -78,7 +81,7 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       header('webhook-id', 'Standard Webhooks: the event id, also the dedupe key.'),
       header('webhook-timestamp', 'Standard Webhooks: seconds since the epoch, within 5 minutes of now.'),
       header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
-      header('Idempotency-Key', "Without Standard Webhooks: the dedupe key (else the body's hash)."),
+      header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (without one, the same bytes again within 10 s are a repeat).'),
     ],
     requestBody: {
       required: true,
@@ -198,16 +201,26 @@ export const webhookRoutes =
             return reply.status(answer.status).send(answer.body);
           }
 
+          // A repeat is a webhook carrying the id of one taken before, or, without an id, the very
+          // same bytes within REPEAT_WINDOW_MS: a POS's catalog.updated is the same body each time
+          // its catalog changes, and each such change must be fetched (a replay of an unchanged
+          // catalog publishes nothing, modules/catalog/sync.ts).
           const idHeader =
             signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
-          const dedupeKey = idHeader ? `id:${idHeader}` : `sha256:${crypto.createHash('sha256').update(raw).digest('hex')}`;
+          const bodyHash = crypto.createHash('sha256').update(raw).digest('hex');
           const id = newId('whk');
           const now = new Date();
+          if (!idHeader) {
+            const repeated = await sameBytesSince(statementsOf(services.db), source, bodyHash, new Date(now.getTime() - REPEAT_WINDOW_MS));
+            if (repeated) return reply.status(200).send({ received: true, duplicate: true, id: repeated.id });
+          }
+          const dedupeKey = idHeader ? `id:${idHeader}` : `bytes:${id}`;
           const row = {
             id,
             channel,
             source,
             dedupeKey,
+            bodyHash,
             type,
             body: raw.toString('utf8'),
             status: 'pending',

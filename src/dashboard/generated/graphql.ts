@@ -244,6 +244,8 @@ export type DspConnection = {
   /** The DSP's own store id. */
   dspStoreId: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The status of the DSP onboarding the store goes through: active, or reauthorization_required once the merchant revoked the app at the DSP. */
+  integrationStatus: Scalars['String']['output'];
   /** The assigned menus; null when none are assigned (every menu is published). */
   menuProviderIds?: Maybe<Array<Scalars['String']['output']>>;
   name: Scalars['String']['output'];
@@ -332,6 +334,8 @@ export type Location = {
   /** The approved DSP connections, oldest first. */
   dsps: Array<DspConnection>;
   id: Scalars['ID']['output'];
+  /** The status of the POS onboarding the location goes through: active, or reauthorization_required once the merchant revoked the app at the POS (its orders wait until a new onboarding of the same account). */
+  integrationStatus: Scalars['String']['output'];
   name: Scalars['String']['output'];
   /** The POS's id of the location. */
   providerId: Scalars['String']['output'];

@@ -2,12 +2,12 @@
 // transaction: the versions and publishes it writes are written there only, this way.
 import type { Step } from '../statements.js';
 
-export type LatestVersion = { id: string; version: number; body: string };
+export type LatestVersion = { id: string; version: number; body: string; problems: string };
 export type LastPublish = { catalogVersionId: string; menus: string; status: string };
 
 /** A location's newest catalog version. */
 export const latestCatalogVersion = (locationId: string): Step => ({
-  sql: 'SELECT "id", "version", "body" FROM "CatalogVersion" WHERE "locationId" = ? ORDER BY "version" DESC LIMIT 1',
+  sql: 'SELECT "id", "version", "body", "problems" FROM "CatalogVersion" WHERE "locationId" = ? ORDER BY "version" DESC LIMIT 1',
   args: [locationId],
 });
 

@@ -1,7 +1,7 @@
 // The read path's statements: an organization's locations and their DSP connections, as plain
 // statements because this is the read operators and partners make most (docs/performance.md).
 import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../client.js';
-import { columnList, placeholders, type Statements, type Step } from '../statements.js';
+import { placeholders, type Statements, type Step } from '../statements.js';
 
 /** The columns the GraphQL Location and DspConnection types read (modules/locations/types.ts),
  * and the only ones these statements read: turning a whole row's other ids and dates into
@@ -26,16 +26,22 @@ export const DSP_CONNECTION_COLUMNS = [
   'assignedMenus',
   'changeTime',
 ] as const satisfies readonly (keyof DspConnectionRow)[];
-export type ShownLocation = Pick<LocationRow, (typeof LOCATION_COLUMNS)[number]>;
-export type ShownDspConnection = Pick<DspConnectionRow, (typeof DSP_CONNECTION_COLUMNS)[number]>;
+/** Read with each location and DSP connection: the status of the onboarding it goes through
+ * (`reauthorization_required` once the merchant revoked the app at the provider). */
+type Joined = { integrationStatus: string };
+export type ShownLocation = Pick<LocationRow, (typeof LOCATION_COLUMNS)[number]> & Joined;
+export type ShownDspConnection = Pick<DspConnectionRow, (typeof DSP_CONNECTION_COLUMNS)[number]> & Joined;
 
-const SELECT_LOCATIONS = `SELECT ${columnList(LOCATION_COLUMNS)} FROM "Location"`;
-const SELECT_DSP_CONNECTIONS = `SELECT ${columnList(DSP_CONNECTION_COLUMNS)} FROM "DspConnection"`;
+const qualified = (alias: string, columns: readonly string[]) => columns.map((c) => `${alias}."${c}"`).join(', ');
+/** The onboarding's status, joined by its primary key. */
+const JOIN_ONBOARDING = (alias: string) => `JOIN "Onboarding" o ON o."id" = ${alias}."onboardingId"`;
+const SELECT_LOCATIONS = `SELECT ${qualified('l', LOCATION_COLUMNS)}, o."status" AS "integrationStatus" FROM "Location" l ${JOIN_ONBOARDING('l')}`;
+const SELECT_DSP_CONNECTIONS = `SELECT ${qualified('c', DSP_CONNECTION_COLUMNS)}, o."status" AS "integrationStatus" FROM "DspConnection" c ${JOIN_ONBOARDING('c')}`;
 
 /** An organization's active locations (or the one with this id or POS provider_id), oldest first. */
 export function activeLocations(sql: Statements, orgId: string, locationId?: string | null): Promise<ShownLocation[]> {
-  const one = locationId ? ' AND ("id" = ? OR "providerId" = ?)' : '';
-  return sql.all<ShownLocation>(`${SELECT_LOCATIONS} WHERE "orgId" = ? AND "status" = 'active'${one} ORDER BY "createdAt"`, [
+  const one = locationId ? ' AND (l."id" = ? OR l."providerId" = ?)' : '';
+  return sql.all<ShownLocation>(`${SELECT_LOCATIONS} WHERE l."orgId" = ? AND l."status" = 'active'${one} ORDER BY l."createdAt"`, [
     orgId,
     ...(locationId ? [locationId, locationId] : []),
   ]);
@@ -45,14 +51,15 @@ export function activeLocations(sql: Statements, orgId: string, locationId?: str
  * index on both gives the rows in that order (ordering by age alone made SQLite sort them). */
 export function approvedConnections(sql: Statements, locationIds: readonly string[]): Promise<ShownDspConnection[]> {
   return sql.all<ShownDspConnection>(
-    `${SELECT_DSP_CONNECTIONS} WHERE "locationId" IN (${placeholders([...locationIds])}) AND "status" = 'APPROVED' ORDER BY "locationId", "createdAt"`,
+    `${SELECT_DSP_CONNECTIONS} WHERE c."locationId" IN (${placeholders([...locationIds])}) AND c."status" = 'APPROVED' ORDER BY c."locationId", c."createdAt"`,
     [...locationIds],
   );
 }
 
-/** A row as a JSON array of these columns: the server builds no keys and we parse none (a
- * quarter of the statement's time against objects, measured on 20 locations and 60 connections). */
-const jsonArray = (alias: string, columns: readonly string[]) => `json_build_array(${columns.map((c) => `${alias}."${c}"`).join(', ')})`;
+/** A row as a JSON array of these columns and its onboarding's status: the server builds no keys
+ * and we parse none (a quarter of the statement's time against objects, measured on 20
+ * locations and 60 connections). */
+const jsonArray = (alias: string, columns: readonly string[]) => `json_build_array(${qualified(alias, columns)}, o."status")`;
 
 /** Makes one object of such an array, with one literal of fixed shape; the columns are our own
  * constants, written in as JSON strings. `changeTime` is JSON text in UTC without a zone, as
@@ -61,8 +68,8 @@ function objectMaker<Row>(columns: readonly string[]): (values: unknown[]) => Ro
   const fields = columns.map((c, i) => `${JSON.stringify(c)}: ${c === 'changeTime' ? `new Date(values[${i}] + 'Z')` : `values[${i}]`}`);
   return new Function('values', `'use strict'; return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
 }
-const locationOf = objectMaker<ShownLocation>(LOCATION_COLUMNS);
-const connectionOf = objectMaker<ShownDspConnection>(DSP_CONNECTION_COLUMNS);
+const locationOf = objectMaker<ShownLocation>([...LOCATION_COLUMNS, 'integrationStatus']);
+const connectionOf = objectMaker<ShownDspConnection>([...DSP_CONNECTION_COLUMNS, 'integrationStatus']);
 
 /**
  * On PostgreSQL, the whole read in one round-trip: whether the organization is the partner's,
@@ -82,11 +89,11 @@ export async function organizationLocationsAtOnce(
   const [row] = await sql.all<{ locations: unknown[][]; connections: unknown[][] }>(
     `SELECT
        COALESCE((SELECT json_agg(${jsonArray('l', LOCATION_COLUMNS)} ORDER BY l."createdAt")
-         FROM "Location" l WHERE l."orgId" = o."id" AND l."status" = 'active'${one}), '[]'::json) AS "locations",
+         FROM "Location" l ${JOIN_ONBOARDING('l')} WHERE l."orgId" = org."id" AND l."status" = 'active'${one}), '[]'::json) AS "locations",
        COALESCE((SELECT json_agg(${jsonArray('c', DSP_CONNECTION_COLUMNS)} ORDER BY c."locationId", c."createdAt")
-         FROM "DspConnection" c JOIN "Location" l ON l."id" = c."locationId"
-         WHERE l."orgId" = o."id" AND l."status" = 'active'${one} AND c."status" = 'APPROVED'), '[]'::json) AS "connections"
-     FROM "Organization" o WHERE o."id" = ? AND o."partnerId" = ?`,
+         FROM "DspConnection" c JOIN "Location" l ON l."id" = c."locationId" ${JOIN_ONBOARDING('c')}
+         WHERE l."orgId" = org."id" AND l."status" = 'active'${one} AND c."status" = 'APPROVED'), '[]'::json) AS "connections"
+     FROM "Organization" org WHERE org."id" = ? AND org."partnerId" = ?`,
     [...oneArgs, ...oneArgs, orgId, partnerId],
   );
   if (!row) return null;

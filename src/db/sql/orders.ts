@@ -2,13 +2,22 @@
 import { placeholders, type Statements, type Step } from '../statements.js';
 
 /** A DSP store's connection and its location (the location's fields are null without one). */
-export type BoundLocation = { id: string; partnerId: string; orgId: string; status: string; source: string; onboardingId: string };
+export type BoundLocation = {
+  id: string;
+  partnerId: string;
+  orgId: string;
+  status: string;
+  source: string;
+  onboardingId: string;
+  /** The POS's id of the location. */
+  providerId: string;
+};
 export type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
 /** The connection that holds a DSP store, else the last one that did (its location deleted). */
 export async function storeBinding(sql: Statements, source: string, storeId: string): Promise<StoreBinding | undefined> {
   const [binding] = await sql.all<StoreBinding>(
-    `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId"
+    `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId"
      FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?
      ORDER BY c."boundStoreId" IS NULL, c."createdAt" DESC LIMIT 1`,
     [source, storeId],

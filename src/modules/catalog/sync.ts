@@ -17,7 +17,7 @@ import { requiredText } from '../../input.js';
 import { coalescing } from '../../coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
-import { catalogFor, catalogProblems } from './validate.js';
+import { catalogFor, publishError } from './validate.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
@@ -54,9 +54,8 @@ const SETTLED = new Set(['published', 'pending', 'invalid']);
  */
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
-  const catalog = await fetchCatalog(services, location);
+  const { catalog, problems } = await fetchCatalog(services, location);
   const body = JSON.stringify(catalog);
-  const problems = catalogProblems(catalog);
   const available = new Set(menuIds(catalog));
   const connections = await db.dspConnection.findMany({
     where: { locationId: location.id, status: 'APPROVED' },
@@ -66,7 +65,10 @@ export async function syncLocationCatalog(services: Services, location: Location
 
   await statementsOf(db).transaction(async (run) => {
     const [last] = await run<LatestVersion>(latestCatalogVersion(location.id));
-    let version: Pick<LatestVersion, 'id' | 'version'> | undefined = last?.body === body ? last : undefined;
+    // The same catalog read the same way: elements it could not read are left out of the body,
+    // so its problems are part of what makes it the same.
+    const same = last?.body === body && last.problems === JSON.stringify(problems);
+    let version: Pick<LatestVersion, 'id' | 'version'> | undefined = same ? last : undefined;
     if (!version) {
       version = { id: newId('cat'), version: (last?.version ?? 0) + 1 };
       await run(
@@ -94,13 +96,13 @@ export async function syncLocationCatalog(services: Services, location: Location
         createdAt: new Date(),
       };
       if (problems.length) {
-        const error = `the catalog is invalid: ${problems.join('; ')}`;
+        const error = publishError(problems);
         await run(insertStep('MenuPublish', { ...common, status: 'invalid', error, completedAt: new Date() }));
         const note = notification(
           location,
           scope,
           PUBLISH_FAILURE,
-          publishData(location, connection, menus, version.version, publishId, error),
+          publishData(location, connection, menus, version.version, publishId, { error, problems }),
           publishId,
         );
         if (note) await run(enqueueStep(note));
@@ -137,7 +139,7 @@ function publishData(
   menus: string[],
   version: number,
   publishId: string,
-  error?: string,
+  failure?: { error: string; problems?: string[] },
 ) {
   return {
     publish_id: publishId,
@@ -148,7 +150,7 @@ function publishData(
     dsp_source: connection.source,
     menu_provider_ids: menus,
     catalog_version: version,
-    ...(error ? { error } : {}),
+    ...failure,
   };
 }
 
@@ -172,7 +174,7 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
       JSON.parse(publish.menus) as string[],
       publish.catalogVersion.version,
       publishId,
-      error,
+      error ? { error } : undefined,
     ),
     `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
   );

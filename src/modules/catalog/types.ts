@@ -8,13 +8,26 @@ const parsed = new WeakMap<object, Catalog>();
 const catalogOf = (row: { body: string }): Catalog => {
   let catalog = parsed.get(row);
   if (!catalog) {
-    catalog = JSON.parse(row.body) as Catalog;
+    const body: unknown = JSON.parse(row.body);
+    catalog = (typeof body === 'object' && body !== null ? body : {}) as Catalog;
     parsed.set(row, catalog);
   }
   return catalog;
 };
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const whole = (value: unknown): number | null =>
+  Number.isInteger(value) && Math.abs(value as number) < 2 ** 31 ? (value as number) : null;
+/** One of the catalog's element lists, as far as it can be shown: a version stored before the
+ * catalog was read into its canonical shape may lack a list or hold elements without a
+ * provider_id (its problems say so); those are left out, never an error of the view. */
+const elements = (catalog: Catalog, name: 'menu' | 'category' | 'item' | 'modifier_group' | 'modifier' | 'tax'): CatalogEntity[] => {
+  const given: unknown = catalog[name];
+  return Array.isArray(given)
+    ? given.filter((e): e is CatalogEntity => typeof e === 'object' && e !== null && typeof (e as CatalogEntity).provider_id === 'string')
+    : [];
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: Pothos's field builder, whose full type names the entity's shape
 const entity = (name: string, description: string, extra: (t: any) => Record<string, unknown>) =>
@@ -40,8 +53,8 @@ const Item = entity('CatalogItem', 'An item.', (t) => ({
   taxIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.tax_ids) }),
 }));
 const ModifierGroup = entity('CatalogModifierGroup', 'A group of modifiers of an item or, nested, of a modifier.', (t) => ({
-  minSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => num(e.min_selections) }),
-  maxSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => num(e.max_selections) }),
+  minSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => whole(e.min_selections) }),
+  maxSelections: t.int({ nullable: true, resolve: (e: CatalogEntity) => whole(e.max_selections) }),
   modifierIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_ids) }),
 }));
 const Modifier = entity('CatalogModifier', 'A modifier; it may open further modifier groups.', (t) => ({
@@ -61,15 +74,15 @@ builder.prismaObject('CatalogVersion', {
       description: 'Why it cannot be published; empty when it is valid.',
       resolve: (c) => JSON.parse(c.problems) as string[],
     }),
-    defaultLanguage: t.string({ nullable: true, resolve: (c) => catalogOf(c).default_language ?? null }),
-    currency: t.string({ nullable: true, resolve: (c) => catalogOf(c).currency ?? null }),
+    defaultLanguage: t.string({ nullable: true, resolve: (c) => text(catalogOf(c).default_language) }),
+    currency: t.string({ nullable: true, resolve: (c) => text(catalogOf(c).currency) }),
     taxRate: t.float({ nullable: true, resolve: (c) => num(catalogOf(c).tax_rate) }),
-    menus: t.field({ type: [Menu], resolve: (c) => catalogOf(c).menu }),
-    categories: t.field({ type: [Category], resolve: (c) => catalogOf(c).category }),
-    items: t.field({ type: [Item], resolve: (c) => catalogOf(c).item }),
-    modifierGroups: t.field({ type: [ModifierGroup], resolve: (c) => catalogOf(c).modifier_group }),
-    modifiers: t.field({ type: [Modifier], resolve: (c) => catalogOf(c).modifier }),
-    taxes: t.field({ type: [Tax], resolve: (c) => catalogOf(c).tax }),
+    menus: t.field({ type: [Menu], resolve: (c) => elements(catalogOf(c), 'menu') }),
+    categories: t.field({ type: [Category], resolve: (c) => elements(catalogOf(c), 'category') }),
+    items: t.field({ type: [Item], resolve: (c) => elements(catalogOf(c), 'item') }),
+    modifierGroups: t.field({ type: [ModifierGroup], resolve: (c) => elements(catalogOf(c), 'modifier_group') }),
+    modifiers: t.field({ type: [Modifier], resolve: (c) => elements(catalogOf(c), 'modifier') }),
+    taxes: t.field({ type: [Tax], resolve: (c) => elements(catalogOf(c), 'tax') }),
   }),
 });
 

@@ -1,26 +1,93 @@
 import { usCatalog, deCatalog } from '../../sandbox/pos/catalogs.js';
 import type { Catalog } from './service.js';
-import { catalogFor, catalogProblems } from './validate.js';
+import { catalogFor, MAX_PROBLEMS, publishError, readCatalog } from './validate.js';
 
 const us = () => usCatalog() as unknown as Catalog;
+const problemsOf = (raw: unknown) => readCatalog(raw).problems;
 
 test('the sandbox catalogs are valid', () => {
-  expect(catalogProblems(us())).toEqual([]);
-  expect(catalogProblems(deCatalog() as unknown as Catalog)).toEqual([]);
+  expect(problemsOf(us())).toEqual([]);
+  expect(problemsOf(deCatalog())).toEqual([]);
 });
 
-test('each kind of broken catalog is named', () => {
+test('each kind of broken catalog is named, element by element', () => {
   const broken = us();
   broken.item[0]!.modifier_group_ids = ['mg_gone'];
   broken.item[1]!.price = '13.49';
+  broken.item[2]!.price = -1;
   broken.tax[0]!.rate = 825;
   broken.menu.push({ provider_id: 'menu_empty', name: 'Empty', category_ids: [] });
-  expect(catalogProblems(broken)).toEqual([
-    'item item_us_classic (Classic Burger) refers to missing modifier group mg_gone',
-    'item item_us_bacon (Bacon Cheeseburger) has a price that is not a number: "13.49"',
+  broken.menu.push({ provider_id: 'menu_ghost', category_ids: ['cat_gone'] });
+  broken.modifier_group[0]!.min_selections = 3;
+  broken.modifier_group[0]!.max_selections = 1;
+  expect(problemsOf(broken)).toEqual([
     'menu menu_empty (Empty) has no items',
-    'tax tax_us_sales (Sales tax) has a rate out of range (0 to 100): 825',
+    'menu menu_ghost names missing category cat_gone',
+    'menu menu_ghost has no items',
+    'item item_us_classic (Classic Burger) refers to missing modifier group mg_gone',
+    'item item_us_bacon (Bacon Cheeseburger): price must be a number of at least 0, not "13.49"',
+    expect.stringMatching(/^item item_us_\w+ \(.*\): price must be a number of at least 0, not -1$/),
+    expect.stringMatching(/^modifier group mg_us_\w+ \(.*\): min_selections 3 is above max_selections 1$/),
+    'tax tax_us_sales (Sales tax): rate must be from 0 to 100, not 825',
   ]);
+});
+
+test('an element without provider_id is named by its list and index, and left out of the canonical catalog', () => {
+  const broken = us();
+  broken.modifier.push({ name: 'no id', price: 1 } as never);
+  const { catalog, problems } = readCatalog(broken);
+  expect(problems).toEqual([`modifier[${broken.modifier.length - 1}] has no provider_id`]);
+  expect(catalog.modifier).toHaveLength(broken.modifier.length - 1);
+});
+
+test('items may name their category instead of categories listing their items; both read the same', () => {
+  const linked = us();
+  const members = new Map(linked.category.map((c) => [c.provider_id, c.item_ids as string[]]));
+  for (const category of linked.category) delete category.item_ids;
+  for (const item of linked.item) {
+    const named = [...members].filter(([, items]) => items.includes(item.provider_id)).map(([id]) => id);
+    if (named.length === 1) item.category_id = named[0];
+    else item.category_ids = named;
+  }
+  const { catalog, problems } = readCatalog(linked);
+  expect(problems).toEqual([]);
+  const canonical = readCatalog(us()).catalog;
+  expect(Object.fromEntries(catalog.category.map((c) => [c.provider_id, [...(c.item_ids as string[])].sort()]))).toEqual(
+    Object.fromEntries(canonical.category.map((c) => [c.provider_id, [...(c.item_ids as string[])].sort()])),
+  );
+  expect(
+    catalogFor(catalog, ['menu_us_breakfast'])
+      .item.map((i) => i.provider_id)
+      .sort(),
+  ).toEqual(
+    catalogFor(canonical, ['menu_us_breakfast'])
+      .item.map((i) => i.provider_id)
+      .sort(),
+  );
+});
+
+test('no menu, not an object, a list that is not a list: each a problem, never a throw', () => {
+  expect(problemsOf({ ...us(), menu: [] })).toEqual(['the catalog has no menu']);
+  expect(problemsOf('<html>')).toEqual(['the catalog answer is not a JSON object', 'the catalog has no menu']);
+  expect(problemsOf({ ...us(), item: { provider_id: 'x' } })[0]).toBe('item must be an array, not {"provider_id":"x"}');
+});
+
+test('modifier groups nested in a loop are a problem naming the loop', () => {
+  const looped = us();
+  const [group] = looped.modifier_group;
+  const modifier = looped.modifier.find((m) => (group!.modifier_ids as string[]).includes(m.provider_id))!;
+  modifier.modifier_group_ids = [group!.provider_id];
+  expect(problemsOf(looped)).toEqual([
+    `modifier group ${group!.provider_id} is nested inside itself (${group!.provider_id} → ${group!.provider_id})`,
+  ]);
+});
+
+test('a catalog of 10,000 broken items: its problems bounded, the first named', () => {
+  const big = us();
+  for (let i = 0; i < 10_000; i++) big.item.push({ provider_id: `bulk_${i}`, price: 'free', modifier_group_ids: [`mg_${i}`] });
+  const { problems } = readCatalog(big);
+  expect(problems.length).toBe(MAX_PROBLEMS + 1);
+  expect(publishError(problems)).toBe(`the catalog is invalid: ${problems[0]} (and at least ${MAX_PROBLEMS} more problems)`);
 });
 
 test('a connection gets exactly what its menus reach, nested modifier groups included', () => {

@@ -1,40 +1,183 @@
-// Catalog checks before publishing: the failures users of these platforms hit most. A catalog
-// with any of them is not published; the POS is told why.
-import type { Catalog, CatalogEntity } from './service.js';
+// A POS catalog as the service reads it (docs/pos-vendors.md, "The catalog"): what a POS sends is
+// read once into one canonical shape, and every rule it breaks is named, element by element. A
+// catalog with any problem, or with no menu, is not published: the POS is told the first
+// problem, the partner sees them all. Reading is linear in the catalog's size (a cycle between
+// modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
+/** The catalog response of SPEC.md 2.10. Every entity carries the POS's `provider_id`. */
+export type Catalog = {
+  default_language?: string;
+  currency?: string;
+  category: CatalogEntity[];
+  item_family?: CatalogEntity[];
+  item: CatalogEntity[];
+  modifier_group: CatalogEntity[];
+  modifier: CatalogEntity[];
+  menu: CatalogEntity[];
+  tax: CatalogEntity[];
+  tax_rate?: number;
+  holidays?: unknown[];
+};
+export type CatalogEntity = { provider_id: string; name?: string } & Record<string, unknown>;
+
+/** The catalog's element lists (SPEC.md 2.10), in the order problems are reported. */
+const LISTS = ['menu', 'category', 'item', 'item_family', 'modifier_group', 'modifier', 'tax'] as const;
+type ListName = (typeof LISTS)[number];
+/** How an element of each list is named in a problem. */
+const NOUN: Record<ListName, string> = {
+  menu: 'menu',
+  category: 'category',
+  item: 'item',
+  item_family: 'item family',
+  modifier_group: 'modifier group',
+  modifier: 'modifier',
+  tax: 'tax',
+};
+
+/** The problems kept and shown: the first of them names what the POS must fix first. */
+export const MAX_PROBLEMS = 50;
 
 const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 const isPrice = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isRate = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
-const label = (e: CatalogEntity) => (e.name ? `${e.provider_id} (${e.name})` : e.provider_id);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
 
-export function catalogProblems(catalog: Catalog): string[] {
+/** An element as a problem names it: its kind, provider_id and name. */
+const label = (list: ListName, e: CatalogEntity) => `${NOUN[list]} ${e.provider_id}${typeof e.name === 'string' ? ` (${e.name})` : ''}`;
+
+/**
+ * Reads a POS's catalog answer into the canonical catalog: every list present, every element
+ * an object with a provider_id, and each category's `item_ids` holding its items whichever way
+ * the POS linked them (a category's `item_ids`, or an item's `category_id` or `category_ids`).
+ * Elements without a provider_id are left out of it and named among the problems.
+ */
+export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[] } {
   const problems: string[] = [];
-  const groups = new Set(catalog.modifier_group.map((g) => g.provider_id));
-  const items = new Set(catalog.item.map((i) => i.provider_id));
-  const categories = new Map(catalog.category.map((c) => [c.provider_id, c]));
+  const problem = (text: string) => {
+    if (problems.length <= MAX_PROBLEMS) problems.push(text);
+  };
+  const body = isObject(raw) ? raw : {};
+  if (!isObject(raw)) problem('the catalog answer is not a JSON object');
 
-  for (const item of catalog.item) {
-    for (const group of ids(item.modifier_group_ids))
-      if (!groups.has(group)) problems.push(`item ${label(item)} refers to missing modifier group ${group}`);
-    if (!isPrice(item.price)) problems.push(`item ${label(item)} has a price that is not a number: ${JSON.stringify(item.price)}`);
+  const lists = {} as Record<ListName, CatalogEntity[]>;
+  for (const list of LISTS) {
+    const given = body[list];
+    if (given !== undefined && !Array.isArray(given)) problem(`${list} must be an array, not ${shown(given)}`);
+    const seen = new Set<string>();
+    lists[list] = [];
+    (Array.isArray(given) ? given : []).forEach((element: unknown, index) => {
+      if (!isObject(element) || typeof element.provider_id !== 'string' || !element.provider_id.trim()) {
+        problem(`${list}[${index}] has no provider_id`);
+        return;
+      }
+      if (seen.has(element.provider_id)) {
+        problem(`${label(list, element as CatalogEntity)} appears twice in ${list}`);
+        return;
+      }
+      seen.add(element.provider_id);
+      lists[list].push(element as CatalogEntity);
+    });
   }
-  for (const modifier of catalog.modifier) {
-    for (const group of ids(modifier.modifier_group_ids))
-      if (!groups.has(group)) problems.push(`modifier ${label(modifier)} refers to missing modifier group ${group}`);
+
+  const byId = (list: ListName) => new Map(lists[list].map((e) => [e.provider_id, e]));
+  const categories = byId('category');
+  const items = byId('item');
+  const groups = byId('modifier_group');
+  const modifiers = byId('modifier');
+
+  // Categories list their items, or items name their categories: both become item_ids.
+  const itemIdsOf = new Map(lists.category.map((c) => [c.provider_id, new Set(ids(c.item_ids))]));
+  for (const item of lists.item) {
+    const named = [...(typeof item.category_id === 'string' ? [item.category_id] : []), ...ids(item.category_ids)];
+    for (const categoryId of named) {
+      const members = itemIdsOf.get(categoryId);
+      if (members) members.add(item.provider_id);
+      else problem(`${label('item', item)} names missing category ${categoryId}`);
+    }
+  }
+  const category = lists.category.map((c) => ({ ...c, item_ids: [...itemIdsOf.get(c.provider_id)!] }));
+
+  for (const menu of lists.menu) {
+    if (!Array.isArray(menu.category_ids)) problem(`${label('menu', menu)} lists no category_ids`);
+    for (const categoryId of ids(menu.category_ids))
+      if (!categories.has(categoryId)) problem(`${label('menu', menu)} names missing category ${categoryId}`);
+    const reached = ids(menu.category_ids).some((c) => [...(itemIdsOf.get(c) ?? [])].some((i) => items.has(i)));
+    if (Array.isArray(menu.category_ids) && !reached) problem(`${label('menu', menu)} has no items`);
+  }
+  for (const c of category)
+    for (const itemId of c.item_ids) if (!items.has(itemId)) problem(`${label('category', c)} lists missing item ${itemId}`);
+  for (const item of lists.item) {
+    if (!isPrice(item.price)) problem(`${label('item', item)}: price must be a number of at least 0, not ${shown(item.price)}`);
+    for (const groupId of ids(item.modifier_group_ids))
+      if (!groups.has(groupId)) problem(`${label('item', item)} refers to missing modifier group ${groupId}`);
+  }
+  for (const group of lists.modifier_group) {
+    if (!Array.isArray(group.modifier_ids)) problem(`${label('modifier_group', group)} lists no modifier_ids`);
+    for (const modifierId of ids(group.modifier_ids))
+      if (!modifiers.has(modifierId)) problem(`${label('modifier_group', group)} lists missing modifier ${modifierId}`);
+    const { min_selections: min, max_selections: max } = group;
+    if (min !== undefined && !isCount(min))
+      problem(`${label('modifier_group', group)}: min_selections must be a whole number, not ${shown(min)}`);
+    if (max !== undefined && !isCount(max))
+      problem(`${label('modifier_group', group)}: max_selections must be a whole number, not ${shown(max)}`);
+    if (isCount(min) && isCount(max) && min > max)
+      problem(`${label('modifier_group', group)}: min_selections ${min} is above max_selections ${max}`);
+  }
+  for (const modifier of lists.modifier) {
     if (!isPrice(modifier.price))
-      problems.push(`modifier ${label(modifier)} has a price that is not a number: ${JSON.stringify(modifier.price)}`);
+      problem(`${label('modifier', modifier)}: price must be a number of at least 0, not ${shown(modifier.price)}`);
+    for (const groupId of ids(modifier.modifier_group_ids))
+      if (!groups.has(groupId)) problem(`${label('modifier', modifier)} refers to missing modifier group ${groupId}`);
   }
-  for (const menu of catalog.menu) {
-    const menuItems = ids(menu.category_ids)
-      .flatMap((c) => ids(categories.get(c)?.item_ids))
-      .filter((i) => items.has(i));
-    if (!menuItems.length) problems.push(`menu ${label(menu)} has no items`);
+  const cycle = groupCycle(lists.modifier_group, modifiers);
+  if (cycle) problem(`modifier group ${cycle[0]} is nested inside itself (${cycle.join(' → ')})`);
+  for (const tax of lists.tax) if (!isRate(tax.rate)) problem(`${label('tax', tax)}: rate must be from 0 to 100, not ${shown(tax.rate)}`);
+  if (body.tax_rate !== undefined && !isRate(body.tax_rate)) problem(`tax_rate must be from 0 to 100, not ${shown(body.tax_rate)}`);
+  if (!lists.menu.length) problem('the catalog has no menu');
+
+  const catalog: Catalog = { ...body, ...lists, category } as Catalog;
+  return { catalog, problems };
+}
+
+/** A modifier group reached again through its own modifiers (group → modifier → group …), as
+ * the path that closes the loop, or null. One iterative depth-first walk over every group. */
+function groupCycle(groups: CatalogEntity[], modifiers: Map<string, CatalogEntity>): string[] | null {
+  const next = (groupId: string, byGroup: Map<string, CatalogEntity>) =>
+    ids(byGroup.get(groupId)?.modifier_ids).flatMap((m) => ids(modifiers.get(m)?.modifier_group_ids).map((g) => ({ via: m, to: g })));
+  const byGroup = new Map(groups.map((g) => [g.provider_id, g]));
+  const state = new Map<string, 'open' | 'done'>();
+  for (const start of groups) {
+    if (state.has(start.provider_id)) continue;
+    const path: { group: string; edges: { via: string; to: string }[] }[] = [];
+    const enter = (group: string) => {
+      state.set(group, 'open');
+      path.push({ group, edges: next(group, byGroup) });
+    };
+    enter(start.provider_id);
+    while (path.length) {
+      const top = path[path.length - 1]!;
+      const edge = top.edges.pop();
+      if (!edge) {
+        state.set(top.group, 'done');
+        path.pop();
+        continue;
+      }
+      if (!byGroup.has(edge.to) || state.get(edge.to) === 'done') continue;
+      if (state.get(edge.to) === 'open') {
+        const from = path.findIndex((step) => step.group === edge.to);
+        return [...path.slice(from).map((step) => step.group), edge.to];
+      }
+      enter(edge.to);
+    }
   }
-  for (const tax of catalog.tax)
-    if (!isRate(tax.rate)) problems.push(`tax ${label(tax)} has a rate out of range (0 to 100): ${JSON.stringify(tax.rate)}`);
-  if (catalog.tax_rate !== undefined && !isRate(catalog.tax_rate))
-    problems.push(`tax_rate is out of range (0 to 100): ${JSON.stringify(catalog.tax_rate)}`);
-  return problems;
+  return null;
+}
+
+/** The problems as one sentence for a publish failure: the first, and how many more. */
+export function publishError(problems: string[]): string {
+  const more = problems.length - 1;
+  return `the catalog is invalid: ${problems[0]}${more > 0 ? ` (and ${more >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS}` : more} more problem${more === 1 ? '' : 's'})` : ''}`;
 }
 
 /** The part of a catalog that the given menus reach: what one DSP connection receives. */

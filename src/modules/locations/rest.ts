@@ -40,7 +40,7 @@ export const locationRoutes: RestRoute[] = [
     summary: "The organization's locations with their DSP connections",
     document: `query OrganizationLocations($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {
-        locations { id name source status providerId ${ADDRESS} dsps { id name source status changeTime } }
+        locations { id name source status providerId integrationStatus ${ADDRESS} dsps { id name source status changeTime integrationStatus } }
       }
     }`,
     from: { orgId: 'path.id', locationId: 'query.location_id' },

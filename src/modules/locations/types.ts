@@ -17,7 +17,7 @@ import {
  * To Pothos, Location and DspConnection are whole rows; the organization's locations hand them
  * only the columns their fields read (see the column lists in ./service.ts): hence the casts. */
 const approvedConnections = (ctx: Context, locationIds: readonly string[]) =>
-  approvedConnectionsOf(ctx.services, locationIds) as Promise<DspConnectionRow[][]>;
+  approvedConnectionsOf(ctx.services, locationIds) as unknown as Promise<DspConnectionRow[][]>;
 
 /** A location's DSP connections when they were read in the same statement as it. */
 const readWith = new WeakMap<object, DspConnectionRow[]>();
@@ -147,6 +147,11 @@ const DspConnection = builder.prismaObject('DspConnection', {
     source: t.exposeString('source'),
     status: t.exposeString('status'),
     dspStoreId: t.exposeString('dspStoreId', { description: "The DSP's own store id." }),
+    integrationStatus: t.string({
+      description:
+        'The status of the DSP onboarding the store goes through: active, or reauthorization_required once the merchant revoked the app at the DSP.',
+      resolve: (d) => (d as DspConnectionRow & { integrationStatus: string }).integrationStatus,
+    }),
     changeTime: t.float({ description: 'Epoch milliseconds of the last change.', resolve: (d) => d.changeTime.getTime() }),
     menuProviderIds: t.stringList({
       nullable: true,
@@ -169,6 +174,11 @@ const Location = builder.prismaObject('Location', {
     source: t.exposeString('source'),
     status: t.exposeString('status'),
     providerId: t.exposeString('providerId', { description: "The POS's id of the location." }),
+    integrationStatus: t.string({
+      description:
+        'The status of the POS onboarding the location goes through: active, or reauthorization_required once the merchant revoked the app at the POS (its orders wait until a new onboarding of the same account).',
+      resolve: (l) => (l as LocationRow & { integrationStatus: string }).integrationStatus,
+    }),
     address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
     dsps: t.field({
       type: [DspConnection],
@@ -185,7 +195,7 @@ const Location = builder.prismaObject('Location', {
 const OrganizationLocationsPayload = builder
   .objectRef<Pick<Awaited<ReturnType<typeof organizationLocations>>, 'locations'>>('OrganizationLocationsPayload')
   .implement({
-    fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as LocationRow[] }) }),
+    fields: (t) => ({ locations: t.field({ type: [Location], resolve: (parent) => parent.locations as unknown as LocationRow[] }) }),
   });
 
 builder.queryField('organizationLocations', (t) =>
@@ -204,7 +214,8 @@ builder.queryField('organizationLocations', (t) =>
         locationId ? String(locationId) : null,
       );
       // Read with the locations (PostgreSQL): Location.dsps takes them from here.
-      if (connections) for (const location of locations) readWith.set(location, (connections.get(location.id) ?? []) as DspConnectionRow[]);
+      if (connections)
+        for (const location of locations) readWith.set(location, (connections.get(location.id) ?? []) as unknown as DspConnectionRow[]);
       return { locations };
     },
   }),

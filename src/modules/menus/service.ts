@@ -21,7 +21,7 @@ export async function assignMenus(
   if (!connection) throw new NotFound(`DSP connection ${input.dsp_location_id} not found`);
   const wanted = [...new Set(input.menu_provider_ids.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
   if (wanted.length) {
-    const known = new Set(menuIds(await fetchCatalog(services, connection.location)));
+    const known = new Set(menuIds((await fetchCatalog(services, connection.location)).catalog));
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${unknown.join(', ')}`);
   }

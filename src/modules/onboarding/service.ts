@@ -15,6 +15,8 @@ import type { AuthInfo } from '../../scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
+import { statementsOf } from '../../db/statements.js';
+import { moveDspConnections, moveLocations, resumeMessages } from '../../db/sql/onboardings.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
@@ -165,9 +167,39 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
       completedAt: new Date(),
     },
   });
+  await takeOver(services, updated);
   services.pubsub.publish('onboardingUpdated', updated.id, { id: updated.id });
   services.pubsub.publish('organizationChanged', updated.orgId, { kind: 'onboarding', id: updated.id });
   return toRecord(services, updated);
+}
+
+/**
+ * A merchant who revoked the app at a provider and authorized it again: the new onboarding of the
+ * same account (same organization, provider and merchant email) takes over the locations, DSP
+ * stores and waiting messages of the ones that need reauthorization, which become `replaced`.
+ * Their messages go out at once, with the new grant's token.
+ */
+async function takeOver(services: Services, onboarding: OnboardingRow): Promise<void> {
+  const earlier = await services.db.onboarding.findMany({
+    where: {
+      orgId: onboarding.orgId,
+      source: onboarding.source,
+      type: onboarding.type,
+      merchantEmail: onboarding.merchantEmail,
+      status: 'reauthorization_required',
+    },
+    select: { id: true },
+  });
+  if (!earlier.length) return;
+  const from = earlier.map((row) => row.id);
+  await statementsOf(services.db).transaction(async (run) => {
+    await run(moveLocations(from, onboarding.id));
+    await run(moveDspConnections(from, onboarding.id));
+    await run(resumeMessages(from, onboarding.id, new Date()));
+  });
+  await services.db.onboarding.updateMany({ where: { id: { in: from } }, data: { status: 'replaced' } });
+  services.delivery.wake();
+  services.log.info({ onboarding: onboarding.id, replaced: from }, 'a new onboarding took over from ones that needed reauthorization');
 }
 
 export async function onboardingStatus(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRecord> {

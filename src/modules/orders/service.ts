@@ -11,10 +11,11 @@ import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../er
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import { allOf, confirmedBy, confirmedTo, driverIsNot, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
-import type { OutcomeHandler } from '../../delivery/worker.js';
+import type { AnswerChecks, OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 import { requiredText } from '../../input.js';
+import { findProvider } from '../../integrations/providers.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 
 export const DELIVERY_STATUSES = [
@@ -110,13 +111,16 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     }
     // The order and its message in one transaction; the order object sent on is built from the
     // row as it is stored. The message is written claimed and sent at once after the commit.
+    // One POS token covers all of a merchant's locations: the order names its POS location in
+    // the body and, as the catalog call does, in X-Provider-Location-Id.
     const toPos = enqueueDispatched({
       kind: 'order.created',
       owner: row,
       source: location!.source,
       onboardingId: location!.onboardingId,
       operation: 'orders',
-      body: { type: 'order.created', object: orderObject(row, object) },
+      body: { type: 'order.created', object: { ...orderObject(row, object), location_id: location!.providerId } },
+      headers: { 'x-provider-location-id': location!.providerId },
       idempotencyKey: `order.created:${id}`,
     });
     await sql.transaction(async (run) => {
@@ -156,13 +160,12 @@ const WHEN_REFUSED = answerMoves({ kind: 'pos_refused' }, ['failed']);
  * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
 const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
-  const answer = (outcome.body as { order?: { pos_order_id?: unknown } } | undefined)?.order;
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
   const change = outcome.delivered
     ? {
-        posOrderId: typeof answer?.pos_order_id === 'string' ? answer.pos_order_id : null,
+        posOrderId: posOrderIdOf(outcome.body),
         // Only the provider the order goes to may assign its driver (driverAssigned, below).
         ...(confirmation ? { eventProvider: confirmation.source } : {}),
       }
@@ -198,6 +201,13 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
   };
 };
 
+/** The POS's id of the order in its answer to order.created: `order.pos_order_id`, else `order.id`. */
+function posOrderIdOf(answer: unknown): string | null {
+  const order = (answer as { order?: { pos_order_id?: unknown; id?: unknown } } | undefined)?.order;
+  const id = order?.pos_order_id ?? order?.id;
+  return typeof id === 'string' && id.trim() ? id : null;
+}
+
 const orderCreated: WebhookHandler = { accept: (services, event) => acceptOrder(services, event.source, event.object) };
 
 const orderCanceled: WebhookHandler = {
@@ -207,13 +217,16 @@ const orderCanceled: WebhookHandler = {
     if (!order) throw new NotFound(`order ${dspOrderId} not found`);
     const to = move(order, { kind: 'dsp_cancel' })!;
     const location = order.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
+    // SPEC.md's order event is order.created only: the POS hears of the change only when its
+    // registration says it takes order.updated.
+    const tellPos = location && (await findProvider(services, location.source))?.orderUpdates;
     // Conditional on the status we read, as a POS update is: two changes at once cannot both move it.
     const updated = await statementsOf(services.db).transaction(async (run) => {
       const [changed] = await run<OrderRow>(
         updateStep('Order', order.id, { status: to, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
       );
       if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
-      if (location) {
+      if (location && tellPos) {
         await run(
           enqueueStep({
             kind: 'order.updated',
@@ -221,7 +234,8 @@ const orderCanceled: WebhookHandler = {
             source: location.source,
             onboardingId: location.onboardingId,
             operation: 'orders',
-            body: { type: 'order.updated', object: orderObject(changed) },
+            body: { type: 'order.updated', object: { ...orderObject(changed), location_id: location.providerId } },
+            headers: { 'x-provider-location-id': location.providerId },
             idempotencyKey: `order.canceled:${order.id}`,
           }),
         );
@@ -294,3 +308,7 @@ export const orderWebhooks: WebhookList = {
   'event-providers': { 'order.assign.driver': driverAssigned },
 };
 export const orderOutcomes: Record<string, OutcomeHandler> = { 'order.created': orderSent };
+export const orderAnswerChecks: AnswerChecks = {
+  'order.created': (answer) =>
+    posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
+};

@@ -190,13 +190,22 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post('/v1/notifications', recordOnly);
   app.post('/v1/menus', recordOnly);
 
-  // Order events: a repeat of an Idempotency-Key gets the first answer and creates nothing.
+  // Order events: a repeat of an Idempotency-Key gets the first answer and creates nothing. An
+  // order names the location it is for (one token covers all of a merchant's locations); this
+  // POS takes order.updated too (its registration says so), and nothing else.
   const orderAnswers = new Map<string, unknown>();
   app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
     if (!grantOf(request, reply)) return reply;
+    const type = request.body?.type;
+    if (type !== 'order.created' && type !== 'order.updated')
+      return reply.status(400).send({ error: 'invalid_request', message: 'type must be order.created or order.updated' });
+    const object = request.body?.object ?? {};
+    if (typeof object.location_id !== 'string' || request.headers['x-provider-location-id'] !== object.location_id)
+      return reply
+        .status(400)
+        .send({ error: 'invalid_request', message: 'object.location_id and X-Provider-Location-Id must name the location' });
     const key = request.headers['idempotency-key'];
     if (typeof key === 'string' && orderAnswers.has(key)) return orderAnswers.get(key);
-    const object = request.body?.object ?? {};
     const answer = { order: { ...object, pos_order_id: `pos_${crypto.randomBytes(6).toString('hex')}` } };
     if (typeof key === 'string') orderAnswers.set(key, answer);
     return answer;

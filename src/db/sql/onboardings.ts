@@ -1,0 +1,19 @@
+// An onboarding that takes over from earlier ones of the same merchant account (the merchant
+// authorized the provider again after revoking it): what went through them goes through it.
+import { placeholders, type Step } from '../statements.js';
+
+/** Their locations (a POS onboarding's) and DSP stores (a DSP onboarding's) now go through `to`. */
+export const moveLocations = (from: string[], to: string): Step => ({
+  sql: `UPDATE "Location" SET "onboardingId" = ? WHERE "onboardingId" IN (${placeholders(from)})`,
+  args: [to, ...from],
+});
+export const moveDspConnections = (from: string[], to: string): Step => ({
+  sql: `UPDATE "DspConnection" SET "onboardingId" = ? WHERE "onboardingId" IN (${placeholders(from)})`,
+  args: [to, ...from],
+});
+
+/** Their messages that wait (or are still to send) go out now, with `to`'s token. */
+export const resumeMessages = (from: string[], to: string, now: Date): Step => ({
+  sql: `UPDATE "OutboxMessage" SET "onboardingId" = ?, "status" = 'pending', "nextAttemptAt" = ? WHERE "onboardingId" IN (${placeholders(from)}) AND "status" IN ('waiting', 'pending')`,
+  args: [to, now, ...from],
+});

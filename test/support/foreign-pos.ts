@@ -1,0 +1,183 @@
+// A POS of the tests' own, written from our POS reference (docs/pos-vendors.md) the way a vendor
+// would, and unlike the sandbox in every way the reference allows: its token endpoint takes
+// form-encoded requests only (415 to JSON, as RFC 6749 servers may), its catalog links items to
+// categories by `category_id`, it answers an order with `{order: {id}}`, it takes no order
+// updates (SPEC.md's order event is order.created only, and it refuses anything else), and a
+// merchant can revoke the app. A real HTTP server on loopback, not a mock.
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createPeer, listen, type Peer } from '../../src/sandbox/peer.js';
+import { signBody } from '../../src/webhooks/signature.js';
+
+export type ForeignPos = Peer & {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+  /** The merchant's location. */
+  locationId: string;
+  /** Replaces the catalog it serves (a vendor's own, or a broken one). */
+  setCatalog: (catalog: unknown) => void;
+  /** The merchant revokes the app: every token it issued is refused from now on. */
+  revoke: () => void;
+  /** What its order endpoint answers from now on (default: `{order: {id}}`). */
+  answerOrdersWith: (answer: (object: Record<string, unknown>) => unknown) => void;
+  /** Sends the service its signed location.catalog.updated, with no id of any kind: SPEC.md's bytes. */
+  catalogUpdated: (serviceUrl: string, source: string) => Promise<{ status: number; body: unknown }>;
+  close: () => Promise<void>;
+};
+
+/** Its catalog: four items that each name their category, no `item_ids` on categories. */
+export function categoryLinkedCatalog() {
+  return {
+    default_language: 'en-US',
+    currency: 'usd',
+    menu: [{ provider_id: 'm-main', name: 'Main', category_ids: ['c-tacos', 'c-drinks'] }],
+    category: [
+      { provider_id: 'c-tacos', name: 'Tacos' },
+      { provider_id: 'c-drinks', name: 'Drinks' },
+    ],
+    item_family: [],
+    item: [
+      { provider_id: 'i-pastor', name: 'Al pastor', price: 3.5, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
+      { provider_id: 'i-asada', name: 'Asada', price: 4, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
+      { provider_id: 'i-horchata', name: 'Horchata', price: 2.75, category_ids: ['c-drinks'] },
+      { provider_id: 'i-jarritos', name: 'Jarritos', price: 2.5, category_id: 'c-drinks' },
+    ],
+    modifier_group: [{ provider_id: 'g-salsa', name: 'Salsa', min_selections: 1, max_selections: 2, modifier_ids: ['s-verde', 's-roja'] }],
+    modifier: [
+      { provider_id: 's-verde', name: 'Verde', price: 0 },
+      { provider_id: 's-roja', name: 'Roja', price: 0.25 },
+    ],
+    tax: [{ provider_id: 't-sales', name: 'Sales tax', rate: 8.25 }],
+    tax_rate: 8.25,
+    holidays: [],
+  };
+}
+
+export async function startForeignPos(): Promise<ForeignPos> {
+  const peer = createPeer();
+  const { app } = peer;
+  const clientId = 'foreign-client';
+  const clientSecret = crypto.randomBytes(12).toString('hex');
+  const webhookSecret = crypto.randomBytes(12).toString('hex');
+  const locationId = `fp-${crypto.randomBytes(3).toString('hex')}`;
+  const codes = new Map<string, { challenge: string; redirectUri: string }>();
+  const access = new Set<string>();
+  const refresh = new Set<string>();
+  let catalog: unknown = categoryLinkedCatalog();
+  let answer = (_object: Record<string, unknown>): unknown => ({ order: { id: `fp-order-${crypto.randomBytes(4).toString('hex')}` } });
+  const answers = new Map<string, unknown>();
+
+  const issue = () => {
+    const token = { access_token: crypto.randomBytes(16).toString('hex'), refresh_token: crypto.randomBytes(16).toString('hex') };
+    access.add(token.access_token);
+    refresh.add(token.refresh_token);
+    return {
+      ...token,
+      expire_time: Date.now() + 3600_000,
+      id: `fp-grant-${crypto.randomBytes(3).toString('hex')}`,
+      email: 'chef@tacos.example',
+    };
+  };
+  const authorized = (request: FastifyRequest, reply: FastifyReply) => {
+    const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (token && access.has(token)) return true;
+    void reply.status(401).send({ error: 'invalid_token' });
+    return false;
+  };
+
+  app.get<{ Querystring: Record<string, string> }>('/v1/authorize', async (request, reply) => {
+    const { client_id, redirect_uri, state = '', code_challenge = '' } = request.query;
+    if (client_id !== clientId || !redirect_uri) return reply.status(400).type('text/html').send('<p>unknown client</p>');
+    const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&#34;')}">`;
+    return reply
+      .type('text/html')
+      .send(
+        `<form method="post" action="/v1/authorize">${hidden('client_id', client_id)}${hidden('redirect_uri', redirect_uri)}${hidden('state', state)}${hidden('code_challenge', code_challenge)}<button name="decision" value="allow">Allow</button></form>`,
+      );
+  });
+  app.post<{ Body: Record<string, string> }>('/v1/authorize', async (request, reply) => {
+    const { redirect_uri, state, code_challenge = '' } = request.body;
+    const code = crypto.randomBytes(8).toString('hex');
+    codes.set(code, { challenge: code_challenge, redirectUri: redirect_uri! });
+    const back = new URL(redirect_uri!);
+    back.searchParams.set('code', code);
+    if (state) back.searchParams.set('state', state);
+    return reply.redirect(back.toString(), 302);
+  });
+  // RFC 6749 strictly: form-encoded bodies only.
+  app.post<{ Body: Record<string, string> }>('/v1/token', async (request, reply) => {
+    if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded'))
+      return reply.status(415).send({ error: 'invalid_request', error_description: 'form-encoded bodies only' });
+    const body = request.body;
+    if (body.client_id !== clientId || body.client_secret !== clientSecret) return reply.status(401).send({ error: 'invalid_client' });
+    if (body.grant_type === 'authorization_code') {
+      const code = codes.get(body.code ?? '');
+      codes.delete(body.code ?? '');
+      const verified =
+        code &&
+        (!code.challenge ||
+          crypto
+            .createHash('sha256')
+            .update(body.code_verifier ?? '')
+            .digest('base64url') === code.challenge);
+      if (!verified || code.redirectUri !== body.redirect_uri) return reply.status(400).send({ error: 'invalid_grant' });
+      return issue();
+    }
+    if (body.grant_type === 'refresh_token') {
+      if (!refresh.delete(body.refresh_token ?? ''))
+        return reply.status(400).send({ error: 'invalid_grant', error_description: 'revoked' });
+      return issue();
+    }
+    return reply.status(400).send({ error: 'unsupported_grant_type' });
+  });
+  app.get('/v1/locations', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    return { locations: [{ provider_id: locationId, name: 'Taqueria Foránea', address: { locality: 'Austin', country: 'US' } }] };
+  });
+  app.get('/v1/catalog', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    return catalog;
+  });
+  app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    // SPEC.md: the order event's type is order.created; this POS takes nothing else.
+    if (request.body?.type !== 'order.created') return reply.status(400).send({ error: 'unsupported type' });
+    const key = String(request.headers['idempotency-key']);
+    if (!answers.has(key)) answers.set(key, answer(request.body.object ?? {}));
+    return answers.get(key);
+  });
+  for (const path of ['/v1/locations/connect', '/v1/locations/disconnect', '/v1/notifications'])
+    app.post(path, async (request, reply) => (authorized(request, reply) ? reply.status(204).send() : reply));
+
+  const url = await listen(app);
+  return {
+    ...peer,
+    url,
+    clientId,
+    clientSecret,
+    webhookSecret,
+    locationId,
+    setCatalog: (next) => {
+      catalog = next;
+    },
+    revoke: () => {
+      access.clear();
+      refresh.clear();
+    },
+    answerOrdersWith: (next) => {
+      answer = next;
+    },
+    catalogUpdated: async (serviceUrl, source) => {
+      const body = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: locationId } });
+      const response = await fetch(`${serviceUrl}/v1/webhooks/pos/${source}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-webhook-signature': signBody(body, webhookSecret) },
+        body,
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    close: () => app.close(),
+  };
+}
