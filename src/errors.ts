@@ -65,6 +65,15 @@ export class UpstreamFailed extends AppError {
   }
 }
 
+/** What the service cannot answer now because something it runs on is away (the database):
+ * 503 with Retry-After, so a client or a load balancer tries again shortly. */
+export class Unavailable extends AppError {
+  static readonly RETRY_AFTER_S = 2;
+  constructor(message = 'the service cannot reach its database right now; try again shortly') {
+    super(503, 'unavailable', message);
+  }
+}
+
 /** The merchant revoked our access at the provider (it refuses our refresh token): nothing can be
  * sent for that onboarding until the merchant authorizes the provider again. */
 export class ReauthorizationRequired extends AppError {

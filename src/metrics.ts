@@ -15,7 +15,8 @@ export function createMetrics(db: Db) {
   // Dropped when the service stops: the process's default collectors outlive this registry, and
   // nothing of theirs may keep the database client (test/server.test.ts checks).
   let sql: ReturnType<typeof statementsOf> | null = statementsOf(db);
-  /** A gauge of row counts by two columns, read when scraped. */
+  /** A gauge of row counts by two columns, read when scraped; left as it was when the
+   * database cannot answer (the scrape still answers, with dependency_up saying why). */
   const countsOf = (name: string, help: string, table: 'OutboxMessage' | 'WebhookEvent', labels: [string, string]) =>
     new Gauge({
       name,
@@ -24,10 +25,13 @@ export function createMetrics(db: Db) {
       registers: [registry],
       async collect() {
         if (!sql) return;
-        const rows = await sql.all<{ a: string; b: string; n: number | bigint | string }>(
-          `SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`,
-          [],
-        );
+        const rows = await sql
+          .all<{ a: string; b: string; n: number | bigint | string }>(
+            `SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`,
+            [],
+          )
+          .catch(() => null);
+        if (!rows) return;
         this.reset();
         for (const row of rows) this.set({ [labels[0]]: row.a, [labels[1]]: row.b }, Number(row.n));
       },
@@ -73,6 +77,12 @@ export function createMetrics(db: Db) {
       help: 'From a webhook being stored to its being applied',
       labelNames: ['type'],
       buckets: [0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30, 300],
+      registers: [registry],
+    }),
+    dependencyUp: new Gauge({
+      name: 'dependency_up',
+      help: 'Whether a dependency answered last time it was used (database, redis): 1 or 0. With redis at 0, rate limits count per instance and subscriptions see only this instance’s events',
+      labelNames: ['dependency'],
       registers: [registry],
     }),
     rateLimited: new Counter({

@@ -68,10 +68,22 @@ export function createRateLimits(
   redis?: Redis,
   onRefused: (limit: 'api' | 'token' | 'webhook') => void = () => {},
 ): RateLimits {
-  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract =>
-    redis
-      ? new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${keyPrefix}`, points, duration: WINDOW_S })
-      : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
+  // In Redis, shared by every instance; while Redis is away (or not ready yet), in this process:
+  // rate-limiter-flexible's insurance limiter counts here instead, and a request is never failed
+  // for want of Redis.
+  const limiter = (keyPrefix: string, points: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_S });
+    return redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `rl:${keyPrefix}`,
+          points,
+          duration: WINDOW_S,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: memory,
+        })
+      : memory;
+  };
   const api = limiter('api', config.apiPerMinute);
   const tokenClient = limiter('token-client-address', config.tokenPerMinute);
   const tokenAddress = limiter('token-address', config.tokenPerAddressPerMinute);

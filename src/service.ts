@@ -1,6 +1,7 @@
 // Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
 import { NO_RATE_LIMITS, createRateLimits } from './rate-limits.js';
 import { createMetrics } from './metrics.js';
+import { Dependencies } from './dependencies.js';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -50,8 +51,10 @@ export async function startService(config: Config, log: Logger = createLogger(co
     const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
-  const events = createEvents(config.redisUrl);
   const metrics = createMetrics(db);
+  const dependencies = new Dependencies(log, metrics.dependencyUp);
+  dependencies.back('database');
+  const events = createEvents(config.redisUrl, dependencies);
   const features = await featureClient(db);
   const services: Services = {
     config,
@@ -66,6 +69,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
       ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit }))
       : NO_RATE_LIMITS,
     metrics,
+    dependencies,
     features: features.client,
     publicUrl: config.publicUrl ?? '',
   };

@@ -10,6 +10,7 @@ import type { Sealer } from './crypto.js';
 import type { PubSub } from './graphql/pubsub.js';
 import type { RateLimits } from './rate-limits.js';
 import type { Metrics } from './metrics.js';
+import type { Dependencies } from './dependencies.js';
 
 /**
  * A call from code that wrote work (an outbox message, a webhook) to the worker that does it.
@@ -53,6 +54,8 @@ export type Services = {
   limits: RateLimits;
   /** What GET /metrics shows. */
   metrics: Metrics;
+  /** Whether the database and Redis answer: noted once when lost and once when back. */
+  dependencies: Dependencies;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
   publicUrl: string;
 };

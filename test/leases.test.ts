@@ -59,6 +59,7 @@ test('a live runner renews its leases: work longer than several leases keeps its
       await db.outboxMessage.update({ where: { id: row.id }, data: { status: 'delivered', lockedUntil: null } });
     },
     (ids) => renewLeases(db, 'OutboxMessage', ids, LEASE),
+    () => false,
     50,
     LEASE / 4,
   );

@@ -240,10 +240,16 @@ export async function postgresConnectionOf(db: Db): Promise<PostgresConnection |
 export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: DatabaseOptions = {}): Db {
   if (providerOf(url) === 'postgresql') {
     // Twenty connections: what Prisma's pool and a pool of the statements' own had together.
-    const pool = new pg.Pool({ ...pgConfig(url).config, max: 20 });
-    // An idle connection that breaks (the server restarted) is dropped and replaced; without a
-    // listener pg would throw it out of the process.
+    // A request waits at most a second for a connection: with the database away it is answered
+    // 503 at once instead of hanging; a statement that gets no answer in 30 s fails (a frozen
+    // server, a lost network).
+    const pool = new pg.Pool({ ...pgConfig(url).config, max: 20, connectionTimeoutMillis: 1000, query_timeout: 30_000 });
+    // A connection that breaks (the server restarted or was stopped) is dropped and replaced.
+    // pg emits the break on the pool for an idle connection and on the connection itself while
+    // it is lent out (between a transaction's statements, say): without these listeners either
+    // would be thrown out of the process.
     pool.on('error', (error) => hooks.onWarning?.(`database connection lost while idle: ${error.message}`));
+    pool.on('connect', (client) => client.on('error', (error) => hooks.onWarning?.(`database connection lost: ${error.message}`)));
     const db = new PostgresClient({ adapter: counted(adapterFor(url, pool), hooks.onQuery) as never }) as unknown as Db;
     postgresConnections.set(db, { pool, onQuery: hooks.onQuery, prepared: options.postgresPrepared ?? true });
     return db;
@@ -252,6 +258,47 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
   const db = new PrismaClient({ adapter: counted(tunedSqlite(adapterFor(url), options, hooks, connection), hooks.onQuery) as never });
   sqliteConnections.set(db, connection);
   return db;
+}
+
+/** Network errors and PostgreSQL's connection and shutdown errors (SQLSTATE classes 08 and 57P),
+ * as pg and Prisma's adapter report them, at any depth of `cause`: the database is away, not
+ * the request wrong. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+]);
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Query read timeout/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, message, kind, cause, meta } = current as {
+      code?: unknown;
+      message?: unknown;
+      kind?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+    };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|57P0)/.test(code))) return true;
+    if (typeof kind === 'string' && UNREACHABLE_KINDS.has(kind)) return true;
+    const adapterKind = meta?.driverAdapterError?.cause?.kind;
+    if (typeof adapterKind === 'string' && UNREACHABLE_KINDS.has(adapterKind)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    // GraphQL wraps what a resolver threw (originalError; thrownValue when it was no Error of its realm).
+    const wrapped = current as { originalError?: unknown; thrownValue?: unknown };
+    current = cause ?? wrapped.originalError ?? wrapped.thrownValue;
+  }
+  return false;
 }
 
 /** True when a write failed on a unique constraint: through Prisma's models (P2002), or a plain

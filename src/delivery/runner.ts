@@ -4,7 +4,8 @@
 // short lease, renewed while the work is under way: a runner that dies mid-work (kill -9, a lost
 // machine) stops renewing, and within one lease any instance takes the row up again.
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
+import { isDatabaseUnavailable, type Db } from '../db/client.js';
+import type { Dependencies } from '../dependencies.js';
 import { placeholders, statementsOf, updateStep, type Step } from '../db/statements.js';
 
 /** How long a claim holds a row without being renewed: what a killed instance held goes out about
@@ -62,16 +63,27 @@ export function backoff(attempts: number, policy: { retryBaseMs: number; retryMa
 /** A runner over one table of due work: it claims the table's due rows and renews their leases. */
 export function tableRunner<Row extends Claimable>(
   name: string,
-  { db, log }: { db: Db; log: Logger },
+  { db, log, dependencies }: { db: Db; log: Logger; dependencies?: Dependencies },
   table: WorkTable,
   work: (row: Row) => Promise<void>,
 ): Runner<Row> {
   return new Runner(
     name,
     log,
-    () => claimDue<Row>(db, table),
+    async () => {
+      // The database answering a claim (every half second at least) is how the service learns
+      // that it is back after an outage.
+      const rows = await claimDue<Row>(db, table);
+      dependencies?.back('database');
+      return rows;
+    },
     work,
     (ids) => renewLeases(db, table, ids),
+    (error) => {
+      if (!isDatabaseUnavailable(error)) return false;
+      dependencies?.lost('database', error);
+      return true;
+    },
   );
 }
 
@@ -95,6 +107,8 @@ export class Runner<Row extends Claimable> {
     private readonly claim: () => Promise<Row[]>,
     private readonly work: (row: Row) => Promise<void>,
     private readonly renew: (ids: string[]) => Promise<void>,
+    /** Takes an error that is an outage, noted elsewhere once (true), rather than a fault to log. */
+    private readonly outage: (error: unknown) => boolean = () => false,
     private readonly pollMs = 500,
     /** Three renewals a lease, so a late one or two never let a lease lapse under work going on. */
     private readonly renewMs = LEASE_MS / 3,
@@ -111,8 +125,8 @@ export class Runner<Row extends Claimable> {
 
   private renewLeases(): void {
     if (!this.held.size) return;
-    this.renew([...this.held]).catch((error: unknown) =>
-      this.log.error({ err: error, runner: this.name }, 'renewing leases failed; will try again'),
+    this.renew([...this.held]).catch(
+      (error: unknown) => this.outage(error) || this.log.error({ err: error, runner: this.name }, 'renewing leases failed; will try again'),
     );
   }
 
@@ -158,7 +172,8 @@ export class Runner<Row extends Claimable> {
         for (const row of claimed) this.begin(row);
       }
     } catch (error) {
-      this.log.error({ err: error, runner: this.name }, 'runner failed; it will try again');
+      // The database away: the next poll tries again, and the outage is logged once.
+      if (!this.outage(error)) this.log.error({ err: error, runner: this.name }, 'runner failed; it will try again');
     }
   }
 
@@ -168,9 +183,10 @@ export class Runner<Row extends Claimable> {
     if (this.stopped) return;
     this.held.add(row.id);
     const job: Promise<void> = this.work(row)
-      .catch((error: unknown) =>
-        this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lease expires'),
-      )
+      .catch((error: unknown) => {
+        if (!this.outage(error))
+          this.log.error({ err: error, runner: this.name, row: row.id }, 'work failed; the row is taken up again when its lease expires');
+      })
       .finally(() => {
         this.held.delete(row.id);
         this.inFlight.delete(job);

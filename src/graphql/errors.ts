@@ -3,7 +3,8 @@
 import { GraphQLError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 type Logger = Pick<FastifyBaseLogger, 'error'>;
-import { AppError, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { AppError, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { isTooComplex } from './limits.js';
 
 function domainError(error: unknown): AppError | undefined {
@@ -32,6 +33,8 @@ export function toErrorBody(error: unknown, log: Logger): ErrorBody {
       : undefined;
   if (bound) return errorBody(400, 'query_too_complex', bound.message);
   if (isRequestError(error)) return errorBody(400, 'invalid_request', (error as GraphQLError).message);
+  // The database is away: the caller may try again shortly (the loss is logged once, elsewhere).
+  if (isDatabaseUnavailable(error)) return new Unavailable().body();
   log.error({ err: (error as GraphQLError)?.originalError ?? error }, 'unexpected error');
   return internalError();
 }

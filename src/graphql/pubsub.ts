@@ -1,8 +1,11 @@
 // Live events behind the subscriptions: in-process by default; through Redis when REDIS_URL is
-// set, so a subscriber on one instance sees what happened on another.
+// set, so a subscriber on one instance sees what happened on another. Redis is an accelerator:
+// while it is away, each event still reaches the subscribers of the instance where it happened,
+// and when it is back, sharing resumes by itself (ioredis reconnects with backoff and
+// subscribes again). Nothing Redis does can throw out of the process.
 import { createPubSub } from 'graphql-yoga';
-import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { Redis } from 'ioredis';
+import type { Dependencies } from '../dependencies.js';
 
 export type OnboardingEvent = { id: string };
 
@@ -22,17 +25,77 @@ export type OrderSnapshot = Record<string, unknown> & { id: string; locationId: 
 
 export type OrganizationChange = { kind: 'onboarding' | 'location' | 'publish' | 'delivery'; id: string };
 
-export function createEvents(redisUrl?: string) {
+type Listener = (event: CustomEvent) => void;
+
+/**
+ * An EventTarget over Redis pub/sub that falls back to this process: an event is published to
+ * Redis when both connections are ready (every instance's subscribers get it from there, this
+ * one's included), and handed to this instance's subscribers directly when Redis is away or the
+ * publish fails.
+ */
+function redisEventTarget(publishClient: Redis, subscribeClient: Redis): EventTarget {
+  const listeners = new Map<string, Set<Listener>>();
+  const deliver = (topic: string, detail: unknown) => {
+    for (const listener of listeners.get(topic) ?? []) listener(new CustomEvent(topic, { detail }));
+  };
+  subscribeClient.on('message', (channel: string, message: string) => deliver(channel, message === '' ? null : JSON.parse(message)));
+  const callbackOf = (listener: EventListenerOrEventListenerObject) =>
+    ('handleEvent' in listener ? listener.handleEvent.bind(listener) : listener) as Listener;
+  return {
+    addEventListener(topic: string, listener: EventListenerOrEventListenerObject | null) {
+      if (!listener) return;
+      let set = listeners.get(topic);
+      if (!set) {
+        set = new Set();
+        listeners.set(topic, set);
+        // Queued while Redis is away (the subscribing connection keeps its queue); ioredis
+        // subscribes again to every channel after a reconnect.
+        subscribeClient.subscribe(topic).catch(() => undefined);
+      }
+      set.add(callbackOf(listener));
+    },
+    removeEventListener(topic: string, listener: EventListenerOrEventListenerObject | null) {
+      const set = listeners.get(topic);
+      if (!listener || !set) return;
+      set.delete(callbackOf(listener));
+      if (set.size) return;
+      listeners.delete(topic);
+      subscribeClient.unsubscribe(topic).catch(() => undefined);
+    },
+    dispatchEvent(event: Event) {
+      const { type } = event;
+      const detail = (event as CustomEvent).detail as unknown;
+      if (publishClient.status !== 'ready' || subscribeClient.status !== 'ready') {
+        deliver(type, detail);
+        return true;
+      }
+      publishClient.publish(type, detail === undefined ? '' : JSON.stringify(detail)).catch(() => deliver(type, detail));
+      return true;
+    },
+  } as EventTarget;
+}
+
+export function createEvents(redisUrl?: string, dependencies?: Dependencies) {
   if (!redisUrl) return { pubsub: createPubSub<Channels>(), redis: undefined, close: async () => {} };
-  // Redis needs one connection to publish and one that only subscribes.
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const pubsub = createPubSub<Channels>({ eventTarget: createRedisEventTarget({ publishClient, subscribeClient }) });
-  // The publishing connection also carries the shared rate-limit counts (../rate-limits.ts).
+  // Two connections: one to publish (and to count rate limits, ../rate-limits.ts), one that only
+  // subscribes. The first fails fast while Redis is away (no offline queue: a rate limit falls
+  // back to this instance's counts at once, an event is handed over locally); the second queues
+  // its subscriptions until Redis is back.
+  const publishClient = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  let closing = false;
+  publishClient.on('ready', () => dependencies?.back('redis'));
+  for (const client of [publishClient, subscribeClient]) {
+    // Without a listener ioredis reports each failed reconnect itself; the loss is noted once.
+    client.on('error', (error: Error) => closing || dependencies?.lost('redis', error));
+    client.on('close', () => closing || dependencies?.lost('redis'));
+  }
+  const pubsub = createPubSub<Channels>({ eventTarget: redisEventTarget(publishClient, subscribeClient) as never });
   return {
     pubsub,
     redis: publishClient,
     close: async () => {
+      closing = true;
       publishClient.disconnect();
       subscribeClient.disconnect();
     },

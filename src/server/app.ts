@@ -1,7 +1,14 @@
 // The one HTTP server: Yoga at /graphql (HTTP, SSE, GraphiQL), graphql-ws on the same path,
 // the REST adapter under /v1, the plain handlers (token call, webhooks), /health and /ready.
 import crypto from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -17,7 +24,8 @@ import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { limitPlugins } from '../graphql/limits.js';
 import { literalInputs } from '../graphql/literals.js';
 import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
-import { AppError, Unauthenticated, errorBody, internalError } from '../errors.js';
+import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/client.js';
 import type { Metrics } from '../metrics.js';
 import { RateLimited } from '../rate-limits.js';
 import { sameBytes } from '../crypto.js';
@@ -158,9 +166,23 @@ export function buildServer(
     );
   });
 
+  // At /graphql, a refusal made before the operation runs (a rate limit, the database away) is
+  // also a GraphQL error, so that a GraphQL client reads it where it reads every other error.
+  const refuse = (request: FastifyRequest, reply: FastifyReply, body: ErrorBody) =>
+    reply
+      .status(body.statusCode)
+      .send(
+        request.routeOptions.url === '/graphql'
+          ? { ...body, errors: [{ message: body.message, extensions: { code: body.code, statusCode: body.statusCode } }] }
+          : body,
+      );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RateLimited) reply.headers(error.headers);
-    if (error instanceof AppError) return reply.status(error.statusCode).send(error.body());
+    if (error instanceof AppError) return refuse(request, reply, error.body());
+    if (isDatabaseUnavailable(error)) {
+      services.dependencies.lost('database', error);
+      return refuse(request, reply.header('retry-after', String(Unavailable.RETRY_AFTER_S)), new Unavailable().body());
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413)
       return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));
@@ -320,10 +342,14 @@ export function buildServer(
   app.get('/ready', { config: { openapi: readyDoc } }, async (_request, reply) => {
     try {
       await services.db.$queryRawUnsafe('SELECT 1');
+      services.dependencies.back('database');
       return { status: 'ready', database: 'reachable' };
     } catch (error) {
-      services.log.warn({ err: error }, 'database unreachable');
-      return reply.status(503).send(errorBody(503, 'not_ready', 'the database is not reachable'));
+      services.dependencies.lost('database', error);
+      return reply
+        .status(503)
+        .header('retry-after', String(Unavailable.RETRY_AFTER_S))
+        .send(errorBody(503, 'not_ready', 'the database is not reachable'));
     }
   });
 

@@ -205,6 +205,22 @@ export function trackRoutes(app: FastifyInstance): DocumentedRoute[] {
   return routes;
 }
 
+/** Every call that reaches the database may answer 503 while it is away (with Retry-After). */
+function withUnavailable(operations: Record<string, OpenApiOperation>): Record<string, OpenApiOperation> {
+  const unavailable = {
+    ...json({ $ref: '#/components/schemas/Error' }, 'The database is away: nothing was done; try again after Retry-After (seconds).'),
+    headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds.' } },
+  };
+  return Object.fromEntries(
+    Object.entries(operations).map(([method, operation]) => [
+      method,
+      (operation.tags as string[] | undefined)?.includes('operations')
+        ? operation
+        : { ...operation, responses: { '503': unavailable, ...(operation.responses as object) } },
+    ]),
+  );
+}
+
 export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const route of routes) {
@@ -214,7 +230,7 @@ export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): R
       'paths' in doc
         ? Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)
         : [[openApiPath(route.url), { [route.method.toLowerCase()]: doc }] as const];
-    for (const [at, operations] of entries) paths[at] = { ...paths[at], ...operations };
+    for (const [at, operations] of entries) paths[at] = { ...paths[at], ...withUnavailable(operations) };
   }
   return {
     openapi: '3.1.0',

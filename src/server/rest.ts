@@ -6,7 +6,7 @@ import { getOperationAST, parse, validate, execute, type DocumentNode, type Grap
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
-import { Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Invalid, NotFound, Unauthenticated, Unavailable } from '../errors.js';
 import { restOperation } from './openapi.js';
 import { wireInputProblem } from './rest-input.js';
 import { createContext } from './context.js';
@@ -113,6 +113,10 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
         releaseRequestScope(contextValue);
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);
+          if (body.statusCode === 503) {
+            services.dependencies.lost('database', result.errors[0]);
+            reply.header('retry-after', String(Unavailable.RETRY_AFTER_S));
+          }
           return reply.status(body.statusCode).send(body);
         }
         if (route.status === 204) return reply.status(204).send();
