@@ -47,6 +47,7 @@ const schema = z.object({
     .min(1)
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  OUTBOX_ORDERING: z.enum(['on', 'off']).default('on'),
   FLAGS_FILE: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce
@@ -78,7 +79,9 @@ export type Config = {
   /** The HS256 secret of our tokens; the service signs with Services.tokenKey, made from it. */
   signingKey: Uint8Array;
   encryptionKey: Uint8Array;
-  outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number };
+  /** ordered: one order's events to its DSP go out one at a time, in sequence (off only to
+   * measure what that costs: npm run bench). */
+  outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
   flagsFile: string | undefined;
   accessTokenTtl: number;
@@ -167,7 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     signingKey: keptSecret(dataDir, 'signing.key', e.SIGNING_KEY),
     encryptionKey: keptSecret(dataDir, 'encryption.key', e.ENCRYPTION_KEY),
-    outbox: { maxAttempts: e.OUTBOX_MAX_ATTEMPTS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, retryMaxMs: e.OUTBOX_RETRY_MAX_MS },
+    outbox: {
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
+      ordered: e.OUTBOX_ORDERING === 'on',
+    },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     flagsFile: e.FLAGS_FILE ? path.resolve(e.FLAGS_FILE) : undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -12,6 +12,8 @@ import { flagRoutes } from './modules/flags/rest.js';
 import { ofrepRoutes } from './modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from './server/dashboard.js';
+import { dspEventDocs } from './modules/orders/channel.js';
+import type { OpenApiOperation } from './http/route-docs.js';
 
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
@@ -23,3 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...flagRoutes,
 ];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
+/** What the service sends others, described in the OpenAPI document's `webhooks`. */
+export const outgoingWebhooks = (): Record<string, OpenApiOperation> => ({ ...dspEventDocs() });

@@ -10,7 +10,7 @@ import { applyPendingMigrations } from './db/schema-engine.js';
 import { Doorbell, type Services } from './services.js';
 import { schema } from './graphql/schema.js';
 import { buildServer } from './server/app.js';
-import { plainRoutes, restRoutes } from './routes.js';
+import { outgoingWebhooks, plainRoutes, restRoutes } from './routes.js';
 import { importTokenKey, sealer } from './crypto.js';
 import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
@@ -75,7 +75,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
   };
   const worker = new DeliveryWorker(services, outcomes, answerChecks);
   const inbox = new WebhookProcessor(services, webhooks);
-  const { app } = buildServer(services, schema, restRoutes, plainRoutes);
+  const { app } = buildServer(services, schema, restRoutes, plainRoutes, outgoingWebhooks());
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   inbox.start();

@@ -139,6 +139,11 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   });
   const refused = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
   await owner.waitForSelector(orderRow(refused.dsp_order_id, 'failed'), { timeout: 10_000 });
+  // It says why: the POS refused it, and with what answer.
+  const why = await owner.waitForSelector(`${orderRow(refused.dsp_order_id, 'failed')} [data-failure-reason="pos_rejected"]`, {
+    timeout: 10_000,
+  });
+  expect(await why!.evaluate((e) => (e.parentElement as HTMLElement).innerText)).toMatch(/pos rejected[\s\S]*400/);
   const dead = await owner.waitForSelector('[data-delivery-id] button.redeliver', { timeout: 10_000 });
   expect(await owner.$eval('#deliveries', (e) => (e as HTMLElement).innerText)).toMatch(/400/);
   const received = (await pos.waitFor('/v1/orders', 1)).length;

@@ -1,7 +1,8 @@
 // Nothing accepted is lost: with the POS down, 200 orders are accepted; the service is killed
 // (SIGKILL) in the middle, twice, once while it is delivering; after the POS is back, each order
 // reaches it exactly once by idempotency key, and what the killed instance held goes out within
-// seconds of the restart.
+// seconds of the restart. And the DSP's events about orders, killed while they are being sent:
+// each arrives once by its key, in sequence.
 import { startSandboxPos, type SandboxPos } from '../src/sandbox/pos/server.js';
 import { registerSandboxPos } from '../src/sandbox/register.js';
 import { loadConfig } from '../src/config.js';
@@ -23,7 +24,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
-test('200 orders accepted while the POS is down survive two SIGKILLs and reach it exactly once', async () => {
+/** A merchant taking orders on a service run as its own process (killable), on a fresh database. */
+async function setUp() {
+  // What an earlier test left running goes first.
+  await service?.kill();
+  await pos?.close();
+  await database?.drop();
   database = await freshDatabase();
   const secrets = testSecrets();
   const port = await freePort();
@@ -39,7 +45,7 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   };
 
   // Providers and a partner, written as an operator's CLI would, before the service starts.
-  pos = await startSandboxPos({ ...secrets });
+  pos = await startSandboxPos({ ...secrets, service: { url: base, source: 'sandbox-pos' } });
   const posPort = Number(new URL(pos.url).port);
   const config = loadConfig({ ...process.env, ...env });
   const db = await prepareDatabase(config, createLogger({ logLevel: 'warn' }));
@@ -58,8 +64,13 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   const storeId = (await dspStores(base, token, dsp._id)).austin!;
   await bind(base, token, dsp._id, location!, storeId);
 
+  return { secrets, port, base, env, posPort, storeId };
+}
+
+test('200 orders accepted while the POS is down survive two SIGKILLs and reach it exactly once', async () => {
+  const { secrets, base, env, posPort, storeId } = await setUp();
   // The POS goes down. 100 orders are accepted; the service is killed without warning.
-  await pos.close();
+  await pos!.close();
   const send = async (count: number) => {
     const answers = [];
     for (let i = 0; i < count; i += 10) {
@@ -75,7 +86,7 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
     return answers.map((a) => a.body.order_id!);
   };
   const accepted = await send(100);
-  await service.kill();
+  await service!.kill();
 
   // Back up; 100 more accepted, still with the POS down.
   service = spawnService(env);
@@ -86,7 +97,7 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   pos = await startSandboxPos({ ...secrets, port: posPort });
   const orders = () => pos!.received.filter((r) => r.path === '/v1/orders');
   await until(async () => orders().length >= 20, 60_000);
-  await service.kill();
+  await service!.kill();
   service = spawnService(env);
   await service.ready();
 
@@ -105,3 +116,40 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   }
   expect([...perOrder.values()].every((s) => s.size === 1)).toBe(true);
 }, 240_000);
+
+test("kill -9 while orders' events are on their way to the DSP: after the restart each arrives once, in sequence", async () => {
+  const { secrets, base, env, storeId } = await setUp();
+  // The DSP takes each event slowly: many are in flight when the service dies.
+  await fetch(`${pos!.url}/v1/_sandbox/slow`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/events', count: 10_000, delay_ms: 200 }),
+  });
+  const placed = await Promise.all(
+    Array.from({ length: 20 }, () => sendDspOrder(base, secrets.webhookSecret, storeId, { fulfillment_type: 'pickup' })),
+  );
+  expect(placed.every((p) => p.status === 201)).toBe(true);
+  for (const p of placed) {
+    const answer = await fetch(`${pos!.url}/v1/_sandbox/order-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: p.body.order_id, status: 'completed' }),
+    });
+    expect(((await answer.json()) as { status: number }).status).toBe(200);
+  }
+  const taken = () => pos!.received.filter((r) => r.path === '/v1/events').length;
+  await until(async () => taken() >= 5, 30_000);
+  await service!.kill();
+  service = spawnService(env);
+  await service.ready();
+  for (const p of placed) {
+    const seen = await until(async () => {
+      const order = (await (await fetch(`${pos!.url}/v1/_sandbox/orders/${p.dspOrderId}`)).json()) as { events?: { sequence: number }[] };
+      return (order.events?.length ?? 0) >= 2 ? order : null;
+    }, 60_000);
+    expect(seen.events!.map((e) => e.sequence)).toEqual([1, 2]);
+  }
+  // Each event was taken by the DSP under one key, once (a repeat after the kill is dropped by it).
+  const keys = pos!.received.filter((r) => r.path === '/v1/events').map((r) => String(r.headers['idempotency-key']));
+  expect(new Set(keys).size).toBe(40);
+}, 120_000);

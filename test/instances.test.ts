@@ -8,7 +8,7 @@ import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { startPos, testSecrets } from './support/sandbox.js';
-import { freePort, merchantTakingOrders, sendDspOrder, spawnService, until } from './support/orders.js';
+import { freePort, merchantTakingOrders, posStatus, sendDspOrder, spawnService, until } from './support/orders.js';
 import { asTestService, freshDatabase, testConfig, type TestDatabase, type TestService } from './support/service.js';
 import { startService } from '../src/service.js';
 
@@ -71,4 +71,28 @@ maybe('two instances share the outbox (each order sent once) and a subscriber on
   expect(keys()).toHaveLength(41);
   expect(new Set(keys()).size).toBe(41);
   await ws.dispose();
+});
+
+maybe("two instances send each order's DSP events in sequence, whichever takes the order and whichever sends", async () => {
+  const m = await merchantTakingOrders(a);
+  const placed = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      sendDspOrder(i % 2 ? bUrl : a.url, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' }),
+    ),
+  );
+  // The POS moves each order at once, racing its accept: every order has three events, and the
+  // two instances' workers share them.
+  await Promise.all(
+    placed.map(async (p) => {
+      await posStatus(pos, p.body.order_id!, 'ready_for_pickup');
+      await posStatus(pos, p.body.order_id!, 'completed');
+    }),
+  );
+  for (const p of placed) {
+    const seen = await until(async () => {
+      const order = (await (await fetch(`${pos.url}/v1/_sandbox/orders/${p.dspOrderId}`)).json()) as { events?: { sequence: number }[] };
+      return (order.events?.length ?? 0) >= 3 ? order : null;
+    });
+    expect(seen.events!.map((e) => e.sequence)).toEqual([1, 2, 3]);
+  }
 });

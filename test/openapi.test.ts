@@ -58,6 +58,16 @@ test('schemas speak wire names and come from the GraphQL types', () => {
   ).toEqual(['order.canceled', 'order.created']);
 });
 
+test('the events a DSP receives are in its webhooks, one per event type', async () => {
+  const { DSP_EVENT_TYPES } = await import('../src/modules/orders/channel.js');
+  const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
+  for (const type of DSP_EVENT_TYPES) {
+    const schema = webhooks[type]!.post.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe(type);
+    expect(schema.properties.data.required).toEqual(expect.arrayContaining(['order_id', 'dsp_order_id', 'sequence']));
+  }
+});
+
 test('an answer the document does not describe is caught', async () => {
   // The conformance check itself: a 200 where only 201 is documented fails the call.
   const { assertDocumentedAnswer } = await import('./support/openapi-conformance.js');

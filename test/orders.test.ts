@@ -69,7 +69,7 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
     fulfillment_type: 'merchant_managed_delivery',
     total: 36.18,
   });
-  expect(sent.object.items[0].modifiers[0].modifiers[0]).toMatchObject({ service_id: 'mod_us_swiss' });
+  expect(sent.object.items[0].modifiers[1].modifiers[0]).toMatchObject({ service_id: 'mod_us_swiss' });
   expect(atPos!.headers['idempotency-key']).toBe(`order.created:${orderId}`);
 
   const [confirmed] = await events.waitFor('/v1/events', 1);
@@ -165,7 +165,8 @@ test('an order for an unbound store or a deleted location is refused clearly and
   expect(unbound.body).toMatchObject({ statusCode: 422, code: 'store_not_bound' });
   expect(await service.services.db.order.findFirst({ where: { dspOrderId: unbound.dsp_order_id } })).toMatchObject({
     status: 'failed',
-    failureReason: expect.stringContaining('store-nobody'),
+    failureReason: 'location_not_found',
+    failureDetails: expect.stringContaining('store-nobody'),
   });
 
   const other = await merchantTakingOrders(service);
@@ -186,7 +187,8 @@ test('a POS refusal fails the order with its reason; a dead delivery is visible 
     const o = await service.services.db.order.findUniqueOrThrow({ where: { id: refused.body.order_id! } });
     return o.status === 'failed' ? o : null;
   });
-  expect(order.failureReason).toContain('400');
+  expect(order.failureReason).toBe('pos_rejected');
+  expect(order.failureDetails).toContain('400');
 
   const client = new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${m.token}` } });
   const Dead = graphql(

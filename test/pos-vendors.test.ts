@@ -59,6 +59,22 @@ async function completeWalk(onboarding: { _id: string; entry_url: string }) {
 }
 
 const received = (path: string) => foreign.received.filter((r) => r.path === path);
+/** A DSP order of this POS's tacos (the intake checks a cart against the menus the store received). */
+const tacos = (more: Record<string, unknown> = {}) =>
+  placeOrder(sandbox, m.storeId, {
+    fulfillment_type: 'pickup',
+    items: [
+      {
+        service_id: 'i-pastor',
+        name: 'Al pastor',
+        quantity: 2,
+        price: 3.5,
+        modifiers: [{ service_id: 's-verde', name: 'Verde', quantity: 1, price: 0, modifiers: [] }],
+      },
+      { service_id: 'i-horchata', name: 'Horchata', quantity: 1, price: 2.75, modifiers: [] },
+    ],
+    ...more,
+  });
 const db = () => service.services.db;
 /** The POS's notifications of publishes, newest last. */
 const failures = () => received('/v1/notifications').filter((r) => (r.body as { type: string }).type === 'menu.publish_failure');
@@ -169,7 +185,7 @@ describe('each catalog rule is refused with the element named, and no view of it
 });
 
 test('an order names its POS location in the body and in X-Provider-Location-Id; {order: {id}} is the POS order id', async () => {
-  const placed = await placeOrder(sandbox, m.storeId, { fulfillment_type: 'pickup' });
+  const placed = await tacos();
   expect(placed.status).toBe(201);
   const order = await until(async () => {
     const row = await db().order.findUniqueOrThrow({ where: { id: placed.body.order_id! } });
@@ -184,7 +200,7 @@ test('an order names its POS location in the body and in X-Provider-Location-Id;
 test('a 2xx answer that names no order id is a failed delivery: retried, then dead, saying why', async () => {
   foreign.answerOrdersWith(() => ({ received: true }));
   try {
-    const placed = await placeOrder(sandbox, m.storeId, { fulfillment_type: 'pickup' });
+    const placed = await tacos();
     const dead = await until(() =>
       db().outboxMessage.findFirst({ where: { idempotencyKey: `order.created:${placed.body.order_id}`, status: 'dead' } }),
     );
@@ -204,7 +220,7 @@ test('a DSP cancellation reaches a POS only when it takes order updates', async 
     }).then((r) => r.json() as Promise<{ status: number }>);
 
   // This POS did not register for order updates: the order is canceled, and it is not called.
-  const placed = await placeOrder(sandbox, m.storeId, { fulfillment_type: 'pickup' });
+  const placed = await tacos();
   await until(async () => (await db().order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).posOrderId);
   expect((await cancel(m.storeId, placed.dsp_order_id)).status).toBe(200);
   expect((await db().order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).status).toBe('dsp_canceled');
@@ -227,7 +243,7 @@ test('a DSP cancellation reaches a POS only when it takes order updates', async 
 
 test('a merchant who revokes the app: the onboarding needs reauthorization, its orders wait, and a new onboarding sends them', async () => {
   foreign.revoke();
-  const placed = await placeOrder(sandbox, m.storeId, { fulfillment_type: 'pickup' });
+  const placed = await tacos();
   const key = `order.created:${placed.body.order_id}`;
   const waiting = await until(() => db().outboxMessage.findFirst({ where: { idempotencyKey: key, status: 'waiting' } }));
   expect(waiting.lastError).toMatch(/must complete a new onboarding/);

@@ -40,7 +40,7 @@ const DeliveriesQuery = graphql(`
 `);
 graphql(`
   fragment DashboardOrder on Order {
-    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt
+    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt
   }
 `);
 const OrdersQuery = graphql(`
@@ -170,7 +170,21 @@ function renderOrders(state: State): void {
       cell('Order', h('strong', {}, order.dspOrderId), h('span', { class: 'muted small' }, ` ${order.dspSource}`)),
       cell('Location', (order.locationId && locations.get(order.locationId)) ?? '–'),
       cell('Type', words(order.fulfillmentType ?? '–')),
-      cell('Status', badge(order.status)),
+      cell(
+        'Status',
+        badge(order.status),
+        // Why a failed order failed, in words, with the sentence that names what was wrong.
+        ...(order.failureReason
+          ? [
+              h(
+                'div',
+                { class: 'small failure', 'data-failure-reason': order.failureReason, title: order.failureDetails ?? '' },
+                words(order.failureReason),
+              ),
+              ...(order.failureDetails ? [h('div', { class: 'muted small' }, order.failureDetails)] : []),
+            ]
+          : []),
+      ),
       cell('Delivery', words(order.deliveryStatus)),
       cell('Driver', driver?.name ?? '–'),
       cell('Total', money(detail.total, detail.currency)),

@@ -23,6 +23,9 @@ export type OutboxInput = {
   owner?: { partnerId: string | null; orgId: string | null } | null;
   /** Defaults to a new UUID; give a stable one where the cause itself can repeat. */
   idempotencyKey?: string;
+  /** Messages of one key go out one at a time, by position: the next waits until the one
+   * before is delivered or dead (./runner.ts, claimDue). Other keys never wait behind it. */
+  ordering?: { key: string; position: number };
 };
 
 /** The row of a new outbox message, due now. */
@@ -38,6 +41,8 @@ function outboxRow(message: OutboxInput) {
     operation: message.operation,
     body: JSON.stringify(message.body),
     headers: message.headers ? JSON.stringify(message.headers) : null,
+    orderingKey: message.ordering?.key ?? null,
+    orderingPosition: message.ordering?.position ?? null,
     idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
     status: 'pending',
     attempts: 0,

@@ -20,6 +20,15 @@ type Claimable = { id: string; attempts: number; createdAt: Date };
 /** The tables of due work: the outbox and the webhook inbox. */
 export type WorkTable = 'OutboxMessage' | 'WebhookEvent';
 
+/** An outbox message with an ordering key is due only when no message of its key before it
+ * (by position) is still to be sent or waiting: a key's messages go out one at a time, in order,
+ * whichever instance claims them, and a lease that lapses (kill -9) changes nothing of it. Other
+ * keys, and messages without one, never wait. The index on (orderingKey, orderingPosition)
+ * answers the check. */
+const IN_ITS_TURN = `("orderingKey" IS NULL OR NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
+  WHERE e."orderingKey" = "OutboxMessage"."orderingKey" AND e."orderingPosition" < "OutboxMessage"."orderingPosition"
+  AND e."status" IN ('pending', 'waiting')))`;
+
 /** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
  * claimer only: the update is conditional on the row being free still. One read and one write
  * per batch, whatever its size. */
@@ -27,8 +36,9 @@ export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable, 
   const sql = statementsOf(db);
   const now = new Date();
   const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
+  const turn = table === 'OutboxMessage' ? ` AND ${IN_ITS_TURN}` : '';
   const due = await sql.all<{ id: string }>(
-    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ? ORDER BY "createdAt" LIMIT ${BATCH}`,
+    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ?${turn} ORDER BY "createdAt" LIMIT ${BATCH}`,
     [now, now],
   );
   if (!due.length) return [];

@@ -1,4 +1,5 @@
-// The delivery worker: sends due outbox messages and records the outcome.
+// The delivery worker: sends due outbox messages and records the outcome. Messages of one
+// ordering key go out one at a time, in order (./runner.ts, claimDue).
 // 2xx: delivered. Network errors, timeouts, 408, 429 (honouring Retry-After) and 5xx: retried
 // with exponential backoff and jitter. Other 4xx: the receiver refused it and retrying cannot
 // help: dead at once. After the last attempt: dead, visible with its attempts and last error.
@@ -64,6 +65,10 @@ export class DeliveryWorker {
     };
     // The stored bytes go out as they are: a signature over them stays true.
     const body = message.body;
+    const provider = await requireProvider(this.services, message.source);
+    // Event providers and DSPs check who sends them events: X-Service-Signature, HMAC-SHA256 of
+    // the body with their webhook secret. A POS is called with the merchant's token only.
+    if (provider.kind !== 'pos' && provider.webhookSecret) headers['x-service-signature'] = signBody(body, provider.webhookSecret);
     if (message.onboardingId) {
       return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, {
         method: 'POST',
@@ -72,9 +77,6 @@ export class DeliveryWorker {
         retries: 0,
       });
     }
-    const provider = await requireProvider(this.services, message.source);
-    if (provider.kind === 'event_provider' && provider.webhookSecret)
-      headers['x-service-signature'] = signBody(body, provider.webhookSecret);
     return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
   }
 

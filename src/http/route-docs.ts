@@ -51,3 +51,27 @@ export function zodSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
+
+/** An event the service POSTs to someone (OpenAPI 3.1 `webhooks`): its body's schema, the headers
+ * it comes with, and what the receiver answers. */
+export function outgoingWebhook(summary: string, description: string, body: JsonSchema, headers: Record<string, string>): OpenApiOperation {
+  return {
+    post: {
+      summary,
+      description,
+      parameters: Object.entries(headers).map(([name, about]) => ({
+        name,
+        in: 'header',
+        required: true,
+        description: about,
+        schema: { type: 'string' },
+      })),
+      requestBody: { required: true, content: { 'application/json': { schema: body } } },
+      responses: {
+        '2XX': {
+          description: 'Taken. Anything else is sent again later with the same Idempotency-Key (a 4xx other than 408 and 429: not again).',
+        },
+      },
+    },
+  };
+}

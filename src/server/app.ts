@@ -34,7 +34,7 @@ import { assertCleanInput } from '../input.js';
 import { registerRestRoutes } from './rest.js';
 import type { RestRoute } from '../http/rest-route.js';
 import { openApiRoutes, trackRoutes } from './openapi.js';
-import { errorRef, json } from '../http/route-docs.js';
+import { errorRef, json, type OpenApiOperation } from '../http/route-docs.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
 export type PlainRoutes = (app: FastifyInstance, services: Services) => void;
@@ -105,6 +105,8 @@ export function buildServer(
   schema: GraphQLSchema,
   routes: RestRoute[],
   plainRoutes: PlainRoutes[],
+  /** What the service sends others, for the OpenAPI document's `webhooks`. */
+  outgoing: Record<string, OpenApiOperation> = {},
 ): { app: FastifyInstance; yoga: YogaServerInstance<ServerContext, Context> } {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,
@@ -355,6 +357,6 @@ export function buildServer(
 
   registerRestRoutes(app, services, schema, routes);
   for (const register of plainRoutes) register(app, services);
-  openApiRoutes(app, documented, services.publicUrl);
+  openApiRoutes(app, documented, services.publicUrl, outgoing);
   return { app, yoga };
 }

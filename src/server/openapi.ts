@@ -221,7 +221,11 @@ function withUnavailable(operations: Record<string, OpenApiOperation>): Record<s
   );
 }
 
-export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): Record<string, unknown> {
+export function openApiDocument(
+  routes: DocumentedRoute[],
+  serverUrl: string,
+  webhooks: Record<string, OpenApiOperation> = {},
+): Record<string, unknown> {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const route of routes) {
     if (!route.doc) continue;
@@ -255,6 +259,8 @@ export function openApiDocument(routes: DocumentedRoute[], serverUrl: string): R
       { name: 'operations', description: 'Health, readiness and metrics' },
     ],
     paths,
+    // What the service sends others: the events a DSP (and a partner endpoint) receives.
+    webhooks,
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /v1/oauth/token.' },
@@ -290,9 +296,14 @@ const DOCS_PAGE = `<!doctype html>
 const DOCS_START = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });`;
 
 /** GET /v1/openapi.json and the reference that renders it at /docs. */
-export function openApiRoutes(app: FastifyInstance, routes: DocumentedRoute[], serverUrl: string): void {
+export function openApiRoutes(
+  app: FastifyInstance,
+  routes: DocumentedRoute[],
+  serverUrl: string,
+  webhooks: Record<string, OpenApiOperation> = {},
+): void {
   let document: Record<string, unknown> | undefined;
-  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl)));
+  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl, webhooks)));
   const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Buffer>();
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));

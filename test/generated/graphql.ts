@@ -508,6 +508,9 @@ export type Order = {
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
+  /** The same as a sentence, naming the first offending item or modifier. */
+  failureDetails?: Maybe<Scalars['String']['output']>;
+  /** Why the order will not be made: location_not_found, restaurant_not_accepting_orders, item_not_found, item_unavailable, price_mismatch, invalid_cart, pos_rejected or pos_unreachable. */
   failureReason?: Maybe<Scalars['String']['output']>;
   fulfillmentType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];

@@ -18,7 +18,7 @@ type Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": typeof types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": typeof types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n": typeof types.DashboardOrderFragmentDoc,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": typeof types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": typeof types.DashboardChangesDocument,
@@ -28,7 +28,7 @@ const documents: Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n": types.DashboardOrderFragmentDoc,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": types.DashboardChangesDocument,
@@ -50,7 +50,7 @@ export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order createdAt updatedAt\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
+export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -508,6 +508,9 @@ export type Order = {
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
+  /** The same as a sentence, naming the first offending item or modifier. */
+  failureDetails?: Maybe<Scalars['String']['output']>;
+  /** Why the order will not be made: location_not_found, restaurant_not_accepting_orders, item_not_found, item_unavailable, price_mismatch, invalid_cart, pos_rejected or pos_unreachable. */
   failureReason?: Maybe<Scalars['String']['output']>;
   fulfillmentType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
@@ -773,7 +776,7 @@ export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>
 
 export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
 
-export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number };
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number };
 
 export type DashboardOrdersQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -782,14 +785,14 @@ export type DashboardOrdersQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number }> } };
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number }> } };
 
 export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, createdAt: number, updatedAt: number } };
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number } };
 
 export type DashboardChangesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -834,6 +837,8 @@ export const DashboardOrderFragmentDoc = new TypedDocumentString(`
   locationId
   driver
   order
+  failureReason
+  failureDetails
   createdAt
   updatedAt
 }
@@ -916,6 +921,8 @@ export const DashboardOrdersDocument = new TypedDocumentString(`
   locationId
   driver
   order
+  failureReason
+  failureDetails
   createdAt
   updatedAt
 }`) as unknown as TypedDocumentString<DashboardOrdersQuery, DashboardOrdersQueryVariables>;
@@ -935,6 +942,8 @@ export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
   locationId
   driver
   order
+  failureReason
+  failureDetails
   createdAt
   updatedAt
 }`) as unknown as TypedDocumentString<DashboardOrderUpdatesSubscription, DashboardOrderUpdatesSubscriptionVariables>;

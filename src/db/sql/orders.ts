@@ -1,7 +1,7 @@
 // The order path's hand-written statements and conditions (modules/orders/service.ts).
 import { placeholders, type Statements, type Step } from '../statements.js';
 
-/** A DSP store's connection and its location (the location's fields are null without one). */
+/** The location a DSP store is bound to. */
 export type BoundLocation = {
   id: string;
   partnerId: string;
@@ -12,12 +12,28 @@ export type BoundLocation = {
   /** The POS's id of the location. */
   providerId: string;
 };
-export type StoreBinding = { connectionStatus: string } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
-/** The connection that holds a DSP store, else the last one that did (its location deleted). */
+/** A DSP store's connection, its location (the location's fields are null without one), and
+ * what the store was offered: its last successful publish (`"<catalog version id> <menus JSON>"`)
+ * and its location's latest catalog version, for the intake's checks (modules/orders/intake.ts). */
+export type StoreBinding = {
+  connectionStatus: string;
+  /** The DSP onboarding the store was bound through: its token goes with the DSP's events. */
+  dspOnboardingId: string;
+  assignedMenus: string | null;
+  published: string | null;
+  latestVersionId: string | null;
+} & (BoundLocation | { [K in keyof BoundLocation]: null });
+
+/** The connection that holds a DSP store, else the last one that did (its location deleted). One
+ * statement: the order path runs it for every order. */
 export async function storeBinding(sql: Statements, source: string, storeId: string): Promise<StoreBinding | undefined> {
   const [binding] = await sql.all<StoreBinding>(
-    `SELECT c."status" AS "connectionStatus", l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId"
+    `SELECT c."status" AS "connectionStatus", c."onboardingId" AS "dspOnboardingId", c."assignedMenus",
+       l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId",
+       (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p
+         WHERE p."dspConnectionId" = c."id" AND p."status" = 'published' ORDER BY p."createdAt" DESC LIMIT 1) AS "published",
+       (SELECT v."id" FROM "CatalogVersion" v WHERE v."locationId" = l."id" ORDER BY v."version" DESC LIMIT 1) AS "latestVersionId"
      FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?
      ORDER BY c."boundStoreId" IS NULL, c."createdAt" DESC LIMIT 1`,
     [source, storeId],
@@ -51,3 +67,9 @@ export const statusIn = (statuses: readonly string[]): Step => ({
 
 /** A conditional write's condition: the order has no driver, or another one. */
 export const driverIsNot = (driver: string): Step => ({ sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] });
+
+/** The order's event count to its DSP, up by one, read back: the next event's sequence. */
+export const nextEventSequence = (orderId: string): Step => ({
+  sql: 'UPDATE "Order" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = ? RETURNING "eventSequence"',
+  args: [orderId],
+});

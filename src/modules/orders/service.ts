@@ -11,12 +11,14 @@ import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../er
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import { allOf, confirmedBy, confirmedTo, driverIsNot, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
-import type { AnswerChecks, OutcomeHandler } from '../../delivery/worker.js';
+import type { AnswerChecks, Message, OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
 import { requiredText } from '../../input.js';
 import { findProvider } from '../../integrations/providers.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
+import { failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
+import { cartRefusal, offerFor, storeRefusal } from './intake.js';
 
 export const DELIVERY_STATUSES = [
   'pending',
@@ -36,6 +38,13 @@ function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdi
   if (verdict.refused === 'not_modifiable') throw new FeatureDisabled('order is not modifiable');
   const to = event.kind === 'pos_update' ? event.status : event.kind;
   throw new Conflict(`an order cannot move from ${order.status} to ${to}`, 'invalid_transition');
+}
+
+/** After the commit: a message written claimed goes out at once; anything else written to the
+ * outbox is claimed by the worker, woken now. */
+function dispatched(services: Services, message: Message | null): void {
+  if (message) services.delivery.dispatch(message);
+  else services.delivery.wake();
 }
 
 /** Tells subscribers how the order is now (`orderUpdated`): the row this change wrote. */
@@ -65,7 +74,8 @@ export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as R
 }
 
 /** order.created from a DSP: one order per (DSP, dsp_order_id), however often and however
- * concurrently it is sent. */
+ * concurrently it is sent. Checked before the POS sees it (./intake.ts): an order that fails is
+ * stored failed with its reason, not sent, and its DSP is told (location.order.fail). */
 async function acceptOrder(services: Services, source: string, object: Record<string, unknown>) {
   const dspOrderId = requiredText(object.dsp_order_id ?? object.id, 'object.dsp_order_id');
   const storeId = requiredText(object.dsp_store_id, 'object.dsp_store_id');
@@ -79,13 +89,10 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
   const binding = await storeBinding(sql, source, storeId);
-  const location = binding?.id ? (binding as BoundLocation) : null;
-  const refusal =
-    binding?.connectionStatus !== 'APPROVED' || !location
-      ? { code: 'store_not_bound', message: `DSP store ${storeId} is not bound to a location` }
-      : location.status !== 'active'
-        ? { code: 'location_deleted', message: `the location of DSP store ${storeId} was deleted` }
-        : null;
+  const unbound = storeRefusal(binding, storeId);
+  const location = unbound ? null : (binding as BoundLocation);
+  const offer = location ? await offerFor(services, binding!) : null;
+  const refusal = unbound ?? (offer ? cartRefusal(offer, object.items) : null);
   const id = newId('ord');
   const now = new Date();
   const row = {
@@ -96,6 +103,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     dspSource: source,
     dspStoreId: storeId,
     dspOrderId,
+    dspOnboardingId: location ? binding!.dspOnboardingId : null,
     fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
     body: JSON.stringify(object),
     status: 'in_progress',
@@ -105,9 +113,17 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   };
   try {
     if (refusal) {
-      // Refused, and kept: the operator sees what was refused and why.
-      await sql.write(insertStep('Order', { ...row, status: 'failed', failureReason: refusal.message }));
-      throw new AppError(422, refusal.code, refusal.message);
+      // Refused, and kept: the operator sees what was refused and why, and the DSP is told.
+      const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details };
+      const told = await sql.transaction(async (run) => {
+        await run(insertStep('Order', failed));
+        return tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
+      });
+      dispatched(services, told);
+      publish(services, { ...failed, posOrderId: null, driver: null, eventProvider: null, eventSequence: 1 });
+      // A store nobody bound (or whose location is gone) is the DSP's mistake: 422, as ever.
+      if (unbound) throw new AppError(422, 'store_not_bound', `DSP store ${storeId} is not bound to a location: ${unbound.details}`);
+      return { status: 201, body: { order_id: id, status: 'failed', failure_reason: refusal.reason } };
     }
     // The order and its message in one transaction; the order object sent on is built from the
     // row as it is stored. The message is written claimed and sent at once after the commit.
@@ -128,7 +144,15 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       await run(toPos.step);
     });
     services.delivery.dispatch(toPos.message);
-    publish(services, { ...row, posOrderId: null, failureReason: null, driver: null, eventProvider: null });
+    publish(services, {
+      ...row,
+      posOrderId: null,
+      failureReason: null,
+      failureDetails: null,
+      driver: null,
+      eventProvider: null,
+      eventSequence: 0,
+    });
     return { status: 201, body: { order_id: row.id, status: row.status } };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -163,13 +187,20 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
-  const change = outcome.delivered
-    ? {
+  // A refusal (4xx) is the POS's; anything else (no answer, 5xx, an answer without its order id
+  // until the attempts ran out) is a POS that never took it.
+  const refusal: Refusal | null = outcome.delivered
+    ? null
+    : outcome.status !== null && outcome.status >= 400 && outcome.status < 500
+      ? { reason: 'pos_rejected', details: `the POS refused the order: ${outcome.error ?? outcome.status}` }
+      : { reason: 'pos_unreachable', details: `the POS did not take the order within the attempts: ${outcome.error ?? 'no answer'}` };
+  const change = refusal
+    ? { failureReason: refusal.reason, failureDetails: refusal.details }
+    : {
         posOrderId: posOrderIdOf(outcome.body),
         // Only the provider the order goes to may assign its driver (driverAssigned, below).
         ...(confirmation ? { eventProvider: confirmation.source } : {}),
-      }
-    : { failureReason: `the POS did not accept the order: ${outcome.error ?? 'no answer'}` };
+      };
   return async (run) => {
     // Each move the event makes, written only where the order's status still allows it (./states.ts):
     // an order canceled meanwhile keeps its status; one refused before and taken now opens again.
@@ -178,13 +209,17 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
-        ...(to === 'in_progress' ? { failureReason: null } : {}),
+        ...(to === 'in_progress' ? { failureReason: null, failureDetails: null } : {}),
         updatedAt: new Date(),
       };
       [updated] = await run<OrderRow>(updateStep('Order', orderId, values, { and: where, returning: true }));
       if (updated) break;
     }
     if (!updated) return;
+    // The DSP hears the outcome: accepted (after a refusal too, when a redelivery was taken), or failed.
+    const told = refusal
+      ? await tellDsp(run, services, updated, 'location.order.fail', failedData(refusal))
+      : await tellDsp(run, services, updated, 'location.order.accept', { pos_order_id: updated.posOrderId, status: updated.status });
     if (confirmation) {
       await run(
         enqueueStep({
@@ -197,7 +232,10 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
         }),
       );
     }
-    return () => publish(services, updated);
+    return () => {
+      dispatched(services, told);
+      publish(services, updated);
+    };
   };
 };
 
@@ -256,13 +294,19 @@ const orderUpdated: WebhookHandler = {
     const order = await services.db.order.findUnique({ where: { id: orderId } });
     const location = order?.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
     if (!order || location?.source !== event.source) throw new NotFound(`order ${orderId} not found`);
-    move(order, { kind: 'pos_update', status: status as OrderStatus });
-    // Conditional on the status we read: two updates at once cannot both move the order.
-    const [moved] = await statementsOf(services.db).write<OrderRow>(
-      updateStep('Order', order.id, { status, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
-    );
-    if (!moved) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
-    publish(services, moved);
+    const to = move(order, { kind: 'pos_update', status: status as OrderStatus });
+    // Conditional on the status we read: two updates at once cannot both move the order. A move
+    // is told to the DSP in the same transaction (a status the order has already is no move).
+    const moved = await statementsOf(services.db).transaction(async (run) => {
+      const [changed] = await run<OrderRow>(
+        updateStep('Order', order.id, { status, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
+      );
+      if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
+      const told = to ? statusEvent(changed) : null;
+      return { changed, message: told ? await tellDsp(run, services, changed, told.type, told.data) : null };
+    });
+    if (to) dispatched(services, moved.message);
+    publish(services, moved.changed);
     return { status: 200, body: { order_id: order.id, status } };
   },
 };
@@ -289,13 +333,22 @@ const driverAssigned: WebhookHandler = {
     // The same driver again (a replay, or the provider retrying) changes nothing: the order may
     // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9). Applied
     // later than the precheck, so conditional on it still holding: same provider, order open.
-    const [order] = await sql.write<OrderRow>(
-      updateStep('Order', String(event.object.order_id), assigned, {
-        and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
-        returning: true,
-      }),
-    );
-    if (order) publish(services, order);
+    const { order, message } = await sql.transaction(async (run) => {
+      const [changed] = await run<OrderRow>(
+        updateStep('Order', String(event.object.order_id), assigned, {
+          and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
+          returning: true,
+        }),
+      );
+      // The DSP's customer learns of the driver.
+      return {
+        order: changed,
+        message: changed ? await tellDsp(run, services, changed, 'location.order.notify_status_change', statusEvent(changed).data) : null,
+      };
+    });
+    if (!order) return;
+    dispatched(services, message);
+    publish(services, order);
   },
 };
 

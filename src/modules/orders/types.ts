@@ -27,7 +27,15 @@ builder.prismaObject('Order', {
     deliveryStatus: t.exposeString('deliveryStatus'),
     fulfillmentType: t.exposeString('fulfillmentType', { nullable: true }),
     posOrderId: t.exposeString('posOrderId', { nullable: true }),
-    failureReason: t.exposeString('failureReason', { nullable: true }),
+    failureReason: t.exposeString('failureReason', {
+      nullable: true,
+      description:
+        'Why the order will not be made: location_not_found, restaurant_not_accepting_orders, item_not_found, item_unavailable, price_mismatch, invalid_cart, pos_rejected or pos_unreachable.',
+    }),
+    failureDetails: t.exposeString('failureDetails', {
+      nullable: true,
+      description: 'The same as a sentence, naming the first offending item or modifier.',
+    }),
     driver: t.field({ type: 'JSON', nullable: true, resolve: (o) => (o.driver ? (JSON.parse(o.driver) as unknown) : null) }),
     order: t.field({ type: 'JSON', description: 'The order object as sent to the POS.', resolve: (o) => orderObject(o) }),
     createdAt: t.float({ description: 'Epoch milliseconds.', resolve: (o) => o.createdAt.getTime() }),

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../peer.js';
 import { deCatalog, usCatalog } from './catalogs.js';
+import { dspChannel } from './dsp-channel.js';
 
 export type SandboxPosOptions = {
   clientId: string;
@@ -163,6 +164,12 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     return reply.status(400).send({ error: 'unsupported_grant_type' });
   });
 
+  // As the DSP: the service's events about orders and stores (docs/dsp-channels.md).
+  const channel = dspChannel(app, options.webhookSecret, (authorization) => {
+    const match = /^Bearer (\S+)$/.exec(authorization ?? '');
+    return !!match && verify(match[1]!, 'access') !== null;
+  });
+
   app.get('/v1/locations', async (request, reply) => {
     const grant = grantOf(request, reply);
     if (!grant) return reply;
@@ -237,6 +244,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   // The DSP side: an order placed on the platform, sent to the service signed (CONTRACT.md 6).
   app.post<{ Body: { dsp_store_id?: string; order?: Record<string, unknown> } }>('/v1/_sandbox/orders', async (request) => {
     const object = sandboxOrder(request.body?.dsp_store_id ?? '', request.body?.order ?? {});
+    channel.placed(object.dsp_order_id);
     const answer = await sendWebhook('order.created', object, `dsp/${options.dspSource ?? 'sandbox-dsp'}`);
     return { dsp_order_id: object.dsp_order_id, ...answer };
   });
@@ -321,6 +329,31 @@ export function sandboxStores(tid: string) {
   ];
 }
 
+const line = (service_id: string, name: string, price: number, modifiers: unknown[] = [], quantity = 1) => ({
+  service_id,
+  name,
+  quantity,
+  price,
+  special_instructions: '',
+  modifiers,
+});
+const US_CART = [
+  line(
+    'item_us_classic',
+    'Classic Burger',
+    11.99,
+    [line('mod_us_medium', 'Medium', 0), line('mod_us_cheese', 'Extra cheese', 1.25, [line('mod_us_swiss', 'Swiss', 0)])],
+    2,
+  ),
+  line('item_us_fries', 'Fries', 4.5, [line('mod_us_regular', 'Regular', 0)]),
+];
+const GERMAN_CART = [
+  line('item_de_schnitzel', 'Wiener Schnitzel', 18.9, [
+    line('mod_de_salat', 'Beilagensalat', 1.5, [line('mod_de_essig_oel', 'Essig & Öl', 0)]),
+  ]),
+  line('item_de_apfelschorle', 'Apfelschorle 0,4 l', 3.9),
+];
+
 /** A realistic order of SPEC.md 2.11; any field given wins. */
 export function sandboxOrder(storeId: string, given: Record<string, unknown>): Record<string, unknown> & { dsp_order_id: string } {
   const dspOrderId = typeof given.dsp_order_id === 'string' ? given.dsp_order_id : `dsp_${crypto.randomBytes(6).toString('hex')}`;
@@ -348,25 +381,9 @@ export function sandboxOrder(storeId: string, given: Record<string, unknown>): R
     delivery_fee: 2.99,
     delivery_fee_tax: 0.25,
     total: 36.18,
-    items: [
-      {
-        service_id: 'item_us_classic',
-        name: 'Classic Burger',
-        quantity: 2,
-        price: 11.99,
-        special_instructions: 'Medium',
-        modifiers: [
-          {
-            service_id: 'mod_us_cheese',
-            name: 'Extra cheese',
-            quantity: 1,
-            price: 1.25,
-            modifiers: [{ service_id: 'mod_us_swiss', name: 'Swiss', quantity: 1, price: 0, modifiers: [] }],
-          },
-        ],
-      },
-      { service_id: 'item_us_fries', name: 'Fries', quantity: 1, price: 4.5, special_instructions: '', modifiers: [] },
-    ],
+    // A cart of the store's catalog (Berlin's stores the German one), every required choice
+    // made: the service checks it against the menus the store received.
+    items: storeId.includes('_berlin') ? GERMAN_CART : US_CART,
     unpaid: false,
     cash_amount_due: 0,
     ...given,

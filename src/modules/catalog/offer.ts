@@ -1,0 +1,68 @@
+// What a DSP store offers: the items and modifiers of the menus it received from one catalog
+// version, with their prices and modifier groups, as the order intake checks a cart against it
+// (modules/orders/intake.ts). A catalog version never changes, so an offer is built once per
+// version and menus, the first time an order needs it, and kept (a bounded number, per database
+// client, on each instance): no order parses a catalog.
+import type { Db } from '../../db/client.js';
+import { statementsOf } from '../../db/statements.js';
+import { catalogVersionBody } from '../../db/sql/catalog.js';
+import { catalogFor, readCatalog, type Catalog } from './validate.js';
+
+export type Offered = { price: number; groups: string[] };
+export type Offer = {
+  items: ReadonlyMap<string, Offered>;
+  modifiers: ReadonlyMap<string, Offered>;
+  groups: ReadonlyMap<string, { min: number; max: number; modifiers: ReadonlySet<string> }>;
+};
+
+const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
+const count = (value: unknown, otherwise: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : otherwise);
+const price = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The offer of a catalog's menus (all of them when `menus` is null). */
+export function offerOf(catalog: Catalog, menus: string[] | null): Offer {
+  const part = catalogFor(catalog, menus ?? catalog.menu.map((m) => m.provider_id));
+  const offered = (list: Catalog['item']) =>
+    new Map(list.map((e) => [e.provider_id, { price: price(e.price), groups: ids(e.modifier_group_ids) }] as const));
+  return {
+    items: offered(part.item),
+    modifiers: offered(part.modifier),
+    groups: new Map(
+      part.modifier_group.map((g) => [
+        g.provider_id,
+        {
+          min: count(g.min_selections, 0),
+          max: count(g.max_selections, Number.POSITIVE_INFINITY),
+          modifiers: new Set(ids(g.modifier_ids)),
+        },
+      ]),
+    ),
+  };
+}
+
+/** Offers kept per database client: versions and menus a store last received, at most this many. */
+const KEPT = 200;
+const offers = new WeakMap<Db, Map<string, Promise<Offer | null>>>();
+
+/** The offer of a stored catalog version's menus, built once and kept (the most recently used). */
+export function storedOffer(db: Db, versionId: string, menus: string[] | null): Promise<Offer | null> {
+  const kept = offers.get(db) ?? new Map<string, Promise<Offer | null>>();
+  offers.set(db, kept);
+  const key = `${versionId}|${menus ? JSON.stringify(menus) : '*'}`;
+  let offer = kept.get(key);
+  if (offer) {
+    // Most recently used last: the first in the map is the one to let go.
+    kept.delete(key);
+  } else {
+    offer = (async () => {
+      const body = await catalogVersionBody(statementsOf(db), versionId);
+      // Read again into the canonical shape: versions stored before it was one are read the same way.
+      return body === undefined ? null : offerOf(readCatalog(JSON.parse(body)).catalog, menus);
+    })();
+    // A read that failed (the database away) is not kept.
+    offer.catch(() => kept.delete(key));
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+  }
+  kept.set(key, offer);
+  return offer;
+}

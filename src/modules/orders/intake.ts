@@ -1,0 +1,105 @@
+// The checks an order passes before the POS sees it: first whether the store takes orders at
+// all, then the cart against what the store offers (the menus of its last successful publish,
+// else its location's latest catalog). The first check that fails names the order's failure
+// reason; the order is stored failed with it, never sent to the POS, and the DSP is told.
+// One place: a new reason not to take an order is a new check in `storeRefusal` or `cartRefusal`.
+import type { Services } from '../../services.js';
+import type { StoreBinding } from '../../db/sql/orders.js';
+import { storedOffer, type Offer, type Offered } from '../catalog/offer.js';
+import type { Refusal } from './channel.js';
+
+/** Whether the store takes orders now. A store never bound is not one of ours; one whose location
+ * was deleted takes none. */
+export function storeRefusal(binding: StoreBinding | undefined, storeId: string): Refusal | null {
+  if (!binding) return { reason: 'location_not_found', details: `store ${storeId} is bound to no location` };
+  if (binding.connectionStatus !== 'APPROVED' || !binding.id || binding.status !== 'active')
+    return { reason: 'restaurant_not_accepting_orders', details: `the location of store ${storeId} was deleted` };
+  return null;
+}
+
+/** What the store offers: the catalog version and menus it last received, else its location's
+ * latest catalog (with the store's assigned menus, or all). Null: no catalog yet, nothing checked. */
+export async function offerFor(services: Pick<Services, 'db'>, binding: StoreBinding): Promise<Offer | null> {
+  if (binding.published) {
+    const space = binding.published.indexOf(' ');
+    return storedOffer(services.db, binding.published.slice(0, space), JSON.parse(binding.published.slice(space + 1)) as string[]);
+  }
+  if (!binding.latestVersionId) return null;
+  return storedOffer(services.db, binding.latestVersionId, binding.assignedMenus ? (JSON.parse(binding.assignedMenus) as string[]) : null);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 40);
+/** Below the catalog's price by more than rounding. */
+const below = (price: number, offered: Offered) => price < offered.price - 1e-9;
+
+/**
+ * The cart (SPEC.md 2.11 `items`, with nested `modifiers`) against the offer: every item and
+ * modifier offered (a modifier within a group of what it modifies), quantities positive whole
+ * numbers (a modifier's defaults to 1), prices numbers no lower than the catalog's, and each
+ * modifier group's selections within its min_selections..max_selections. The first problem, or
+ * null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
+ */
+export function cartRefusal(offer: Offer, items: unknown): Refusal | null {
+  if (items === undefined) return null;
+  if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
+  for (const [index, line] of items.entries()) {
+    if (!isObject(line) || typeof line.service_id !== 'string')
+      return { reason: 'invalid_cart', details: `items[${index}] has no service_id` };
+    const id = line.service_id;
+    const offered = offer.items.get(id);
+    if (!offered) return { reason: 'item_not_found', details: `item ${id} is not on the menus this store received` };
+    const problem =
+      quantityProblem(`item ${id}`, line.quantity) ??
+      priceProblem(`item ${id}`, line.price, offered) ??
+      modifiersProblem(offer, `item ${id}`, offered.groups, line.modifiers);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function quantityProblem(what: string, quantity: unknown): Refusal | null {
+  return Number.isSafeInteger(quantity) && (quantity as number) > 0
+    ? null
+    : { reason: 'invalid_cart', details: `${what}: quantity must be a whole number above 0, not ${shown(quantity)}` };
+}
+
+function priceProblem(what: string, price: unknown, offered: Offered): Refusal | null {
+  if (price === undefined) return null;
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0)
+    return { reason: 'invalid_cart', details: `${what}: price must be a number of at least 0, not ${shown(price)}` };
+  return below(price, offered)
+    ? { reason: 'price_mismatch', details: `${what} is priced ${price}, below the catalog's ${offered.price}` }
+    : null;
+}
+
+function modifiersProblem(offer: Offer, owner: string, groups: string[], modifiers: unknown): Refusal | null {
+  if (modifiers !== undefined && !Array.isArray(modifiers)) return { reason: 'invalid_cart', details: `${owner}: modifiers is not a list` };
+  const chosen = new Map<string, number>();
+  for (const [index, line] of (modifiers ?? []).entries()) {
+    if (!isObject(line) || typeof line.service_id !== 'string')
+      return { reason: 'invalid_cart', details: `${owner}: modifiers[${index}] has no service_id` };
+    const id = line.service_id;
+    const offered = offer.modifiers.get(id);
+    if (!offered) return { reason: 'item_not_found', details: `modifier ${id} is not on the menus this store received` };
+    const group = groups.find((g) => offer.groups.get(g)?.modifiers.has(id));
+    if (!group) return { reason: 'item_not_found', details: `modifier ${id} is not offered with ${owner}` };
+    const quantity = line.quantity ?? 1;
+    const problem =
+      quantityProblem(`modifier ${id}`, quantity) ??
+      priceProblem(`modifier ${id}`, line.price, offered) ??
+      modifiersProblem(offer, `modifier ${id}`, offered.groups, line.modifiers);
+    if (problem) return problem;
+    chosen.set(group, (chosen.get(group) ?? 0) + (quantity as number));
+  }
+  for (const group of groups) {
+    const bounds = offer.groups.get(group);
+    const count = chosen.get(group) ?? 0;
+    if (bounds && (count < bounds.min || count > bounds.max))
+      return {
+        reason: 'invalid_cart',
+        details: `${owner}: ${count} chosen from modifier group ${group}, which takes ${bounds.min} to ${bounds.max === Number.POSITIVE_INFINITY ? 'any number' : bounds.max}`,
+      };
+  }
+  return null;
+}
