@@ -5,7 +5,8 @@ import { webhookRegistry } from './webhooks/intake.js';
 import type { AnswerChecks, OutcomeHandlers } from './delivery/worker.js';
 import { catalogOutcomes, catalogWebhooks } from './modules/catalog/sync.js';
 import { orderAnswerChecks, orderOutcomes, orderWebhooks } from './modules/orders/service.js';
+import { storeWebhooks } from './modules/stores/service.js';
 
-export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks);
+export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks, storeWebhooks);
 export const outcomes: OutcomeHandlers = { ...catalogOutcomes, ...orderOutcomes };
 export const answerChecks: AnswerChecks = { ...orderAnswerChecks };

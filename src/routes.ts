@@ -6,6 +6,7 @@ import { organizationRoutes } from './modules/organizations/rest.js';
 import { onboardingHops, onboardingRoutes } from './modules/onboarding/rest.js';
 import { locationRoutes } from './modules/locations/rest.js';
 import { menuRoutes } from './modules/menus/rest.js';
+import { storeRoutes } from './modules/stores/rest.js';
 import { ssoHops, ssoRoutes } from './modules/sso/rest.js';
 import { webhookRoutes } from './webhooks/intake.js';
 import { flagRoutes } from './modules/flags/rest.js';
@@ -21,6 +22,7 @@ export const restRoutes: RestRoute[] = [
   ...onboardingRoutes,
   ...locationRoutes,
   ...menuRoutes,
+  ...storeRoutes,
   ...ssoRoutes,
   ...flagRoutes,
 ];

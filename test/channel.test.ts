@@ -7,7 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import type { CustomerOrder } from '../src/sandbox/pos/dsp-channel.js';
 import { verifySignature } from '../src/webhooks/signature.js';
-import { startPos, testSecrets } from './support/sandbox.js';
+import { control, startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
 import { request, startTestService, type TestService } from './support/service.js';
 
@@ -29,13 +29,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-function sandbox(what: string, body: unknown) {
-  return fetch(`${pos.url}/v1/_sandbox/${what}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  }).then((r) => r.json() as Promise<Record<string, unknown>>);
-}
+const sandbox = (what: string, body: unknown) => control(pos, what, body);
 /** The order as the DSP's customer sees it, once it has `count` events. */
 async function atDsp(dspOrderId: string, count = 1): Promise<CustomerOrder> {
   return until(async () => {

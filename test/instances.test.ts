@@ -9,7 +9,7 @@ import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { freePort, merchantTakingOrders, posStatus, sendDspOrder, spawnService, until } from './support/orders.js';
-import { asTestService, freshDatabase, testConfig, type TestDatabase, type TestService } from './support/service.js';
+import { asTestService, freshDatabase, request, testConfig, type TestDatabase, type TestService } from './support/service.js';
 import { startService } from '../src/service.js';
 
 const enabled = !!process.env.REDIS_URL && !!process.env.DATABASE_URL && providerOf(process.env.DATABASE_URL) === 'postgresql';
@@ -95,4 +95,16 @@ maybe("two instances send each order's DSP events in sequence, whichever takes t
     });
     expect(seen.events!.map((e) => e.sequence)).toEqual([1, 2, 3]);
   }
+});
+
+maybe('a pause made through one instance stops the orders the other takes, at once; resumed through the other, they flow', async () => {
+  const m = await merchantTakingOrders(a);
+  const at = (base: string, what: string) =>
+    request(base, 'POST', `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/${what}`, { token: m.token, body: {} });
+  expect((await at(bUrl, 'pause')).status).toBe(200);
+  const refused = await sendDspOrder(a.url, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
+  expect(refused.body).toMatchObject({ status: 'failed', failure_reason: 'restaurant_not_accepting_orders' });
+  expect((await at(a.url, 'resume')).status).toBe(200);
+  const taken = await sendDspOrder(bUrl, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
+  expect(taken.body).toMatchObject({ status: 'in_progress' });
 });

@@ -209,14 +209,29 @@ test("the organization's locations read the columns every Location and DspConnec
   // columns are in those lists: then add it below, and to the walk's query above.
   const { schema } = await import('../src/graphql/schema.js');
   const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();
-  expect(fieldsOf('Location')).toEqual(['address', 'catalog', 'dsps', 'id', 'integrationStatus', 'name', 'providerId', 'source', 'status']);
+  expect(fieldsOf('Location')).toEqual([
+    'address',
+    'catalog',
+    'closedDays',
+    'dsps',
+    'id',
+    'integrationStatus',
+    'name',
+    'offSale',
+    'providerId',
+    'source',
+    'status',
+    'timezone',
+  ]);
   expect(fieldsOf('DspConnection')).toEqual([
     'changeTime',
+    'dspStatus',
     'dspStoreId',
     'id',
     'integrationStatus',
     'menuProviderIds',
     'name',
+    'pausedUntil',
     'publishes',
     'source',
     'status',

@@ -188,8 +188,11 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
       status: 'APPROVED',
       change_time: expect.any(Number),
       integration_status: 'active',
+      paused_until: null,
+      dsp_status: 'online',
     },
   ]);
+  expect(berlin).toMatchObject({ timezone: 'Europe/Berlin', closed_days: expect.any(Array) });
   const filtered = await get(service.url, `/v1/onboarding/org/${org.org_id}/locations?location_id=${us}`, t);
   expect(filtered.body.locations.map((l: { _id: string }) => l._id)).toEqual([us]);
 

@@ -55,7 +55,7 @@ test('schemas speak wire names and come from the GraphQL types', () => {
   // Webhook event types are the ones the intake has handlers for.
   expect(
     document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.properties.type.enum.sort(),
-  ).toEqual(['order.canceled', 'order.created']);
+  ).toEqual(['order.canceled', 'order.created', 'store.status']);
 });
 
 test('the events a DSP receives are in its webhooks, one per event type', async () => {

@@ -1,9 +1,10 @@
-// The merchant dashboard (CONTRACT.md 7.10): the organization's orders, locations with their DSP
-// connections and last menu publish, onboardings and, for owners and admins, failed deliveries
-// to redeliver. It reads through /graphql with the session cookie, and stays current through two
-// graphql-ws subscriptions: orderUpdated (each order as it changes) and organizationChanged (the
-// rest is read again). No framework: the page is small, and the DOM is written with textContent
-// only, so nothing from the data is ever parsed as markup.
+// The merchant dashboard: the organization's day at a glance (./chart.ts), its orders (each opens
+// to its detail, ./order-detail.ts), locations with their DSP connections, last menu publish and
+// what is stopped (./stores.ts: owners, admins and managers pause stores and take items off
+// sale), onboardings and, for owners and admins, failed deliveries to redeliver. It reads through
+// /graphql with the session cookie, and stays current through two graphql-ws subscriptions:
+// orderUpdated (each order as it changes) and organizationChanged (the rest is read again). No
+// framework: the page is small, and the DOM is written with textContent only (./dom.ts).
 import { createClient } from 'graphql-ws';
 import { graphql } from './generated/gql.js';
 import type {
@@ -13,12 +14,16 @@ import type {
   DashboardViewerQuery,
   OrderStatus,
 } from './generated/graphql.js';
-import type { TypedDocumentString } from './generated/graphql.js';
+import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
+import { $, badge, h, money, run, SignedOut, time, words } from './dom.js';
+import { stoppedState, storeControls } from './stores.js';
+import { drawChart, StatsQuery, today } from './chart.js';
+import { openOrder } from './order-detail.js';
 
 const ViewerQuery = graphql(`
   query DashboardViewer {
-    me { canRedeliver user { email fullName role } organization { id name } }
+    me { canRedeliver canControlStores user { email fullName role } organization { id name } }
   }
 `);
 const OverviewQuery = graphql(`
@@ -28,7 +33,11 @@ const OverviewQuery = graphql(`
       locations {
         id
         name
-        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
+        timezone
+        closedDays { date name }
+        offSale { itemId untilMs }
+        catalog { items { providerId name } modifiers { providerId name } }
+        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
       }
     }
   }
@@ -59,7 +68,6 @@ const RedeliverMutation = graphql(`
 `);
 
 type Viewer = NonNullable<DashboardViewerQuery['me']>;
-type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
 type State = {
   viewer: Viewer;
   overview: DashboardOverviewQuery | null;
@@ -68,51 +76,7 @@ type State = {
   filter: { locationId: string; status: string };
 };
 
-// Times and money in the merchant's own locale (the browser's).
-const locale = navigator.language;
-const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-const words = (value: string) => value.replace(/_/g, ' ');
-function money(amount: unknown, currency: unknown): string {
-  if (typeof amount !== 'number') return '–';
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD',
-    }).format(amount);
-  } catch {
-    return amount.toFixed(2);
-  }
-}
-
-/** An element with attributes and children (text is set as text, never as markup). */
-function h(
-  tag: string,
-  attributes: Record<string, string | undefined> = {},
-  ...children: (Node | string | null | undefined)[]
-): HTMLElement {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
-  for (const child of children) if (child !== null && child !== undefined) element.append(child);
-  return element;
-}
-const badge = (value: string) => h('span', { class: `badge badge-${value.toLowerCase()}` }, words(value));
-const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
-
-class SignedOut extends Error {}
-
-async function run<R, V>(document: TypedDocumentString<R, V>, variables?: V): Promise<R> {
-  const response = await fetch('/graphql', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
-    body: JSON.stringify({ query: document.toString(), variables }),
-  });
-  const body = (await response.json()) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] };
-  const code = body.errors?.[0]?.extensions?.code;
-  if (response.status === 401 || code === 'session_expired' || code === 'unauthenticated') throw new SignedOut();
-  if (body.errors?.length) throw new Error(body.errors[0]!.message);
-  return body.data!;
-}
+const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
 
 function showProblem(message: string | null): void {
   const problem = $('problem');
@@ -167,7 +131,11 @@ function renderOrders(state: State): void {
       'tr',
       { 'data-order-id': order.id, 'data-dsp-order-id': order.dspOrderId, 'data-status': order.status },
       cell('Placed', h('time', { datetime: new Date(order.createdAt).toISOString() }, time.format(order.createdAt))),
-      cell('Order', h('strong', {}, order.dspOrderId), h('span', { class: 'muted small' }, ` ${order.dspSource}`)),
+      cell(
+        'Order',
+        h('button', { type: 'button', class: 'link open-order', 'data-open-order': order.id }, order.dspOrderId),
+        h('span', { class: 'muted small' }, ` ${order.dspSource}`),
+      ),
       cell('Location', (order.locationId && locations.get(order.locationId)) ?? '–'),
       cell('Type', words(order.fulfillmentType ?? '–')),
       cell(
@@ -185,7 +153,8 @@ function renderOrders(state: State): void {
             ]
           : []),
       ),
-      cell('Delivery', words(order.deliveryStatus)),
+      // A driver's progress, for orders a driver delivers; a pickup has none.
+      cell('Delivery', DELIVERED.has(order.fulfillmentType ?? '') ? words(order.deliveryStatus) : '–'),
       cell('Driver', driver?.name ?? '–'),
       cell('Total', money(detail.total, detail.currency)),
     );
@@ -193,7 +162,8 @@ function renderOrders(state: State): void {
   container.replaceChildren(h('table', { class: 'orders-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
 }
 
-function renderLocations(state: State): void {
+/** Draws the locations again; `changed` reads the page again after a store control was used. */
+function renderLocations(state: State, changed: () => Promise<void>): void {
   const locations = state.overview?.organizationLocations.locations ?? [];
   const select = $<HTMLSelectElement>('filter-location');
   const chosen = select.value;
@@ -201,12 +171,12 @@ function renderLocations(state: State): void {
   select.value = locations.some((l) => l.id === chosen) ? chosen : '';
   $('locations').replaceChildren(
     ...(locations.length
-      ? locations.map(locationCard)
+      ? locations.map((location) => locationCard(state, location, changed))
       : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
   );
 }
 
-function locationCard(location: Location): HTMLElement {
+function locationCard(state: State, location: Location, changed: () => Promise<void>): HTMLElement {
   const connections = location.dsps.map((dsp) => {
     const last = dsp.publishes[0];
     const publish = last
@@ -235,6 +205,10 @@ function locationCard(location: Location): HTMLElement {
     { class: 'card', 'data-location-id': location.id },
     h('h3', {}, location.name),
     connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'),
+    stoppedState(location),
+    state.viewer.canControlStores && connections.length
+      ? storeControls(state.viewer.organization.id, location, changed, (message) => showProblem(message))
+      : null,
   );
 }
 
@@ -340,11 +314,26 @@ async function start(): Promise<void> {
     ]);
     state.overview = overview;
     state.deliveries = deliveries.deliveries;
-    renderLocations(state);
+    renderLocations(state, loadOverview);
     renderOnboardings(state);
     renderDeliveries(state, redeliver);
     renderOrders(state);
   };
+  // Today's orders at a glance, read again (at most once a second) as orders come in.
+  let chartTimer: ReturnType<typeof setTimeout> | undefined;
+  const loadChart = async () => {
+    const day = today();
+    const stats = await run(StatsQuery, { orgId, from: day.from, to: day.to });
+    $('day').replaceChildren(drawChart(stats.orderStats, day.from));
+  };
+  const chartSoon = () => {
+    clearTimeout(chartTimer);
+    chartTimer = setTimeout(() => void guard(loadChart), 1000);
+  };
+  $('orders').addEventListener('click', (event) => {
+    const id = (event.target as HTMLElement).closest<HTMLElement>('[data-open-order]')?.dataset.openOrder;
+    if (id) void guard(() => openOrder(id));
+  });
   const redeliver = async (id: string) => {
     await guard(async () => {
       await run(RedeliverMutation, { id });
@@ -375,7 +364,7 @@ async function start(): Promise<void> {
         live.dataset.state = 'live';
         live.textContent = 'Live';
         void guard(async () => {
-          await Promise.all([loadOverview(), loadOrders()]);
+          await Promise.all([loadOverview(), loadOrders(), loadChart()]);
           document.body.dataset.loaded = 'true';
         });
       },
@@ -396,6 +385,7 @@ async function start(): Promise<void> {
         if (shown && shown.updatedAt > data.orderUpdated.updatedAt) return;
         state.orders.set(data.orderUpdated.id, data.orderUpdated);
         renderOrders(state);
+        chartSoon();
       },
       error: () => undefined,
       complete: () => undefined,

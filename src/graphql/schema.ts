@@ -9,5 +9,6 @@ import '../modules/sso/types.js';
 import '../modules/catalog/types.js';
 import '../modules/flags/types.js';
 import '../modules/orders/types.js';
+import '../modules/stores/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

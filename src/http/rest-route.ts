@@ -26,8 +26,10 @@ export type RestRoute = {
   returns?: { path: string; missing: string };
   /** The flag calls' bodies use GraphQL's names (`flagKey`), as SPEC.md does; all others the wire's. */
   names?: 'graphql';
-  /** Leaves out fields that are null: SPEC.md's optional fields. */
+  /** Leaves out fields that are null: SPEC.md's optional fields; but those named in `keepNulls`
+   * (wire names), whose null says something (`paused_until: null`: taking orders). */
   omitNulls?: boolean;
+  keepNulls?: readonly string[];
   status: number;
 };
 

@@ -74,17 +74,22 @@ export function inputSchema(type: GraphQLInputType, wire: (name: string) => stri
   return isNonNullType(type) ? schema : nullable(schema);
 }
 
+/** How a row's answer shows nulls: as null, or (`omit`) by leaving the field out, but for the
+ * fields (wire names) it keeps. */
+export type Nulls = { omit: boolean; keep: ReadonlySet<string> };
+const SHOWN: Nulls = { omit: false, keep: new Set() };
+
 /** What a selection answers, as JSON: every selected field, null where GraphQL allows it, or
- * (with `omitNulls`) left out instead. */
+ * (with `omit`) left out instead. */
 export function selectionSchema(
   type: GraphQLOutputType,
   selection: SelectionSetNode | undefined,
   wire: (name: string) => string,
-  omitNulls: boolean,
+  nulls: Nulls,
 ): JsonSchema {
-  if (isNonNullType(type)) return selectionSchema(type.ofType, selection, wire, omitNulls);
+  if (isNonNullType(type)) return selectionSchema(type.ofType, selection, wire, nulls);
   let schema: JsonSchema;
-  if (isListType(type)) schema = { type: 'array', items: selectionSchema(type.ofType, selection, wire, omitNulls) };
+  if (isListType(type)) schema = { type: 'array', items: selectionSchema(type.ofType, selection, wire, nulls) };
   else if (isObjectType(type)) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
@@ -92,12 +97,13 @@ export function selectionSchema(
       if (node.kind !== Kind.FIELD) throw new Error('REST row selections are plain fields');
       const field = type.getFields()[node.name.value]!;
       const key = wire(node.alias?.value ?? node.name.value);
-      properties[key] = described(selectionSchema(field.type, node.selectionSet, wire, omitNulls), field.description);
-      if (isNonNullType(field.type) || !omitNulls) required.push(key);
+      const kept = nulls.keep.has(key);
+      properties[key] = described(selectionSchema(field.type, node.selectionSet, wire, kept ? SHOWN : nulls), field.description);
+      if (isNonNullType(field.type) || !nulls.omit || kept) required.push(key);
     }
     schema = described({ type: 'object', properties, required }, type.description);
   } else schema = leafSchema(type);
-  return isNonNullType(type) || omitNulls ? schema : nullable(schema);
+  return isNonNullType(type) || nulls.omit ? schema : nullable(schema);
 }
 
 const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -168,7 +174,10 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute, operation
   const answer =
     route.status === 204
       ? { description: 'Done.' }
-      : json(selectionSchema(answerType, answerSelection, wire, route.omitNulls ?? false), 'Done.');
+      : json(
+          selectionSchema(answerType, answerSelection, wire, { omit: route.omitNulls ?? false, keep: new Set(route.keepNulls) }),
+          'Done.',
+        );
 
   return {
     operationId: operation.name?.value,

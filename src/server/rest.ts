@@ -54,13 +54,13 @@ function variablesOf(fills: Fill[], req: RestRequest): Record<string, unknown> {
   return variables;
 }
 
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
+function withoutNulls(value: unknown, keep: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutNulls(v, keep));
   if (isPlainObject(value) || (value && typeof value === 'object' && Object.getPrototypeOf(value) === null)) {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([, v]) => v !== null)
-        .map(([k, v]) => [k, withoutNulls(v)]),
+        .filter(([k, v]) => v !== null || keep.has(k))
+        .map(([k, v]) => [k, withoutNulls(v, keep)]),
     );
   }
   return value;
@@ -71,7 +71,7 @@ function bodyOf(route: RestRoute, rootField: string, steps: (string | number)[],
   for (const step of steps) value = (value as Record<string | number, unknown> | null | undefined)?.[step];
   if (value === undefined || value === null) throw new NotFound(route.returns?.missing ?? 'not found');
   const named = route.names === 'graphql' ? value : toWire(value);
-  return route.omitNulls ? withoutNulls(named) : named;
+  return route.omitNulls ? withoutNulls(named, new Set(route.keepNulls)) : named;
 }
 
 export function registerRestRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema, routes: RestRoute[]): void {

@@ -156,6 +156,14 @@ export type ChangeContextsInput = {
   partnerId: Scalars['ID']['input'];
 };
 
+/** A day the location takes no orders, in its time zone. */
+export type ClosedDay = {
+  __typename?: 'ClosedDay';
+  /** YYYY-MM-DD. */
+  date: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type CompleteOnboardingInput = {
   /** The code the callback added to return_url. */
   code: Scalars['String']['input'];
@@ -203,6 +211,8 @@ export type CreatePartnerTokenInput = {
 /** The merchant user of a dashboard session. */
 export type DashboardViewer = {
   __typename?: 'DashboardViewer';
+  /** Owners, admins and managers pause and resume stores and take items off sale. */
+  canControlStores: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
   canRedeliver: Scalars['Boolean']['output'];
   organization: Organization;
@@ -241,6 +251,8 @@ export type DspConnection = {
   __typename?: 'DspConnection';
   /** Epoch milliseconds of the last change. */
   changeTime: Scalars['Float']['output'];
+  /** What the DSP says of its own store: online or paused (its store.status webhook). */
+  dspStatus: Scalars['String']['output'];
   /** The DSP's own store id. */
   dspStoreId: Scalars['String']['output'];
   id: Scalars['ID']['output'];
@@ -249,6 +261,8 @@ export type DspConnection = {
   /** The assigned menus; null when none are assigned (every menu is published). */
   menuProviderIds?: Maybe<Array<Scalars['String']['output']>>;
   name: Scalars['String']['output'];
+  /** Epoch ms a pause of ours ends; -1 while paused until resumed; null when the store takes orders (from us). */
+  pausedUntil?: Maybe<Scalars['Float']['output']>;
   /** The latest menu publishes to this store, newest first. */
   publishes: Array<MenuPublish>;
   source: Scalars['String']['output'];
@@ -325,22 +339,33 @@ export type InitializeOnboardingPayload = {
   onboarding: Onboarding;
 };
 
+export type ItemAvailabilityPayload = {
+  __typename?: 'ItemAvailabilityPayload';
+  unavailable: Array<OffSaleItem>;
+};
+
 /** A location of an organization (SPEC.md 2.5). */
 export type Location = {
   __typename?: 'Location';
   address: Address;
   /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
   catalog: Array<CatalogVersion>;
+  /** The closed days of its latest catalog, from today (in its time zone) on, for the next 60 days. */
+  closedDays: Array<ClosedDay>;
   /** The approved DSP connections, oldest first. */
   dsps: Array<DspConnection>;
   id: Scalars['ID']['output'];
   /** The status of the POS onboarding the location goes through: active, or reauthorization_required once the merchant revoked the app at the POS (its orders wait until a new onboarding of the same account). */
   integrationStatus: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** Its items and modifiers off sale now. */
+  offSale: Array<OffSaleItem>;
   /** The POS's id of the location. */
   providerId: Scalars['String']['output'];
   source: Scalars['String']['output'];
   status: Scalars['String']['output'];
+  /** The IANA time zone of the location's POS (UTC when it gives none). */
+  timezone: Scalars['String']['output'];
 };
 
 /** One publish of menus to a DSP connection. */
@@ -375,12 +400,18 @@ export type Mutation = {
   generateSsoSession: SsoSessionPayload;
   ingestLocations: IngestLocationsPayload;
   initializeOnboarding: InitializeOnboardingPayload;
+  /** Stop a location's DSP stores taking orders, until a time or until resumed; each store's DSP is told (location.pause). */
+  pauseStores: PauseStoresPayload;
   /** Send a dead delivery again, from a fresh attempt count (same idempotency key). */
   redeliver: Delivery;
   /** Remove contexts from a flag's targeting. */
   removeFlagContexts: TargetsPayload;
   /** Remove contexts from a segment. */
   removeSegmentContexts: TargetsPayload;
+  /** Let a location's DSP stores take orders again; each store's DSP is told (location.resume). */
+  resumeStores: PauseStoresPayload;
+  /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
+  setItemAvailability: ItemAvailabilityPayload;
   /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
   token: TokenPayload;
 };
@@ -442,6 +473,11 @@ export type MutationInitializeOnboardingArgs = {
 };
 
 
+export type MutationPauseStoresArgs = {
+  input: PauseStoresInput;
+};
+
+
 export type MutationRedeliverArgs = {
   id: Scalars['ID']['input'];
 };
@@ -457,8 +493,27 @@ export type MutationRemoveSegmentContextsArgs = {
 };
 
 
+export type MutationResumeStoresArgs = {
+  input: ResumeStoresInput;
+};
+
+
+export type MutationSetItemAvailabilityArgs = {
+  input: SetItemAvailabilityInput;
+};
+
+
 export type MutationTokenArgs = {
   input: TokenInput;
+};
+
+/** An item or modifier off sale. */
+export type OffSaleItem = {
+  __typename?: 'OffSaleItem';
+  /** The catalog's provider_id of the item or modifier. */
+  itemId: Scalars['String']['output'];
+  /** When it is back on sale by itself (epoch ms); null: until put back. */
+  untilMs?: Maybe<Scalars['Float']['output']>;
 };
 
 /** One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3). */
@@ -503,6 +558,8 @@ export type Order = {
   __typename?: 'Order';
   /** Epoch milliseconds. */
   createdAt: Scalars['Float']['output'];
+  /** The customer, as far as the caller may see: a dashboard's team members see a first name and initial, no number. */
+  customer?: Maybe<OrderCustomer>;
   deliveryStatus: Scalars['String']['output'];
   driver?: Maybe<Scalars['JSON']['output']>;
   dspOrderId: Scalars['String']['output'];
@@ -515,14 +572,46 @@ export type Order = {
   fulfillmentType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   locationId?: Maybe<Scalars['ID']['output']>;
-  /** The order object as sent to the POS. */
+  /** The order object as sent to the POS (its customer as far as the caller may see, as in `customer`). */
   order: Scalars['JSON']['output'];
   orgId?: Maybe<Scalars['ID']['output']>;
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** CONTRACT.md 2a. */
   status: Scalars['String']['output'];
+  /** What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived. */
+  timeline: Array<OrderTimelineEntry>;
   /** Epoch milliseconds. */
   updatedAt: Scalars['Float']['output'];
+};
+
+export type OrderCustomer = {
+  __typename?: 'OrderCustomer';
+  loyaltyId?: Maybe<Scalars['String']['output']>;
+  maskedPhoneCode?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+export type OrderFailureCount = {
+  __typename?: 'OrderFailureCount';
+  orders: Scalars['Int']['output'];
+  reason: Scalars['String']['output'];
+};
+
+export type OrderHourCount = {
+  __typename?: 'OrderHourCount';
+  dspSource: Scalars['String']['output'];
+  /** The hour’s start, epoch ms (from `from`, an hour at a time). */
+  hour: Scalars['Float']['output'];
+  orders: Scalars['Int']['output'];
+};
+
+export type OrderStats = {
+  __typename?: 'OrderStats';
+  /** Orders per hour and DSP. */
+  byHour: Array<OrderHourCount>;
+  /** Failed orders by reason, most first. */
+  failures: Array<OrderFailureCount>;
 };
 
 export type OrderStatus =
@@ -533,6 +622,18 @@ export type OrderStatus =
   | 'merchant_canceled'
   | 'out_for_delivery'
   | 'ready_for_pickup';
+
+export type OrderTimelineEntry = {
+  __typename?: 'OrderTimelineEntry';
+  /** Epoch milliseconds. */
+  at: Scalars['Float']['output'];
+  /** How the event is reaching the DSP: pending, delivered or dead. */
+  delivery?: Maybe<Scalars['String']['output']>;
+  deliveryStatus?: Maybe<Scalars['String']['output']>;
+  status?: Maybe<Scalars['String']['output']>;
+  /** placed, or the event its DSP was sent (location.order.accept, …). */
+  what: Scalars['String']['output'];
+};
 
 export type OrdersPage = {
   __typename?: 'OrdersPage';
@@ -580,17 +681,47 @@ export type PartnerTokenPayload = {
   tokenType: Scalars['String']['output'];
 };
 
+export type PauseStoresInput = {
+  /** The DSP connections to pause; absent: every bound store of the location. */
+  dspLocationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+  /** When the pause ends by itself (epoch ms, at most 366 days ahead); absent: until resumed. */
+  untilMs?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type PauseStoresPayload = {
+  __typename?: 'PauseStoresPayload';
+  locations: Array<PausedStore>;
+};
+
+/** A DSP store of the location, as a pause or resume left it. */
+export type PausedStore = {
+  __typename?: 'PausedStore';
+  dspProviderId: Scalars['String']['output'];
+  dspStoreName: Scalars['String']['output'];
+  /** The DSP connection. */
+  id: Scalars['ID']['output'];
+  /** Epoch ms the pause ends; -1 until resumed; null when the store takes orders. */
+  pausedUntil?: Maybe<Scalars['Float']['output']>;
+  status: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
   deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
+  /** The location's items and modifiers off sale now. */
+  itemAvailability: ItemAvailabilityPayload;
   /** The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token. */
   me?: Maybe<DashboardViewer>;
   onboarding: Onboarding;
   /** The locations of the onboarding's POS merchant. */
   onboardingLocations: OnboardingLocationsPayload;
   order: Order;
+  /** An organization's orders between two times (at most 48 hours apart), counted per hour and DSP, and the failed ones by reason. */
+  orderStats: OrderStats;
   /** An organization's orders, newest first. */
   orders: OrdersPage;
   organization: Organization;
@@ -614,6 +745,12 @@ export type QueryEvaluateFlagArgs = {
 };
 
 
+export type QueryItemAvailabilityArgs = {
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+};
+
+
 export type QueryOnboardingArgs = {
   id: Scalars['ID']['input'];
 };
@@ -626,6 +763,13 @@ export type QueryOnboardingLocationsArgs = {
 
 export type QueryOrderArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryOrderStatsArgs = {
+  from: Scalars['Float']['input'];
+  orgId: Scalars['ID']['input'];
+  to: Scalars['Float']['input'];
 };
 
 
@@ -658,6 +802,13 @@ export type QuerySearchContextsArgs = {
   q?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ResumeStoresInput = {
+  /** The DSP connections to resume; absent: every bound store of the location. */
+  dspLocationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+};
+
 export type Role =
   | 'admin'
   | 'custom'
@@ -685,6 +836,17 @@ export type SearchedContext = {
   kind: Scalars['String']['output'];
   /** Segments including this context. */
   segments: Array<Scalars['String']['output']>;
+};
+
+export type SetItemAvailabilityInput = {
+  /** false: off sale; true: back on sale. */
+  available: Scalars['Boolean']['input'];
+  /** Items or modifiers of the location's catalog (at most 1,000). */
+  itemIds: Array<Scalars['String']['input']>;
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+  /** Off sale until (epoch ms, at most 366 days ahead); absent: until put back. */
+  untilMs?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type SsoSessionPayload = {

@@ -91,6 +91,10 @@ const BODY_FIELDS = [
   'phone_number',
   'role',
   'provider_org_id',
+  'until_ms',
+  'dsp_location_ids',
+  'item_ids',
+  'available',
 ];
 const segment = fc.oneof(
   fc.constantFrom(...['x', 'org_missing']),
@@ -150,19 +154,34 @@ const hopAttempt: fc.Arbitrary<Attempt> = fc
   }));
 
 const WEBHOOKS = [
-  ['pos/sandbox-pos', ['location.catalog.updated', 'order.updated']],
-  ['dsp/sandbox-dsp', ['order.created', 'order.canceled']],
+  ['pos/sandbox-pos', ['location.catalog.updated', 'order.updated', 'location.items.availability']],
+  ['dsp/sandbox-dsp', ['order.created', 'order.canceled', 'store.status']],
   ['event-providers/sandbox-events', ['order.assign.driver']],
 ] as const;
 const webhookAttempt: fc.Arbitrary<Attempt> = fc
   .tuple(
     fc.constantFrom(...WEBHOOKS),
-    fc.oneof(fc.constantFrom('known'), oddText),
-    fields(['location_id', 'order_id', 'status', 'dsp_order_id', 'dsp_store_id', 'items', 'fulfillment_type', 'driver', 'id']),
+    fc.oneof(fc.nat({ max: 2 }), oddText),
+    fields([
+      'location_id',
+      'order_id',
+      'status',
+      'dsp_order_id',
+      'dsp_store_id',
+      'items',
+      'fulfillment_type',
+      'driver',
+      'id',
+      'item_ids',
+      'available',
+      'until_ms',
+    ]),
     fc.boolean(),
   )
   .map(([[path, types], type, object, whole]) => {
-    const body = JSON.stringify(whole ? { type: type === 'known' ? types[0] : type, object } : object);
+    // A type the path takes (any of them), or anything else.
+    const named = typeof type === 'number' ? types[type % types.length] : type;
+    const body = JSON.stringify(whole ? { type: named, object } : object);
     return {
       method: 'POST',
       path: `/v1/webhooks/${path}`,
@@ -220,6 +239,8 @@ const counts = async () => {
     db.flagTarget.count(),
     db.segmentMember.count(),
     db.ssoToken.count(),
+    db.itemAvailability.count(),
+    db.dspConnection.count({ where: { pausedAt: { not: null } } }),
   ]);
 };
 

@@ -67,6 +67,10 @@ const operations: Record<string, OperationRow> = {
   },
   order: { call: () => op(`{ order(id: "${v.order}") { id } }`)(), scope: 'user' },
   orders: { call: () => op(`{ orders(orgId: "${v.orgId}") { orders { id } } }`)(), scope: 'user' },
+  orderStats: {
+    call: () => op(`{ orderStats(orgId: "${v.orgId}", from: ${Date.now() - 3600_000}, to: ${Date.now()}) { failures { reason } } }`)(),
+    scope: 'user',
+  },
   organization: { call: () => op(`{ organization(id: "${v.orgId}") { id } }`)(), scope: 'user' },
   // Only a dashboard session has a `me`; for any token it is null, about no one.
   me: { call: op('{ me { user { id } organization { id } } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
@@ -145,6 +149,29 @@ const operations: Record<string, OperationRow> = {
       })(),
     scope: 'onboarding',
   },
+  pauseStores: {
+    call: () =>
+      op('mutation($i: PauseStoresInput!) { pauseStores(input: $i) { __typename } }', { i: { orgId: v.orgId, locationId: v.location } })(),
+    scope: 'onboarding',
+  },
+  resumeStores: {
+    call: () =>
+      op('mutation($i: ResumeStoresInput!) { resumeStores(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, locationId: v.location, dspLocationIds: [v.connection] },
+      })(),
+    scope: 'onboarding',
+  },
+  setItemAvailability: {
+    call: () =>
+      op('mutation($i: SetItemAvailabilityInput!) { setItemAvailability(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, locationId: v.location, itemIds: ['item_us_rings'], available: false },
+      })(),
+    scope: 'onboarding',
+  },
+  itemAvailability: {
+    call: () => op(`{ itemAvailability(orgId: "${v.orgId}", locationId: "${v.location}") { unavailable { itemId } } }`)(),
+    scope: 'onboarding',
+  },
   initializeOnboarding: {
     call: () =>
       op('mutation($i: InitializeOnboardingInput!) { initializeOnboarding(input: $i) { __typename } }', {
@@ -215,6 +242,21 @@ const rest: Record<string, RestCall> = {
     path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/catalog`,
   },
   'DELETE /v1/onboarding/org/:id/locations/:location_id': { path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}` },
+  'POST /v1/onboarding/org/:id/locations/:location_id/pause': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/pause`,
+    body: () => ({}),
+  },
+  'POST /v1/onboarding/org/:id/locations/:location_id/resume': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/resume`,
+    body: () => ({ dsp_location_ids: [v.connection] }),
+  },
+  'PUT /v1/onboarding/org/:id/locations/:location_id/availability': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/availability`,
+    body: () => ({ item_ids: ['item_us_rings'], available: false }),
+  },
+  'GET /v1/onboarding/org/:id/locations/:location_id/availability': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/availability`,
+  },
   'POST /v1/sso/sessions': {
     path: () => '/v1/sso/sessions',
     body: () => ({ email: 'me@mine.example', full_name: 'Me', phone_number: '1', provider_org_id: v.providerOrgId }),
@@ -328,10 +370,14 @@ async function victimState() {
     db.organization.findMany({ where: mine, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
     db.user.findMany({ where: { orgId: v.orgId }, select: { id: true, role: true, fullName: true }, orderBy: { id: 'asc' } }),
     db.onboarding.findMany({ where: mine, select: { id: true, status: true, codeHash: true }, orderBy: { id: 'asc' } }),
-    db.location.findMany({ where: mine, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
+    db.location.findMany({
+      where: mine,
+      select: { id: true, status: true, availabilityVersion: true, unavailable: true },
+      orderBy: { id: 'asc' },
+    }),
     db.dspConnection.findMany({
       where: mine,
-      select: { id: true, status: true, assignedMenus: true, boundStoreId: true },
+      select: { id: true, status: true, assignedMenus: true, boundStoreId: true, pausedAt: true, pausedUntil: true, dspStatus: true },
       orderBy: { id: 'asc' },
     }),
     db.outboxMessage.findMany({ where: mine, select: { id: true, status: true, attempts: true }, orderBy: { id: 'asc' } }),
@@ -467,7 +513,7 @@ test('REST: no row reaches the victim for any of the four callers, and nothing c
 
 /** Providers are callers too: a registered POS, DSP and event provider of their own, each signing
  * correctly with its own secret, try every webhook that names an order on the victim's. */
-test("webhooks: another registered provider reaches none of the victim's orders, and nothing changes", async () => {
+test("webhooks: another registered provider reaches none of the victim's orders, stores or items, and nothing changes", async () => {
   const rogues = { pos: 'rogue-pos', dsp: 'rogue-dsp', 'event-providers': 'rogue-events' } as const;
   const secret = 'rogue-secret-0123456789';
   for (const [channel, source] of Object.entries(rogues))
@@ -480,9 +526,12 @@ test("webhooks: another registered provider reaches none of the victim's orders,
       webhook_secret: secret,
     });
   const order = await service.services.db.order.findUniqueOrThrow({ where: { id: v.order } });
+  const location = await service.services.db.location.findUniqueOrThrow({ where: { id: v.location } });
   const attempts: [keyof typeof rogues, string, Record<string, unknown>][] = [
     ['pos', 'order.updated', { order_id: v.order, status: 'completed' }],
+    ['pos', 'location.items.availability', { location_id: location.providerId, item_ids: ['item_us_rings'], available: false }],
     ['dsp', 'order.canceled', { dsp_order_id: order.dspOrderId, dsp_store_id: order.dspStoreId }],
+    ['dsp', 'store.status', { dsp_store_id: order.dspStoreId, status: 'paused' }],
     ['event-providers', 'order.assign.driver', { order_id: v.order, location_id: 'x', driver: { name: 'Mallory' } }],
   ];
   const before = await victimState();

@@ -61,7 +61,7 @@ export async function placeOrder(pos: SandboxPos, storeId: string, order: Record
   return (await res.json()) as {
     dsp_order_id: string;
     status: number;
-    body: { order_id?: string; status?: string; duplicate?: boolean; code?: string; message?: string };
+    body: { order_id?: string; status?: string; failure_reason?: string; duplicate?: boolean; code?: string; message?: string };
   };
 }
 
@@ -97,7 +97,11 @@ export async function sendDspOrder(base: string, webhookSecret: string, storeId:
     },
     body,
   });
-  return { status: res.status, body: (await res.json()) as { order_id?: string; duplicate?: boolean }, dspOrderId: object.dsp_order_id };
+  return {
+    status: res.status,
+    body: (await res.json()) as { order_id?: string; status?: string; failure_reason?: string; duplicate?: boolean },
+    dspOrderId: object.dsp_order_id,
+  };
 }
 
 /** The service as an operator runs it: `node src/main.ts start`, its own process. */

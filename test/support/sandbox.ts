@@ -17,3 +17,18 @@ export async function startPos(service: TestService, secrets = testSecrets(), po
 }
 
 export { authorizeInBrowser } from '../../src/sandbox/browser.js';
+
+/** A sandbox peer's control (`POST /v1/_sandbox/<what>`): its JSON answer (for those that send the
+ * service a webhook, `{status, body}` of the service's answer). */
+export async function control(
+  peer: { url: string },
+  what: string,
+  body: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${peer.url}/v1/_sandbox/${what}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: number; body: Record<string, unknown> };
+}

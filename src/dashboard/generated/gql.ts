@@ -15,34 +15,44 @@ import * as types from './graphql.js';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
-    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": typeof types.DashboardOverviewDocument,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": typeof types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": typeof types.DashboardDeliveriesDocument,
     "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": typeof types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
+    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
+    "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardPauseDocument,
+    "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardResumeDocument,
+    "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": typeof types.DashboardAvailabilityDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
-    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": types.DashboardOverviewDocument,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": types.DashboardDeliveriesDocument,
     "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
+    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": types.DashboardOrderDetailDocument,
+    "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardPauseDocument,
+    "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardResumeDocument,
+    "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": types.DashboardAvailabilityDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
+export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        dsps { id name source status publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOverviewDocument;
+export function graphql(source: "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOverviewDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -67,6 +77,26 @@ export function graphql(source: "\n  subscription DashboardChanges($orgId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n"): typeof import('./graphql.js').DashboardRedeliverDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n"): typeof import('./graphql.js').DashboardStatsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n"): typeof import('./graphql.js').DashboardPauseDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n"): typeof import('./graphql.js').DashboardResumeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n"): typeof import('./graphql.js').DashboardAvailabilityDocument;
 
 
 export function graphql(source: string) {

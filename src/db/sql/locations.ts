@@ -15,6 +15,7 @@ export const LOCATION_COLUMNS = [
   'status',
   'providerId',
   'address',
+  'timezone',
 ] as const satisfies readonly (keyof LocationRow)[];
 export const DSP_CONNECTION_COLUMNS = [
   'id',
@@ -25,6 +26,9 @@ export const DSP_CONNECTION_COLUMNS = [
   'dspStoreId',
   'assignedMenus',
   'changeTime',
+  'pausedAt',
+  'pausedUntil',
+  'dspStatus',
 ] as const satisfies readonly (keyof DspConnectionRow)[];
 /** Read with each location and DSP connection: the status of the onboarding it goes through
  * (`reauthorization_required` once the merchant revoked the app at the provider). */
@@ -62,10 +66,13 @@ export function approvedConnections(sql: Statements, locationIds: readonly strin
 const jsonArray = (alias: string, columns: readonly string[]) => `json_build_array(${qualified(alias, columns)}, o."status")`;
 
 /** Makes one object of such an array, with one literal of fixed shape; the columns are our own
- * constants, written in as JSON strings. `changeTime` is JSON text in UTC without a zone, as
- * Prisma writes it. */
+ * constants, written in as JSON strings. Dates (the columns named *At, *Until, *Time) are JSON
+ * text in UTC without a zone, as Prisma writes them, or null. */
 function objectMaker<Row>(columns: readonly string[]): (values: unknown[]) => Row {
-  const fields = columns.map((c, i) => `${JSON.stringify(c)}: ${c === 'changeTime' ? `new Date(values[${i}] + 'Z')` : `values[${i}]`}`);
+  const fields = columns.map(
+    (c, i) =>
+      `${JSON.stringify(c)}: ${/(At|Until|Time)$/.test(c) ? `values[${i}] === null ? null : new Date(values[${i}] + 'Z')` : `values[${i}]`}`,
+  );
   return new Function('values', `'use strict'; return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
 }
 const locationOf = objectMaker<ShownLocation>([...LOCATION_COLUMNS, 'integrationStatus']);

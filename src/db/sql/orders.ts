@@ -11,6 +11,9 @@ export type BoundLocation = {
   onboardingId: string;
   /** The POS's id of the location. */
   providerId: string;
+  timezone: string;
+  /** Its items off sale are read again when this changes (modules/stores). */
+  availabilityVersion: number;
 };
 
 /** A DSP store's connection, its location (the location's fields are null without one), and
@@ -21,6 +24,10 @@ export type StoreBinding = {
   /** The DSP onboarding the store was bound through: its token goes with the DSP's events. */
   dspOnboardingId: string;
   assignedMenus: string | null;
+  /** Paused by us since, until (modules/stores); and what the DSP says of it. */
+  pausedAt: Date | null;
+  pausedUntil: Date | null;
+  dspStatus: string;
   published: string | null;
   latestVersionId: string | null;
 } & (BoundLocation | { [K in keyof BoundLocation]: null });
@@ -30,7 +37,8 @@ export type StoreBinding = {
 export async function storeBinding(sql: Statements, source: string, storeId: string): Promise<StoreBinding | undefined> {
   const [binding] = await sql.all<StoreBinding>(
     `SELECT c."status" AS "connectionStatus", c."onboardingId" AS "dspOnboardingId", c."assignedMenus",
-       l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId",
+       c."pausedAt", c."pausedUntil", c."dspStatus",
+       l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId", l."timezone", l."availabilityVersion",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p
          WHERE p."dspConnectionId" = c."id" AND p."status" = 'published' ORDER BY p."createdAt" DESC LIMIT 1) AS "published",
        (SELECT v."id" FROM "CatalogVersion" v WHERE v."locationId" = l."id" ORDER BY v."version" DESC LIMIT 1) AS "latestVersionId"

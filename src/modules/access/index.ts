@@ -46,9 +46,13 @@ export function assertPartnerWide(caller: Caller, act: string): void {
 
 /** The roles whose dashboard session may redeliver a dead delivery. */
 export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
+/** The roles whose dashboard session may stop and start their stores: pause, resume, items off sale. */
+export const STORE_CONTROLLING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
+const STORE_CONTROLS = ['pauseStores', 'resumeStores', 'setItemAvailability'];
 
-/** A dashboard session reads its organization; of the mutations it runs only `redeliver`, and
- * only for owners and admins. The answer is the refusal, or null when the operation may run. */
+/** A dashboard session reads its organization; of the mutations it runs only `redeliver` (owners
+ * and admins) and the store controls (owners, admins and managers). The answer is the refusal,
+ * or null when the operation may run. */
 export function dashboardRefusal(
   caller: Caller | null,
   operation: 'query' | 'mutation' | 'subscription',
@@ -56,8 +60,13 @@ export function dashboardRefusal(
 ): Forbidden | null {
   if (!caller?.dashboard || operation !== 'mutation') return null;
   const writes = rootFields.filter((field) => field !== '__typename');
-  if (writes.some((field) => field !== 'redeliver'))
-    return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver');
+  if (writes.some((field) => field !== 'redeliver' && !STORE_CONTROLS.includes(field)))
+    return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver and the store controls');
+  if (writes.some((field) => STORE_CONTROLS.includes(field)) && !STORE_CONTROLLING_ROLES.includes(caller.dashboard.role))
+    return new Forbidden(
+      `only owners, admins and managers pause stores and take items off sale; you are ${caller.dashboard.role}`,
+      'insufficient_role',
+    );
   return null;
 }
 
@@ -66,6 +75,11 @@ export function assertMayRedeliver(caller: Caller): void {
     throw new Forbidden(`only owners and admins redeliver deliveries; you are ${caller.dashboard.role}`, 'insufficient_role');
   }
 }
+
+/** The dashboard roles that see a customer whole (name, phone, loyalty id); other roles see the
+ * first name and an initial, and no number. A token's caller (the partner's systems) sees it whole. */
+export const CUSTOMER_SEEING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
+export const seesCustomer = (caller: Caller) => !caller.dashboard || CUSTOMER_SEEING_ROLES.includes(caller.dashboard.role);
 
 /** A `partner_id` given in a request (flags, SSO) must be the caller's own; absent means own. */
 export function ownPartnerId(caller: Caller, given: string | null | undefined): string {

@@ -18,6 +18,7 @@ import { coalescing } from '../../coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
+import { closedDaysIn } from './holidays.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
@@ -55,6 +56,9 @@ const SETTLED = new Set(['published', 'pending', 'invalid']);
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
   const { catalog, problems } = await fetchCatalog(services, location);
+  // Holidays it cannot read are left out of the closed days, said here (the catalog is taken).
+  for (const warning of closedDaysIn(catalog.holidays).warnings)
+    services.log.warn({ location: location.id, source: location.source }, `catalog holidays: ${warning}`);
   const body = JSON.stringify(catalog);
   const available = new Set(menuIds(catalog));
   const connections = await db.dspConnection.findMany({

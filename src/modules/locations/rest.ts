@@ -40,11 +40,15 @@ export const locationRoutes: RestRoute[] = [
     summary: "The organization's locations with their DSP connections",
     document: `query OrganizationLocations($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {
-        locations { id name source status providerId integrationStatus ${ADDRESS} dsps { id name source status changeTime integrationStatus } }
+        locations {
+          id name source status providerId integrationStatus timezone closedDays { date name } ${ADDRESS}
+          dsps { id name source status changeTime integrationStatus pausedUntil dspStatus }
+        }
       }
     }`,
     from: { orgId: 'path.id', locationId: 'query.location_id' },
     omitNulls: true,
+    keepNulls: ['paused_until'],
     status: 200,
   },
   {

@@ -28,6 +28,7 @@ import { requiredText } from '../../input.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
+import { isTimeZone } from '../catalog/holidays.js';
 
 /** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag
  * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
@@ -53,7 +54,7 @@ export type Address = {
   longitude?: number;
 };
 
-type ProviderLocation = { provider_id: string; name: string; address: Address };
+type ProviderLocation = { provider_id: string; name: string; address: Address; timezone?: unknown };
 
 /** A provider's locations for an onboarding's merchant (GET /locations): a POS's restaurants,
  * or a DSP's stores. */
@@ -65,7 +66,12 @@ async function providerLocations(services: Services, source: string, onboardingI
   }
   return body.locations
     .filter((l): l is Record<string, unknown> => !!l && typeof (l as { provider_id?: unknown }).provider_id === 'string')
-    .map((l) => ({ provider_id: l.provider_id as string, name: String(l.name ?? l.provider_id), address: (l.address ?? {}) as Address }));
+    .map((l) => ({
+      provider_id: l.provider_id as string,
+      name: String(l.name ?? l.provider_id),
+      address: (l.address ?? {}) as Address,
+      timezone: l.timezone,
+    }));
 }
 
 /** The DSP stores that are held by a connection now, of these ids. */
@@ -96,7 +102,11 @@ export async function listOnboardingLocations(services: Services, auth: AuthInfo
           locations.map((l) => l.provider_id),
         )
       : await ingestedLocations(services, onboarding.orgId, onboarding.source);
-  return locations.map((l) => ({ ...l, source: onboarding.source, is_eligible_to_onboard: !taken.has(l.provider_id) }));
+  return locations.map(({ timezone: _timezone, ...l }) => ({
+    ...l,
+    source: onboarding.source,
+    is_eligible_to_onboard: !taken.has(l.provider_id),
+  }));
 }
 
 export async function ingestLocations(
@@ -126,6 +136,13 @@ export async function ingestLocations(
       const now = new Date();
       for (const { id, providerId } of created) {
         const pos = available.get(providerId)!;
+        // The POS's IANA time zone for the location's closed days; UTC when it gives none or one
+        // the platform does not know (said in the log, the location ingested all the same).
+        if (pos.timezone !== undefined && !isTimeZone(pos.timezone))
+          services.log.warn(
+            { source: onboarding.source, location: providerId, timezone: pos.timezone },
+            'unknown time zone from the POS: UTC used',
+          );
         await run(
           insertStep('Location', {
             id,
@@ -137,6 +154,8 @@ export async function ingestLocations(
             activeProviderId: providerId,
             name: pos.name,
             address: JSON.stringify(pos.address),
+            timezone: isTimeZone(pos.timezone) ? pos.timezone : 'UTC',
+            availabilityVersion: 0,
             status: 'active',
             createdAt: now,
           }),

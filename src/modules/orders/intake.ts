@@ -1,11 +1,18 @@
-// The checks an order passes before the POS sees it: first whether the store takes orders at
-// all, then the cart against what the store offers (the menus of its last successful publish,
-// else its location's latest catalog). The first check that fails names the order's failure
-// reason; the order is stored failed with it, never sent to the POS, and the DSP is told.
-// One place: a new reason not to take an order is a new check in `storeRefusal` or `cartRefusal`.
+// The checks an order passes before the POS sees it: first whether the store is ours at all
+// (`storeRefusal`), then whether it takes orders now (`intakeRefusal`: paused by us or by its
+// DSP, its location closed that day), then the cart against what the store offers (the menus of
+// its last successful publish, else its location's latest catalog) and what is off sale. The
+// first check that fails names the order's failure reason; the order is stored failed with it,
+// never sent to the POS, and the DSP is told. One place: a new reason not to take an order is a
+// new check here. Everything they need comes with the store's one statement (db/sql/orders.ts)
+// or is kept per catalog version and per availability version: none is read per order.
 import type { Services } from '../../services.js';
-import type { StoreBinding } from '../../db/sql/orders.js';
+import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';
+import { Invalid } from '../../errors.js';
+import { epochMs } from '../../input.js';
 import { storedOffer, type Offer, type Offered } from '../catalog/offer.js';
+import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
+import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
 import type { Refusal } from './channel.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location
@@ -15,6 +22,52 @@ export function storeRefusal(binding: StoreBinding | undefined, storeId: string)
   if (binding.connectionStatus !== 'APPROVED' || !binding.id || binding.status !== 'active')
     return { reason: 'restaurant_not_accepting_orders', details: `the location of store ${storeId} was deleted` };
   return null;
+}
+
+type Bound = StoreBinding & BoundLocation;
+
+/** Whether the store takes this order now, and its cart. */
+export async function intakeRefusal(
+  services: Pick<Services, 'db'>,
+  binding: Bound,
+  object: Record<string, unknown>,
+): Promise<Refusal | null> {
+  const now = Date.now();
+  const storeId = String(object.dsp_store_id);
+  if (pausedNow(binding, now)) {
+    const until = binding.pausedUntil ? ` until ${new Date(binding.pausedUntil).toISOString()}` : ' until resumed';
+    return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused${until}` };
+  }
+  if (binding.dspStatus === 'paused')
+    return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` };
+  const closed = await closedDay(services, binding, object, now);
+  if (closed) return closed;
+  const [offer, offSale] = await Promise.all([offerFor(services, binding), offSaleAt(services, binding.id, binding.availabilityVersion)]);
+  return cartRefusal(offer, offSale, object.items, now);
+}
+
+/** The location closed the day the order is for (now, or a future order's fulfillment time) in
+ * its time zone: a closed holiday of its latest catalog. */
+async function closedDay(
+  services: Pick<Services, 'db'>,
+  binding: Bound,
+  object: Record<string, unknown>,
+  now: number,
+): Promise<Refusal | null> {
+  if (!binding.latestVersionId) return null;
+  const days = await storedClosedDays(services.db, binding.latestVersionId);
+  if (!days.size) return null;
+  let at = now;
+  if (object.is_future_order === true && object.future_order_fulfillment_time !== undefined) {
+    try {
+      at = epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time');
+    } catch (error) {
+      throw error instanceof Invalid ? error : new Invalid('object.future_order_fulfillment_time must be epoch milliseconds');
+    }
+  }
+  const date = localDate(at, isTimeZone(binding.timezone) ? binding.timezone : 'UTC');
+  const name = days.get(date);
+  return name ? { reason: 'restaurant_not_accepting_orders', details: `the location is closed on ${date} (${name})` } : null;
 }
 
 /** What the store offers: the catalog version and menus it last received, else its location's
@@ -40,23 +93,29 @@ const below = (price: number, offered: Offered) => price < offered.price - 1e-9;
  * modifier group's selections within its min_selections..max_selections. The first problem, or
  * null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
  */
-export function cartRefusal(offer: Offer, items: unknown): Refusal | null {
+export function cartRefusal(offer: Offer | null, offSale: OffSale, items: unknown, now = Date.now()): Refusal | null {
   if (items === undefined) return null;
   if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
+  const cart: Cart = { offer, offSale, now };
   for (const [index, line] of items.entries()) {
     if (!isObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `items[${index}] has no service_id` };
     const id = line.service_id;
+    if (isOffSale(offSale, id, now)) return { reason: 'item_unavailable', details: `item ${id} is off sale` };
+    if (!offer) continue;
     const offered = offer.items.get(id);
     if (!offered) return { reason: 'item_not_found', details: `item ${id} is not on the menus this store received` };
     const problem =
       quantityProblem(`item ${id}`, line.quantity) ??
       priceProblem(`item ${id}`, line.price, offered) ??
-      modifiersProblem(offer, `item ${id}`, offered.groups, line.modifiers);
+      modifiersProblem(cart, `item ${id}`, offered.groups, line.modifiers);
     if (problem) return problem;
   }
   return null;
 }
+
+/** What a cart is checked against: the offer (null: no catalog yet), what is off sale, and when. */
+type Cart = { offer: Offer | null; offSale: OffSale; now: number };
 
 function quantityProblem(what: string, quantity: unknown): Refusal | null {
   return Number.isSafeInteger(quantity) && (quantity as number) > 0
@@ -73,13 +132,15 @@ function priceProblem(what: string, price: unknown, offered: Offered): Refusal |
     : null;
 }
 
-function modifiersProblem(offer: Offer, owner: string, groups: string[], modifiers: unknown): Refusal | null {
+function modifiersProblem(cart: Cart, owner: string, groups: string[], modifiers: unknown): Refusal | null {
+  const offer = cart.offer!;
   if (modifiers !== undefined && !Array.isArray(modifiers)) return { reason: 'invalid_cart', details: `${owner}: modifiers is not a list` };
   const chosen = new Map<string, number>();
   for (const [index, line] of (modifiers ?? []).entries()) {
     if (!isObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `${owner}: modifiers[${index}] has no service_id` };
     const id = line.service_id;
+    if (isOffSale(cart.offSale, id, cart.now)) return { reason: 'item_unavailable', details: `modifier ${id} is off sale` };
     const offered = offer.modifiers.get(id);
     if (!offered) return { reason: 'item_not_found', details: `modifier ${id} is not on the menus this store received` };
     const group = groups.find((g) => offer.groups.get(g)?.modifiers.has(id));
@@ -88,7 +149,7 @@ function modifiersProblem(offer: Offer, owner: string, groups: string[], modifie
     const problem =
       quantityProblem(`modifier ${id}`, quantity) ??
       priceProblem(`modifier ${id}`, line.price, offered) ??
-      modifiersProblem(offer, `modifier ${id}`, offered.groups, line.modifiers);
+      modifiersProblem(cart, `modifier ${id}`, offered.groups, line.modifiers);
     if (problem) return problem;
     chosen.set(group, (chosen.get(group) ?? 0) + (quantity as number));
   }

@@ -10,7 +10,16 @@ import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/cli
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
-import { allOf, confirmedBy, confirmedTo, driverIsNot, statusIn, storeBinding, type BoundLocation } from '../../db/sql/orders.js';
+import {
+  allOf,
+  confirmedBy,
+  confirmedTo,
+  driverIsNot,
+  statusIn,
+  storeBinding,
+  type BoundLocation,
+  type StoreBinding,
+} from '../../db/sql/orders.js';
 import type { AnswerChecks, Message, OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../ids.js';
@@ -18,7 +27,7 @@ import { requiredText } from '../../input.js';
 import { findProvider } from '../../integrations/providers.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 import { failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
-import { cartRefusal, offerFor, storeRefusal } from './intake.js';
+import { intakeRefusal, storeRefusal } from './intake.js';
 
 export const DELIVERY_STATUSES = [
   'pending',
@@ -91,8 +100,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   const binding = await storeBinding(sql, source, storeId);
   const unbound = storeRefusal(binding, storeId);
   const location = unbound ? null : (binding as BoundLocation);
-  const offer = location ? await offerFor(services, binding!) : null;
-  const refusal = unbound ?? (offer ? cartRefusal(offer, object.items) : null);
+  const refusal = unbound ?? (await intakeRefusal(services, binding as StoreBinding & BoundLocation, object));
   const id = newId('ord');
   const now = new Date();
   const row = {

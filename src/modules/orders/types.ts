@@ -4,7 +4,8 @@ import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.js';
 import { Invalid } from '../../errors.js';
 import { epochMs } from '../../input.js';
-import { reachable, reachableRows, assertMayRedeliver } from '../access/index.js';
+import { reachable, reachableRows, assertMayRedeliver, seesCustomer } from '../access/index.js';
+import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './service.js';
 import { ORDER_STATUSES } from './states.js';
@@ -37,11 +38,99 @@ builder.prismaObject('Order', {
       description: 'The same as a sentence, naming the first offending item or modifier.',
     }),
     driver: t.field({ type: 'JSON', nullable: true, resolve: (o) => (o.driver ? (JSON.parse(o.driver) as unknown) : null) }),
-    order: t.field({ type: 'JSON', description: 'The order object as sent to the POS.', resolve: (o) => orderObject(o) }),
+    order: t.field({
+      type: 'JSON',
+      description: 'The order object as sent to the POS (its customer as far as the caller may see, as in `customer`).',
+      resolve: (o, _args, ctx) => {
+        const object = orderObject(o);
+        if (seesCustomer(ctx.auth!)) return object;
+        const shown = customerOf(o, false);
+        const customer = shown ? { name: shown.name, masked_phone_code: shown.maskedPhoneCode } : null;
+        return { ...object, customer, customers: customer ? [customer] : [] };
+      },
+    }),
+    customer: t.field({
+      type: OrderCustomer,
+      nullable: true,
+      description: "The customer, as far as the caller may see: a dashboard's team members see a first name and initial, no number.",
+      resolve: (o, _args, ctx) => customerOf(o, seesCustomer(ctx.auth!)),
+    }),
+    timeline: t.field({
+      type: [TimelineEntry],
+      description:
+        'What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived.',
+      resolve: (o, _args, ctx) => timelineOf(ctx, o),
+    }),
     createdAt: t.float({ description: 'Epoch milliseconds.', resolve: (o) => o.createdAt.getTime() }),
     updatedAt: t.float({ description: 'Epoch milliseconds.', resolve: (o) => o.updatedAt.getTime() }),
   }),
 });
+
+type CustomerShape = { name: string | null; phone: string | null; maskedPhoneCode: string | null; loyaltyId: string | null };
+const OrderCustomer = builder.objectRef<CustomerShape>('OrderCustomer').implement({
+  fields: (t) => ({
+    name: t.exposeString('name', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    maskedPhoneCode: t.exposeString('maskedPhoneCode', { nullable: true }),
+    loyaltyId: t.exposeString('loyaltyId', { nullable: true }),
+  }),
+});
+
+/** The order's customer; whole, or a first name and initial with no number. */
+function customerOf(order: Pick<OrderRow, 'body'>, whole: boolean): CustomerShape | null {
+  const sent = JSON.parse(order.body) as { customer?: Record<string, unknown> };
+  const customer = sent.customer;
+  if (!customer || typeof customer !== 'object') return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const name = text(customer.name);
+  if (whole)
+    return {
+      name,
+      phone: text(customer.phone),
+      maskedPhoneCode: text(customer.masked_phone_code),
+      loyaltyId: text(customer.provider_loyalty_id),
+    };
+  const [first, last] = (name ?? '').split(/\s+/);
+  return {
+    name: first ? `${first}${last ? ` ${last[0]}.` : ''}` : null,
+    phone: null,
+    maskedPhoneCode: text(customer.masked_phone_code),
+    loyaltyId: null,
+  };
+}
+
+type TimelineShape = { at: number; what: string; status: string | null; deliveryStatus: string | null; delivery: string | null };
+const TimelineEntry = builder.objectRef<TimelineShape>('OrderTimelineEntry').implement({
+  fields: (t) => ({
+    at: t.float({ description: 'Epoch milliseconds.', resolve: (e) => e.at }),
+    what: t.exposeString('what', { description: 'placed, or the event its DSP was sent (location.order.accept, …).' }),
+    status: t.exposeString('status', { nullable: true }),
+    deliveryStatus: t.exposeString('deliveryStatus', { nullable: true }),
+    delivery: t.exposeString('delivery', { nullable: true, description: 'How the event is reaching the DSP: pending, delivered or dead.' }),
+  }),
+});
+
+/** The order's timeline: its placing, then each event to its DSP (written with each change). */
+async function timelineOf(ctx: Context, order: OrderRow): Promise<TimelineShape[]> {
+  const events = await ctx.db.outboxMessage.findMany({
+    where: { idempotencyKey: { startsWith: `dsp-event:${order.id}:` } },
+    orderBy: [{ orderingPosition: 'asc' }, { createdAt: 'asc' }],
+    select: { kind: true, body: true, status: true, createdAt: true },
+  });
+  return [
+    { at: order.createdAt.getTime(), what: 'placed', status: 'in_progress', deliveryStatus: null, delivery: null },
+    ...events.map((event) => {
+      const { data } = JSON.parse(event.body) as { data: { status?: string; delivery_status?: string; failure_reason?: string } };
+      return {
+        at: event.createdAt.getTime(),
+        what: event.kind,
+        status: data.status ?? (data.failure_reason ? 'failed' : null),
+        deliveryStatus: data.delivery_status ?? null,
+        delivery: event.status,
+      };
+    }),
+  ];
+}
 
 builder.queryField('order', (t) =>
   t.prismaField({
@@ -193,6 +282,61 @@ builder.mutationField('redeliver', (t) =>
       await redeliver(ctx.services, message.id);
       if (message.orgId) ctx.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
       return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });
+    },
+  }),
+);
+
+type StatsShape = { byHour: { hour: number; dspSource: string; orders: number }[]; failures: { reason: string; orders: number }[] };
+const HourCount = builder.objectRef<StatsShape['byHour'][number]>('OrderHourCount').implement({
+  fields: (t) => ({
+    hour: t.float({ description: 'The hour’s start, epoch ms (from `from`, an hour at a time).', resolve: (c) => c.hour }),
+    dspSource: t.exposeString('dspSource'),
+    orders: t.exposeInt('orders'),
+  }),
+});
+const FailureCount = builder.objectRef<StatsShape['failures'][number]>('OrderFailureCount').implement({
+  fields: (t) => ({ reason: t.exposeString('reason'), orders: t.exposeInt('orders') }),
+});
+const OrderStats = builder.objectRef<StatsShape>('OrderStats').implement({
+  fields: (t) => ({
+    byHour: t.field({ type: [HourCount], description: 'Orders per hour and DSP.', resolve: (s) => s.byHour }),
+    failures: t.field({ type: [FailureCount], description: 'Failed orders by reason, most first.', resolve: (s) => s.failures }),
+  }),
+});
+
+/** At most two days at a time: a dashboard's "today", in any time zone. */
+const LONGEST_STATS_MS = 48 * 3600_000;
+
+builder.queryField('orderStats', (t) =>
+  t.field({
+    type: OrderStats,
+    description:
+      "An organization's orders between two times (at most 48 hours apart), counted per hour and DSP, and the failed ones by reason.",
+    authScopes: { scope: 'user' },
+    args: { orgId: t.arg.id({ required: true }), from: t.arg.float({ required: true }), to: t.arg.float({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const org = await findOrganization(ctx.services, ctx.auth!, String(args.orgId));
+      const from = epochMs(args.from, 'from');
+      const to = epochMs(args.to, 'to');
+      if (to <= from || to - from > LONGEST_STATS_MS) throw new Invalid('to must be after from, and at most 48 hours after it');
+      const orders = await ctx.db.order.findMany({
+        where: { orgId: org.id, createdAt: { gte: new Date(from), lt: new Date(to) } },
+        select: { createdAt: true, dspSource: true, failureReason: true },
+      });
+      const byHour = new Map<string, StatsShape['byHour'][number]>();
+      const failures = new Map<string, number>();
+      for (const order of orders) {
+        const hour = from + Math.floor((order.createdAt.getTime() - from) / 3600_000) * 3600_000;
+        const key = `${hour} ${order.dspSource}`;
+        const counted = byHour.get(key) ?? { hour, dspSource: order.dspSource, orders: 0 };
+        counted.orders += 1;
+        byHour.set(key, counted);
+        if (order.failureReason) failures.set(order.failureReason, (failures.get(order.failureReason) ?? 0) + 1);
+      }
+      return {
+        byHour: [...byHour.values()].sort((a, b) => a.hour - b.hour || a.dspSource.localeCompare(b.dspSource)),
+        failures: [...failures].map(([reason, n]) => ({ reason, orders: n })).sort((a, b) => b.orders - a.orders),
+      };
     },
   }),
 );

@@ -1,7 +1,7 @@
 // GraphQL for single sign-on (SPEC.md 2.7).
 import { builder } from '../../graphql/builder.js';
 import { ROLES, generateSsoSession } from './service.js';
-import { REDELIVERING_ROLES } from '../access/index.js';
+import { REDELIVERING_ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
 
 const Role = builder.enumType('Role', { values: ROLES });
 
@@ -56,6 +56,10 @@ const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role:
     canRedeliver: t.boolean({
       description: 'Owners and admins redeliver dead deliveries.',
       resolve: (viewer) => REDELIVERING_ROLES.includes(viewer.role),
+    }),
+    canControlStores: t.boolean({
+      description: 'Owners, admins and managers pause and resume stores and take items off sale.',
+      resolve: (viewer) => STORE_CONTROLLING_ROLES.includes(viewer.role),
     }),
   }),
 });

@@ -17,8 +17,19 @@ type Source = {
   items: Item[];
   groups: Group[];
   modifiers: Modifier[];
-  holidays: { date: string; name: string; closed: boolean }[];
+  /** By month and day: each becomes its next date that is at least two days ahead (nextDate). */
+  holidays: { monthDay: string; name: string; closed: boolean }[];
 };
+
+/** The next date of a month and day that is at least two days after now (in UTC): so that the
+ * sandbox is never closed today anywhere on earth, while its catalog still shows the days it
+ * closes. POST /v1/_sandbox/holidays sets other days (a test's closed day, say). */
+export function nextDate(monthDay: string, now = Date.now()): string {
+  const earliest = new Date(now + 2 * 86_400_000).toISOString().slice(0, 10);
+  const year = Number(earliest.slice(0, 4));
+  const thisYear = `${year}-${monthDay}`;
+  return thisYear >= earliest ? thisYear : `${year + 1}-${monthDay}`;
+}
 
 const ALL_WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -49,7 +60,7 @@ function build(source: Source) {
     modifier: source.modifiers.map((m) => ({ provider_id: m.id, name: m.name, price: m.price, modifier_group_ids: m.groups ?? [] })),
     tax: source.taxes.map((t) => ({ provider_id: t.id, name: t.name, rate: t.rate, inclusive: t.inclusive })),
     tax_rate: source.taxRate,
-    holidays: source.holidays,
+    holidays: source.holidays.map(({ monthDay, name, closed }) => ({ date: nextDate(monthDay), name, closed })),
   };
 }
 
@@ -184,9 +195,9 @@ export const usCatalog = (): SandboxCatalog =>
       { id: 'mod_us_large', name: 'Large', price: 1.5 },
     ],
     holidays: [
-      { date: '2026-11-26', name: 'Thanksgiving', closed: true },
-      { date: '2026-12-25', name: 'Christmas Day', closed: true },
-      { date: '2027-01-01', name: "New Year's Day", closed: false },
+      { monthDay: '11-26', name: 'Thanksgiving', closed: true },
+      { monthDay: '12-25', name: 'Christmas Day', closed: true },
+      { monthDay: '01-01', name: "New Year's Day", closed: false },
     ],
   });
 
@@ -297,9 +308,9 @@ export const deCatalog = (): SandboxCatalog =>
       { id: 'mod_de_joghurt', name: 'Joghurt-Kräuter', price: 0 },
     ],
     holidays: [
-      { date: '2026-12-24', name: 'Heiligabend', closed: false },
-      { date: '2026-12-25', name: '1. Weihnachtstag', closed: true },
-      { date: '2026-12-26', name: '2. Weihnachtstag', closed: true },
-      { date: '2027-01-01', name: 'Neujahr', closed: true },
+      { monthDay: '12-24', name: 'Heiligabend', closed: false },
+      { monthDay: '12-25', name: '1. Weihnachtstag', closed: true },
+      { monthDay: '12-26', name: '2. Weihnachtstag', closed: true },
+      { monthDay: '01-01', name: 'Neujahr', closed: true },
     ],
   });

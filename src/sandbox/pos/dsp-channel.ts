@@ -69,7 +69,13 @@ export function dspChannel(app: FastifyInstance, webhookSecret: string, verifyBe
     const order = orders.get(request.params.id);
     return order ?? reply.status(404).send({ error: 'not_found', message: `no order ${request.params.id}` });
   });
-  app.get<{ Params: { id: string } }>('/v1/_sandbox/stores/:id', async (request) => storeOf(request.params.id));
+  // As the platform shows it now: a pause with an end is over once the end has passed (the
+  // platform reopens the store by itself; no event says so).
+  app.get<{ Params: { id: string } }>('/v1/_sandbox/stores/:id', async (request) => {
+    const store = storeOf(request.params.id);
+    const over = store.paused_until !== null && store.paused_until <= Date.now();
+    return over ? { ...store, paused: false, paused_until: null } : store;
+  });
 
   return {
     /** The platform placed an order: its customer sees it `placed` until the service says more. */

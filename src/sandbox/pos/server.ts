@@ -49,8 +49,10 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     clientId === options.clientId ? 'pos' : clientId === dspClientIdOf(options.clientId) ? 'dsp' : null;
   const spentRefreshTokens = new Set<string>();
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
-  // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test.
+  // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test; and a
+  // location's holidays in place of its catalog's.
   const catalogOverrides = new Map<string, unknown>();
+  const holidayOverrides = new Map<string, unknown>();
 
   const sign = (claims: TokenClaims) => {
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -183,9 +185,11 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     const locationId = Array.isArray(header) ? header[0] : header;
     if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
     // SPEC.md 4.2: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
-    if (locationId === `loc_${grant.tid}_de`) return deCatalog();
-    if (locationId === undefined || locationId.startsWith('loc_')) return usCatalog();
-    return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
+    const catalog =
+      locationId === `loc_${grant.tid}_de` ? deCatalog() : locationId === undefined || locationId.startsWith('loc_') ? usCatalog() : null;
+    if (!catalog) return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
+    const holidays = locationId ? holidayOverrides.get(locationId) : undefined;
+    return holidays ? { ...catalog, holidays } : catalog;
   });
 
   const recordOnly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -256,6 +260,36 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     ),
   );
 
+  // A location's closed days change: its catalog's holidays are these now, and the service hears.
+  app.post<{ Body: { location_id?: string; holidays?: unknown } }>('/v1/_sandbox/holidays', async (request, reply) => {
+    const { location_id, holidays } = request.body ?? {};
+    if (!location_id || !Array.isArray(holidays))
+      return reply.status(400).send({ error: 'invalid_request', message: 'location_id and holidays (a list) are required' });
+    holidayOverrides.set(location_id, holidays);
+    return sendWebhook('location.catalog.updated', { location_id });
+  });
+  // The POS takes items off sale, or puts them back (location.items.availability).
+  app.post<{ Body: { location_id?: string; item_ids?: unknown; available?: unknown; until_ms?: unknown } }>(
+    '/v1/_sandbox/availability',
+    async (request) => {
+      const { location_id, item_ids, available, until_ms } = request.body ?? {};
+      return sendWebhook('location.items.availability', {
+        location_id,
+        item_ids,
+        available,
+        ...(until_ms !== undefined ? { until_ms } : {}),
+      });
+    },
+  );
+  // The DSP pauses or reopens its own store (store.status).
+  app.post<{ Params: { id: string }; Body: { status?: unknown } }>('/v1/_sandbox/stores/:id/status', async (request) =>
+    sendWebhook(
+      'store.status',
+      { dsp_store_id: request.params.id, status: request.body?.status },
+      `dsp/${options.dspSource ?? 'sandbox-dsp'}`,
+    ),
+  );
+
   app.post<{ Body: { location_id?: string; catalog?: unknown } }>('/v1/_sandbox/catalog', async (request, reply) => {
     const { location_id, catalog } = request.body ?? {};
     if (!location_id) return reply.status(400).send({ error: 'invalid_request', message: 'location_id is required' });
@@ -274,6 +308,7 @@ export function sandboxLocations(tid: string) {
     {
       provider_id: `loc_${tid}_de`,
       name: 'Sandbox Grill Berlin Mitte',
+      timezone: 'Europe/Berlin',
       address: {
         formatted_address: 'Rosenthaler Straße 40, 10178 Berlin, Deutschland',
         address_line_1: 'Rosenthaler Straße 40',
@@ -288,6 +323,7 @@ export function sandboxLocations(tid: string) {
     {
       provider_id: `loc_2_${tid}`,
       name: 'Sandbox Grill Austin',
+      timezone: 'America/Chicago',
       address: {
         formatted_address: '1100 Congress Ave, Austin, TX 78701, USA',
         address_line_1: '1100 Congress Ave',
@@ -303,6 +339,7 @@ export function sandboxLocations(tid: string) {
     {
       provider_id: `loc_3_${tid}`,
       name: 'Sandbox Grill Brooklyn',
+      timezone: 'America/Chicago',
       address: {
         formatted_address: '200 Bedford Ave, Brooklyn, NY 11249, USA',
         address_line_1: '200 Bedford Ave',

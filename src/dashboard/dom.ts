@@ -1,0 +1,72 @@
+// What every part of the dashboard writes the page with: elements made with textContent only (so
+// nothing from the data is ever parsed as markup), the merchant's own locale for times and money,
+// and the one way it asks /graphql (with the session cookie).
+import type { TypedDocumentString } from './generated/graphql.js';
+
+export const locale = navigator.language;
+export const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+export const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+export const words = (value: string) => value.replace(/_/g, ' ');
+
+export function money(amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number') return '–';
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD',
+    }).format(amount);
+  } catch {
+    return amount.toFixed(2);
+  }
+}
+
+/** An element with attributes and children (text is set as text, never as markup). */
+export function h(
+  tag: string,
+  attributes: Record<string, string | undefined> = {},
+  ...children: (Node | string | null | undefined)[]
+): HTMLElement {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined) element.setAttribute(name, value);
+  for (const child of children) if (child !== null && child !== undefined) element.append(child);
+  return element;
+}
+
+/** An SVG element (the chart's). */
+export function svg(tag: string, attributes: Record<string, string | number> = {}, ...children: (Node | string)[]): SVGElement {
+  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  for (const child of children) element.append(child);
+  return element;
+}
+
+export const badge = (value: string) => h('span', { class: `badge badge-${value.toLowerCase()}` }, words(value));
+export const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+/** A button that runs `work` once per click, disabled while it runs. */
+export function action(label: string, attributes: Record<string, string>, work: () => Promise<void>): HTMLButtonElement {
+  const button = h('button', { type: 'button', ...attributes }, label) as HTMLButtonElement;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    void work().finally(() => {
+      button.disabled = false;
+    });
+  });
+  return button;
+}
+
+export class SignedOut extends Error {}
+
+export async function run<R, V>(document: TypedDocumentString<R, V>, variables?: V): Promise<R> {
+  const response = await fetch('/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    body: JSON.stringify({ query: document.toString(), variables }),
+  });
+  const body = (await response.json()) as { data?: R; errors?: { message: string; extensions?: { code?: string } }[] };
+  const code = body.errors?.[0]?.extensions?.code;
+  if (response.status === 401 || code === 'session_expired' || code === 'unauthenticated') throw new SignedOut();
+  if (body.errors?.length) throw new Error(body.errors[0]!.message);
+  return body.data!;
+}

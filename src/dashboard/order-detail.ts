@@ -1,0 +1,111 @@
+// An order opened: its items with their modifiers and notes, its customer as far as the
+// viewer's role may see (the service decides), and its timeline: placed, then each event its
+// delivery platform was sent (the status it told) and whether it arrived. Only orders that are
+// delivered show a delivery status.
+import { graphql } from './generated/gql.js';
+import type { DashboardOrderDetailQuery } from './generated/graphql.js';
+import { badge, h, money, run, time, words } from './dom.js';
+
+const DetailQuery = graphql(`
+  query DashboardOrderDetail($id: ID!) {
+    order(id: $id) {
+      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
+      customer { name phone maskedPhoneCode }
+      timeline { at what status deliveryStatus delivery }
+    }
+  }
+`);
+
+type Detail = DashboardOrderDetailQuery['order'];
+type Line = { name?: string; service_id?: string; quantity?: number; price?: number; special_instructions?: string; modifiers?: Line[] };
+
+/** The fulfillment types a driver delivers: only these show a delivery status. */
+const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
+
+function lines(items: Line[] | undefined, depth = 0): HTMLElement | null {
+  if (!items?.length) return null;
+  return h(
+    'ul',
+    { class: depth ? 'plain modifiers' : 'plain lines' },
+    ...items.map((line) =>
+      h(
+        'li',
+        { 'data-line': line.service_id ?? '' },
+        h('span', {}, `${line.quantity ?? 1} × ${line.name ?? line.service_id ?? 'item'}`),
+        line.special_instructions ? h('span', { class: 'small muted note' }, ` “${line.special_instructions}”`) : null,
+        lines(line.modifiers, depth + 1),
+      ),
+    ),
+  );
+}
+
+/** A timeline entry in words: what the delivery platform was told. */
+function told(entry: Detail['timeline'][number], delivered: boolean): string {
+  if (entry.what === 'placed') return 'placed';
+  const said: Record<string, string> = {
+    'location.order.accept': 'accepted',
+    'location.order.fail': 'failed',
+    'location.order.cancel': 'canceled by the restaurant',
+  };
+  const now = said[entry.what] ?? words(entry.status ?? entry.what);
+  const road = delivered && entry.deliveryStatus ? `, ${words(entry.deliveryStatus)}` : '';
+  return `told the delivery platform: ${now}${road}`;
+}
+
+function detailOf(order: Detail): HTMLElement {
+  const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; total?: unknown; currency?: unknown };
+  const delivered = DELIVERED.has(order.fulfillmentType ?? '');
+  return h(
+    'div',
+    { class: 'detail', 'data-order-detail': order.id },
+    h('h2', {}, `Order ${order.dspOrderId}`),
+    h(
+      'p',
+      {},
+      badge(order.status),
+      ` ${words(order.fulfillmentType ?? '')} · ${order.dspSource} · ${time.format(order.createdAt)} · ${money(sent.total, sent.currency)}`,
+    ),
+    delivered ? h('p', { class: 'small', 'data-delivery-status': order.deliveryStatus }, `Delivery: ${words(order.deliveryStatus)}`) : null,
+    order.failureReason ? h('p', { class: 'small error' }, `${words(order.failureReason)}: ${order.failureDetails ?? ''}`) : null,
+    h('h3', {}, 'Items'),
+    lines(sent.items) ?? h('p', { class: 'muted small' }, 'No items.'),
+    sent.special_instructions ? h('p', { class: 'small note' }, `Note: ${sent.special_instructions}`) : null,
+    h('h3', {}, 'Customer'),
+    order.customer
+      ? h(
+          'p',
+          { class: 'customer', 'data-customer': '' },
+          order.customer.name ?? '–',
+          order.customer.phone
+            ? ` · ${order.customer.phone}`
+            : order.customer.maskedPhoneCode
+              ? ` · code ${order.customer.maskedPhoneCode}`
+              : '',
+        )
+      : h('p', { class: 'muted small' }, 'Not given.'),
+    h('h3', {}, 'Timeline'),
+    h(
+      'ol',
+      { class: 'timeline' },
+      ...order.timeline.map((entry) =>
+        h(
+          'li',
+          { 'data-timeline': entry.what },
+          h('time', { datetime: new Date(entry.at).toISOString() }, time.format(entry.at)),
+          ` ${told(entry, delivered)}`,
+          entry.delivery ? h('span', { class: 'small muted' }, ` · ${entry.delivery}`) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+/** Opens an order in the page's dialog. */
+export async function openOrder(id: string): Promise<void> {
+  const dialog = document.getElementById('order-dialog') as HTMLDialogElement;
+  const { order } = await run(DetailQuery, { id });
+  const close = h('button', { type: 'button', class: 'quiet close' }, 'Close');
+  close.addEventListener('click', () => dialog.close());
+  dialog.replaceChildren(detailOf(order), close);
+  if (!dialog.open) dialog.showModal();
+}

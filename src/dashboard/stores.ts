@@ -1,0 +1,148 @@
+// A location's stores as the merchant stops and starts them: what is paused (by us, until when,
+// or by the delivery platform), what is off sale, the closed days ahead; and, for owners, admins
+// and managers, the controls: pause for 15 minutes, an hour or until resumed, resume, and a
+// searchable list of the catalog's items and modifiers to switch off and on.
+import { graphql } from './generated/gql.js';
+import type { DashboardOverviewQuery } from './generated/graphql.js';
+import { action, badge, clock, h, run, time } from './dom.js';
+
+export type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
+
+const Pause = graphql(`
+  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }
+`);
+const Resume = graphql(`
+  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }
+`);
+const SetAvailability = graphql(`
+  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }
+`);
+
+/** When something stopped resumes by itself, in words. */
+const untilWords = (until: number | null | undefined) =>
+  until === -1 || until === null || until === undefined
+    ? 'until resumed'
+    : `until ${until - Date.now() < 20 * 3600_000 ? clock.format(until) : time.format(until)}`;
+
+/** What a location's stores show of being stopped: each store's pause, the platform's own, what is off sale, closed days. */
+export function stoppedState(location: Location): HTMLElement {
+  const paused = location.dsps.filter((d) => d.pausedUntil !== null || d.dspStatus === 'paused');
+  const names = new Map(
+    [...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])].map((i) => [i.providerId, i.name ?? i.providerId]),
+  );
+  return h(
+    'div',
+    { class: 'stopped', 'data-stopped-location': location.id },
+    ...paused.map((d) =>
+      h(
+        'p',
+        { class: 'small paused', 'data-paused-store': d.id },
+        badge('paused'),
+        ` ${d.name} `,
+        d.dspStatus === 'paused' && d.pausedUntil === null ? 'by the delivery platform' : untilWords(d.pausedUntil),
+      ),
+    ),
+    location.offSale.length
+      ? h(
+          'p',
+          { class: 'small off-sale' },
+          h('strong', {}, 'Off sale: '),
+          location.offSale.map((i) => `${names.get(i.itemId) ?? i.itemId} (${untilWords(i.untilMs ?? -1)})`).join(', '),
+        )
+      : null,
+    location.closedDays.length
+      ? h('p', { class: 'small muted closed-days' }, `Closed: ${location.closedDays.map((d) => `${d.date} (${d.name})`).join(', ')}`)
+      : null,
+  );
+}
+
+/** The controls of a location's stores, for a viewer who may use them. `changed` reads the page again. */
+export function storeControls(
+  orgId: string,
+  location: Location,
+  changed: () => Promise<void>,
+  problem: (message: string) => void,
+): HTMLElement {
+  const guarded = (work: () => Promise<unknown>) => async () => {
+    try {
+      await work();
+      await changed();
+    } catch (error) {
+      problem((error as Error).message);
+    }
+  };
+  const pause = (minutes: number | null) =>
+    guarded(() =>
+      run(Pause, { input: { orgId, locationId: location.id, ...(minutes ? { untilMs: Date.now() + minutes * 60_000 } : {}) } }),
+    );
+  const anyPaused = location.dsps.some((d) => d.pausedUntil !== null);
+  const controls = h(
+    'div',
+    { class: 'controls', 'data-controls-location': location.id },
+    h('span', { class: 'small muted' }, 'Pause orders: '),
+    action('15 min', { class: 'quiet pause-15' }, pause(15)),
+    action('1 hour', { class: 'quiet pause-60' }, pause(60)),
+    action('Until resumed', { class: 'quiet pause-open' }, pause(null)),
+    anyPaused
+      ? action(
+          'Resume',
+          { class: 'resume' },
+          guarded(() => run(Resume, { input: { orgId, locationId: location.id } })),
+        )
+      : null,
+  );
+  const items = [...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])];
+  if (!items.length) return controls;
+  const off = new Set(location.offSale.map((i) => i.itemId));
+  const search = h('input', {
+    type: 'search',
+    placeholder: 'Find an item',
+    class: 'item-search',
+    'aria-label': 'Find an item',
+  }) as HTMLInputElement;
+  const list = h(
+    'ul',
+    { class: 'plain items' },
+    ...items.map((item) => {
+      const available = !off.has(item.providerId);
+      return h(
+        'li',
+        { 'data-item-id': item.providerId, 'data-available': String(available) },
+        h('span', {}, item.name ?? item.providerId),
+        action(
+          available ? 'Take off sale' : 'Back on sale',
+          { class: available ? 'quiet switch-off' : 'switch-on' },
+          guarded(() =>
+            run(SetAvailability, { input: { orgId, locationId: location.id, itemIds: [item.providerId], available: !available } }),
+          ),
+        ),
+      );
+    }),
+  );
+  // The card is drawn again at every change (a switch made here or anywhere): the list stays open
+  // and filtered as the merchant left it.
+  const filter = () => {
+    const wanted = search.value.trim().toLowerCase();
+    for (const row of list.children) (row as HTMLElement).hidden = !!wanted && !row.textContent!.toLowerCase().includes(wanted);
+  };
+  search.value = searches.get(location.id) ?? '';
+  filter();
+  search.addEventListener('input', () => {
+    searches.set(location.id, search.value);
+    filter();
+  });
+  const switcher = h(
+    'details',
+    { class: 'item-switcher' },
+    h('summary', {}, `Items and modifiers (${items.length})`),
+    search,
+    list,
+  ) as HTMLDetailsElement;
+  switcher.open = opened.has(location.id);
+  switcher.addEventListener('toggle', () => (switcher.open ? opened.add(location.id) : opened.delete(location.id)));
+  return h('div', {}, controls, switcher);
+}
+
+/** Which locations' item lists are open, and what each was searched for, across redraws. */
+const opened = new Set<string>();
+const searches = new Map<string, string>();

@@ -1,0 +1,81 @@
+// The statements of stores that stop and start (modules/stores): pauses, the DSP's own status,
+// items taken off sale. DspConnection and Location are written by plain statements only (the
+// order path reads them); ItemAvailability likewise.
+import { placeholders, type Statements, type Step } from '../statements.js';
+
+/** A bound store of a location, as a pause, a snooze and their events need it. */
+export type BoundStore = {
+  id: string;
+  partnerId: string;
+  orgId: string;
+  source: string;
+  dspStoreId: string;
+  name: string;
+  status: string;
+  onboardingId: string;
+  assignedMenus: string | null;
+  pausedAt: Date | null;
+  pausedUntil: Date | null;
+  /** Its last successful publish, `"<catalog version id> <menus JSON>"`. */
+  published: string | null;
+};
+
+/** The approved DSP connections of a location, oldest first. */
+export function boundStores(sql: Statements, locationId: string): Promise<BoundStore[]> {
+  return sql.all<BoundStore>(
+    `SELECT c."id", c."partnerId", c."orgId", c."source", c."dspStoreId", c."name", c."status", c."onboardingId", c."assignedMenus",
+       c."pausedAt", c."pausedUntil",
+       (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p
+         WHERE p."dspConnectionId" = c."id" AND p."status" = 'published' ORDER BY p."createdAt" DESC LIMIT 1) AS "published"
+     FROM "DspConnection" c WHERE c."locationId" = ? AND c."status" = 'APPROVED' ORDER BY c."createdAt"`,
+    [locationId],
+  );
+}
+
+/** Stores paused from now on, until a time (null: until resumed). */
+export const pauseStores = (ids: string[], now: Date, until: Date | null): Step => ({
+  sql: `UPDATE "DspConnection" SET "pausedAt" = ?, "pausedUntil" = ?, "changeTime" = ? WHERE "id" IN (${placeholders(ids)}) RETURNING "id", "pausedAt", "pausedUntil"`,
+  args: [now, until, now, ...ids],
+});
+
+/** Stores taking orders again. */
+export const resumeStores = (ids: string[], now: Date): Step => ({
+  sql: `UPDATE "DspConnection" SET "pausedAt" = NULL, "pausedUntil" = NULL, "changeTime" = ? WHERE "id" IN (${placeholders(ids)}) RETURNING "id", "pausedAt", "pausedUntil"`,
+  args: [now, ...ids],
+});
+
+/** A store's event count to its DSP, up by one, read back: the next store event's position. */
+export const nextStoreEventSequence = (connectionId: string): Step => ({
+  sql: 'UPDATE "DspConnection" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = ? RETURNING "eventSequence"',
+  args: [connectionId],
+});
+
+/** What the DSP says of its own store (store.status): the connections that hold it. */
+export const setDspStatus = (source: string, storeId: string, status: string, now: Date): Step => ({
+  sql: `UPDATE "DspConnection" SET "dspStatus" = ?, "changeTime" = ? WHERE "source" = ? AND "boundStoreId" = ? RETURNING "id", "orgId"`,
+  args: [status, now, source, storeId],
+});
+
+/** A location's items off sale, with their ends (null: until put back). */
+export function unavailableItems(sql: Statements, locationId: string): Promise<{ itemId: string; offUntil: Date | null }[]> {
+  return sql.all('SELECT "itemId", "offUntil" FROM "ItemAvailability" WHERE "locationId" = ? ORDER BY "itemId"', [locationId]);
+}
+
+/** Items off sale until a time (null: until put back); an item already off sale takes the new end. */
+export const takeOffSale = (rows: { id: string; itemId: string }[], locationId: string, until: Date | null, now: Date): Step => ({
+  sql: `INSERT INTO "ItemAvailability" ("id", "locationId", "itemId", "offUntil", "createdAt") VALUES ${rows.map(() => '(?, ?, ?, ?, ?)').join(', ')}
+    ON CONFLICT ("locationId", "itemId") DO UPDATE SET "offUntil" = excluded."offUntil"`,
+  args: rows.flatMap((row) => [row.id, locationId, row.itemId, until, now]),
+});
+
+/** Items back on sale. */
+export const putOnSale = (locationId: string, itemIds: string[]): Step => ({
+  sql: `DELETE FROM "ItemAvailability" WHERE "locationId" = ? AND "itemId" IN (${placeholders(itemIds)})`,
+  args: [locationId, ...itemIds],
+});
+
+/** A change of a location's availability: instances that kept its items off sale read them again. */
+export const nextAvailabilityVersion = (locationId: string): Step => ({
+  sql: 'UPDATE "Location" SET "availabilityVersion" = "availabilityVersion" + 1 WHERE "id" = ?',
+  args: [locationId],
+});

@@ -1,0 +1,324 @@
+// Stores that stop and start (docs/api-guide.md, "Stopping and restarting orders"): a location's
+// DSP stores paused and resumed (with an optional end), items and modifiers taken off sale and
+// put back (with an optional end), and a DSP's own word about its store (store.status). Each
+// change goes to every bound store concerned as an event (location.pause, location.resume,
+// location.items.snooze, location.items.unsnooze) through the outbox, one store's events in
+// order. An end passes by itself: the order intake compares it with the clock (orders/intake.ts),
+// so no timer runs and no event is sent then, on any instance, across restarts.
+import type { Services } from '../../services.js';
+import { Invalid, NotFound } from '../../errors.js';
+import type { AuthInfo } from '../../scopes.js';
+import { newId } from '../../ids.js';
+import { requiredText } from '../../input.js';
+import { statementsOf, type Run } from '../../db/statements.js';
+import {
+  boundStores,
+  nextAvailabilityVersion,
+  nextStoreEventSequence,
+  pauseStores as pauseStep,
+  putOnSale,
+  resumeStores as resumeStep,
+  setDspStatus,
+  takeOffSale,
+  unavailableItems,
+  type BoundStore,
+} from '../../db/sql/stores.js';
+import { enqueueStep } from '../../delivery/outbox.js';
+import { findOrganization } from '../organizations/service.js';
+import { storedOffer, type Offer } from '../catalog/offer.js';
+import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
+import type { Location as LocationRow } from '../../db/client.js';
+
+/** How far ahead a pause or an item's time off sale may end. */
+export const LONGEST_STOP_MS = 366 * 86_400_000;
+/** How many items one call may take off sale or put back. */
+export const MOST_ITEMS = 1000;
+
+/** An end given as epoch ms: absent is null (until undone); otherwise a whole number of ms in the
+ * future, at most LONGEST_STOP_MS ahead, or 400 naming the field. */
+export function endOf(value: unknown, field: string, now = Date.now()): Date | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Invalid(`${field} must be epoch milliseconds (a whole number)`);
+  if (value <= now) throw new Invalid(`${field} must be in the future`);
+  if (value > now + LONGEST_STOP_MS) throw new Invalid(`${field} may be at most ${LONGEST_STOP_MS / 86_400_000} days ahead`);
+  return new Date(value);
+}
+
+/** Whether a pause applies now (by us, until its end). */
+export const pausedNow = (store: { pausedAt: Date | null; pausedUntil: Date | null }, now = Date.now()) =>
+  store.pausedAt !== null && (store.pausedUntil === null || store.pausedUntil.getTime() > now);
+
+/** A pause's end as partners see it: null when not paused (or its end passed), -1 until resumed. */
+export const pausedUntilShown = (store: { pausedAt: Date | null; pausedUntil: Date | null }, now = Date.now()): number | null =>
+  pausedNow(store, now) ? (store.pausedUntil?.getTime() ?? -1) : null;
+
+/** The caller's active location of the organization, or 404 (another tenant's is not revealed). */
+async function locationInReach(services: Services, auth: AuthInfo, orgId: string, locationId: string): Promise<LocationRow> {
+  const org = await findOrganization(services, auth, orgId);
+  const location = await services.db.location.findFirst({
+    where: { id: requiredText(locationId, 'location_id'), orgId: org.id, status: 'active' },
+  });
+  if (!location) throw new NotFound(`location ${locationId} not found`);
+  return location;
+}
+
+/** The location's bound stores named (all of them when none are): 404 for one it does not have. */
+async function chosenStores(services: Services, locationId: string, ids: readonly string[] | null | undefined): Promise<BoundStore[]> {
+  const stores = await boundStores(statementsOf(services.db), locationId);
+  if (!ids?.length) return stores;
+  const byId = new Map(stores.map((store) => [store.id, store]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw new NotFound(`DSP stores not bound to this location: ${missing.join(', ')}`);
+  return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/** A store's next event to its DSP, as steps of the change's transaction: in order per store. */
+async function tellStore(run: Run, store: BoundStore, type: string, data: Record<string, unknown>): Promise<void> {
+  const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
+  const sequence = Number(counted!.eventSequence);
+  await run(
+    enqueueStep({
+      kind: type,
+      owner: store,
+      source: store.source,
+      onboardingId: store.onboardingId,
+      operation: 'events',
+      body: { type, store_id: store.dspStoreId, created_at: Date.now(), data },
+      idempotencyKey: `dsp-store-event:${store.id}:${sequence}`,
+      ordering: { key: `store:${store.id}`, position: sequence },
+    }),
+  );
+}
+
+export type ShownStore = { id: string; dspProviderId: string; dspStoreName: string; status: string; pausedUntil: number | null };
+const shown = (store: BoundStore, paused: { pausedAt: Date | null; pausedUntil: Date | null }): ShownStore => ({
+  id: store.id,
+  dspProviderId: store.dspStoreId,
+  dspStoreName: store.name,
+  status: store.status,
+  pausedUntil: pausedUntilShown(paused),
+});
+
+/** Pauses a location's bound stores (or those named), until `untilMs` or until resumed. */
+export async function pauseStores(
+  services: Services,
+  auth: AuthInfo,
+  input: { orgId: string; locationId: string; untilMs?: number | null; dspLocationIds?: readonly string[] | null },
+): Promise<ShownStore[]> {
+  const until = endOf(input.untilMs, 'until_ms');
+  const location = await locationInReach(services, auth, input.orgId, input.locationId);
+  const stores = await chosenStores(services, location.id, input.dspLocationIds);
+  if (!stores.length) return [];
+  const now = new Date();
+  await statementsOf(services.db).transaction(async (run) => {
+    await run(
+      pauseStep(
+        stores.map((s) => s.id),
+        now,
+        until,
+      ),
+    );
+    for (const store of stores) await tellStore(run, store, 'location.pause', until ? { until_ms: until.getTime() } : {});
+  });
+  services.delivery.wake();
+  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
+  return stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
+}
+
+/** Resumes a location's bound stores (or those named). */
+export async function resumeStores(
+  services: Services,
+  auth: AuthInfo,
+  input: { orgId: string; locationId: string; dspLocationIds?: readonly string[] | null },
+): Promise<ShownStore[]> {
+  const location = await locationInReach(services, auth, input.orgId, input.locationId);
+  const stores = await chosenStores(services, location.id, input.dspLocationIds);
+  if (!stores.length) return [];
+  await statementsOf(services.db).transaction(async (run) => {
+    await run(
+      resumeStep(
+        stores.map((s) => s.id),
+        new Date(),
+      ),
+    );
+    for (const store of stores) await tellStore(run, store, 'location.resume', {});
+  });
+  services.delivery.wake();
+  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
+  return stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
+}
+
+/** A location's items off sale by id, with their ends (null: until put back). */
+export type OffSale = ReadonlyMap<string, number | null>;
+const KEPT = 1000;
+const offSaleKept = new WeakMap<object, Map<string, Promise<OffSale>>>();
+
+/** A location's items off sale at one version of its availability, read once per version on each
+ * instance: the order path reads only the version, with the store (orders/intake.ts). */
+export function offSaleAt(services: Pick<Services, 'db'>, locationId: string, version: number): Promise<OffSale> {
+  const kept = offSaleKept.get(services.db) ?? new Map<string, Promise<OffSale>>();
+  offSaleKept.set(services.db, kept);
+  const key = `${locationId}|${version}`;
+  let items = kept.get(key);
+  if (!items) {
+    items = unavailableItems(statementsOf(services.db), locationId).then(
+      (rows) => new Map(rows.map((row) => [row.itemId, row.offUntil?.getTime() ?? null])),
+    );
+    items.catch(() => kept.delete(key));
+    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(key, items);
+  }
+  return items;
+}
+
+/** Whether an item is off sale now (its end, if any, not yet passed). */
+export const isOffSale = (items: OffSale, id: string, now = Date.now()) => {
+  if (!items.has(id)) return false;
+  const until = items.get(id);
+  return until === null || until === undefined || until > now;
+};
+
+/** The location's items and modifiers off sale now, with their ends (null: until put back). */
+export async function unavailableNow(services: Services, locationId: string, now = Date.now()) {
+  const items = await unavailableItems(statementsOf(services.db), locationId);
+  return items
+    .filter((item) => item.offUntil === null || item.offUntil.getTime() > now)
+    .map((item) => ({ itemId: item.itemId, untilMs: item.offUntil?.getTime() ?? null }));
+}
+
+export async function itemAvailability(services: Services, auth: AuthInfo, orgId: string, locationId: string) {
+  const location = await locationInReach(services, auth, orgId, locationId);
+  return unavailableNow(services, location.id);
+}
+
+/** What a store offers: its last publish, else the location's latest catalog (orders/intake.ts
+ * reads it the same way). */
+async function offerOf(services: Services, store: BoundStore, latestVersionId: string | null): Promise<Offer | null> {
+  if (store.published) {
+    const space = store.published.indexOf(' ');
+    return storedOffer(services.db, store.published.slice(0, space), JSON.parse(store.published.slice(space + 1)) as string[]);
+  }
+  return latestVersionId
+    ? storedOffer(services.db, latestVersionId, store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null)
+    : null;
+}
+
+/** The location's latest catalog version, once every id is known to be an item or modifier of
+ * it (else 400 naming the first that is not). */
+async function catalogOfLocation(services: Services, locationId: string, itemIds: readonly string[]): Promise<{ id: string } | null> {
+  const latest = await services.db.catalogVersion.findFirst({ where: { locationId }, orderBy: { version: 'desc' }, select: { id: true } });
+  const catalog = latest ? await storedOffer(services.db, latest.id, null) : null;
+  const unknown = itemIds.find((id) => !catalog?.items.has(id) && !catalog?.modifiers.has(id));
+  if (unknown) throw new Invalid(`item_ids: ${unknown} is not an item or modifier of this location's catalog`);
+  return latest;
+}
+
+/**
+ * Takes items or modifiers of a location's catalog off sale (until `untilMs`, or until put back)
+ * or puts them back. Each must be in the location's latest catalog (400 naming the first that is
+ * not). Each bound store whose menus hold any of them is told (location.items.snooze or
+ * unsnooze, with those it holds).
+ */
+export async function changeAvailability(
+  services: Services,
+  location: Pick<LocationRow, 'id' | 'orgId'>,
+  input: { itemIds: readonly unknown[]; available: boolean; untilMs?: unknown },
+) {
+  if (!Array.isArray(input.itemIds) || !input.itemIds.length) throw new Invalid('item_ids must name at least one item or modifier');
+  if (input.itemIds.length > MOST_ITEMS) throw new Invalid(`item_ids may name at most ${MOST_ITEMS} items a call`);
+  const itemIds = [...new Set(input.itemIds.map((id, i) => requiredText(id, `item_ids[${i}]`)))];
+  const until = input.available ? null : endOf(input.untilMs, 'until_ms');
+  const latest = await catalogOfLocation(services, location.id, itemIds);
+  const stores = await boundStores(statementsOf(services.db), location.id);
+  const told: { store: BoundStore; ids: string[] }[] = [];
+  for (const store of stores) {
+    const offer = await offerOf(services, store, latest?.id ?? null);
+    const held = itemIds.filter((id) => offer?.items.has(id) || offer?.modifiers.has(id));
+    if (held.length) told.push({ store, ids: held });
+  }
+  const now = new Date();
+  await statementsOf(services.db).transaction(async (run) => {
+    if (input.available) await run(putOnSale(location.id, itemIds));
+    else
+      await run(
+        takeOffSale(
+          itemIds.map((itemId) => ({ id: newId('avl'), itemId })),
+          location.id,
+          until,
+          now,
+        ),
+      );
+    await run(nextAvailabilityVersion(location.id));
+    for (const { store, ids } of told) {
+      if (input.available) await tellStore(run, store, 'location.items.unsnooze', { item_ids: ids });
+      else await tellStore(run, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) });
+    }
+  });
+  services.delivery.wake();
+  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
+  return unavailableNow(services, location.id);
+}
+
+export async function setItemAvailability(
+  services: Services,
+  auth: AuthInfo,
+  input: { orgId: string; locationId: string; itemIds: readonly string[]; available: boolean; untilMs?: number | null },
+) {
+  const location = await locationInReach(services, auth, input.orgId, input.locationId);
+  return changeAvailability(services, location, input);
+}
+
+const STORE_STATUSES = ['paused', 'online'] as const;
+
+/** A DSP pausing or reopening its own store (store.status): recorded, shown, not echoed back. */
+const storeStatus: WebhookHandler = {
+  precheck: async (services, event) => {
+    const storeId = requiredText(event.object.dsp_store_id, 'object.dsp_store_id');
+    if (!STORE_STATUSES.includes(event.object.status as never))
+      throw new Invalid(`object.status must be one of ${STORE_STATUSES.join(', ')}`);
+    const held = await services.db.dspConnection.count({ where: { source: event.source, boundStoreId: storeId } });
+    if (!held) throw new NotFound(`store ${storeId} is not bound`);
+  },
+  apply: async (services, event) => {
+    const changed = await statementsOf(services.db).write<{ id: string; orgId: string }>(
+      setDspStatus(event.source, String(event.object.dsp_store_id), String(event.object.status), new Date()),
+    );
+    for (const { orgId, id } of changed) services.pubsub.publish('organizationChanged', orgId, { kind: 'location', id });
+  },
+};
+
+/** A POS taking items off sale or putting them back (location.items.availability): the same as
+ * the partner's call, for each location of ours that is this POS location. */
+const itemsAvailability: WebhookHandler = {
+  precheck: async (services, event) => {
+    const locationId = requiredText(event.object.location_id, 'object.location_id');
+    if (typeof event.object.available !== 'boolean') throw new Invalid('object.available must be true or false');
+    if (!Array.isArray(event.object.item_ids) || !event.object.item_ids.length)
+      throw new Invalid('object.item_ids must name at least one item');
+    if (!event.object.available) endOf(event.object.until_ms, 'object.until_ms');
+    const location = await services.db.location.findFirst({ where: { source: event.source, providerId: locationId, status: 'active' } });
+    if (!location) throw new NotFound(`no active location ${locationId} from ${event.source}`);
+    await catalogOfLocation(
+      services,
+      location.id,
+      event.object.item_ids.map((id, i) => requiredText(id, `object.item_ids[${i}]`)),
+    );
+  },
+  apply: async (services, event) => {
+    const locations = await services.db.location.findMany({
+      where: { source: event.source, providerId: String(event.object.location_id), status: 'active' },
+    });
+    for (const location of locations)
+      await changeAvailability(services, location, {
+        itemIds: event.object.item_ids as unknown[],
+        available: event.object.available as boolean,
+        untilMs: event.object.until_ms,
+      });
+  },
+};
+
+/** The webhooks this module handles (the composition root assembles them). */
+export const storeWebhooks: WebhookList = {
+  dsp: { 'store.status': storeStatus },
+  pos: { 'location.items.availability': itemsAvailability },
+};

@@ -1,0 +1,196 @@
+// GraphQL for stores that stop and start: pause and resume a location's DSP stores, items off
+// sale, and what organization locations show of them (pauses, the DSP's own status, the time
+// zone and the closed days ahead).
+import { builder } from '../../graphql/builder.js';
+import { loaderOf } from '../../graphql/request-scope.js';
+import type { Context } from '../../graphql/context.js';
+import {
+  itemAvailability,
+  pausedUntilShown,
+  pauseStores,
+  resumeStores,
+  setItemAvailability,
+  unavailableNow,
+  type ShownStore,
+} from './service.js';
+import { closedDaysAhead, isTimeZone, storedClosedDays } from '../catalog/holidays.js';
+
+const PausedStore = builder.objectRef<ShownStore>('PausedStore').implement({
+  description: 'A DSP store of the location, as a pause or resume left it.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The DSP connection.' }),
+    dspProviderId: t.exposeString('dspProviderId'),
+    dspStoreName: t.exposeString('dspStoreName'),
+    status: t.exposeString('status'),
+    pausedUntil: t.float({
+      nullable: true,
+      description: 'Epoch ms the pause ends; -1 until resumed; null when the store takes orders.',
+      resolve: (s) => s.pausedUntil,
+    }),
+  }),
+});
+const PauseStoresPayload = builder.objectRef<{ locations: ShownStore[] }>('PauseStoresPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [PausedStore], resolve: (p) => p.locations }) }),
+});
+
+const PauseStoresInput = builder.inputType('PauseStoresInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    locationId: t.id({ required: true }),
+    untilMs: t.float({ description: 'When the pause ends by itself (epoch ms, at most 366 days ahead); absent: until resumed.' }),
+    dspLocationIds: t.idList({ description: 'The DSP connections to pause; absent: every bound store of the location.' }),
+  }),
+});
+const ResumeStoresInput = builder.inputType('ResumeStoresInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    locationId: t.id({ required: true }),
+    dspLocationIds: t.idList({ description: 'The DSP connections to resume; absent: every bound store of the location.' }),
+  }),
+});
+const ids = (list: readonly (string | number)[] | null | undefined) => list?.map(String) ?? null;
+
+builder.mutationField('pauseStores', (t) =>
+  t.field({
+    type: PauseStoresPayload,
+    description: "Stop a location's DSP stores taking orders, until a time or until resumed; each store's DSP is told (location.pause).",
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: PauseStoresInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      locations: await pauseStores(ctx.services, ctx.auth!, {
+        orgId: String(input.orgId),
+        locationId: String(input.locationId),
+        untilMs: input.untilMs,
+        dspLocationIds: ids(input.dspLocationIds),
+      }),
+    }),
+  }),
+);
+
+builder.mutationField('resumeStores', (t) =>
+  t.field({
+    type: PauseStoresPayload,
+    description: "Let a location's DSP stores take orders again; each store's DSP is told (location.resume).",
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: ResumeStoresInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      locations: await resumeStores(ctx.services, ctx.auth!, {
+        orgId: String(input.orgId),
+        locationId: String(input.locationId),
+        dspLocationIds: ids(input.dspLocationIds),
+      }),
+    }),
+  }),
+);
+
+type OffSaleShape = { itemId: string; untilMs: number | null };
+const OffSaleItem = builder.objectRef<OffSaleShape>('OffSaleItem').implement({
+  description: 'An item or modifier off sale.',
+  fields: (t) => ({
+    itemId: t.exposeString('itemId', { description: "The catalog's provider_id of the item or modifier." }),
+    untilMs: t.float({
+      nullable: true,
+      description: 'When it is back on sale by itself (epoch ms); null: until put back.',
+      resolve: (i) => i.untilMs,
+    }),
+  }),
+});
+const ItemAvailabilityPayload = builder.objectRef<{ unavailable: OffSaleShape[] }>('ItemAvailabilityPayload').implement({
+  fields: (t) => ({ unavailable: t.field({ type: [OffSaleItem], resolve: (p) => p.unavailable }) }),
+});
+const SetItemAvailabilityInput = builder.inputType('SetItemAvailabilityInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    locationId: t.id({ required: true }),
+    itemIds: t.stringList({ required: true, description: "Items or modifiers of the location's catalog (at most 1,000)." }),
+    available: t.boolean({ required: true, description: 'false: off sale; true: back on sale.' }),
+    untilMs: t.float({ description: 'Off sale until (epoch ms, at most 366 days ahead); absent: until put back.' }),
+  }),
+});
+
+builder.mutationField('setItemAvailability', (t) =>
+  t.field({
+    type: ItemAvailabilityPayload,
+    description:
+      'Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze).',
+    authScopes: { scope: 'onboarding' },
+    args: { input: t.arg({ type: SetItemAvailabilityInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => ({
+      unavailable: await setItemAvailability(ctx.services, ctx.auth!, {
+        orgId: String(input.orgId),
+        locationId: String(input.locationId),
+        itemIds: input.itemIds,
+        available: input.available,
+        untilMs: input.untilMs,
+      }),
+    }),
+  }),
+);
+
+builder.queryField('itemAvailability', (t) =>
+  t.field({
+    type: ItemAvailabilityPayload,
+    description: "The location's items and modifiers off sale now.",
+    authScopes: { scope: 'onboarding' },
+    args: { orgId: t.arg.id({ required: true }), locationId: t.arg.id({ required: true }) },
+    resolve: async (_root, { orgId, locationId }, ctx) => ({
+      unavailable: await itemAvailability(ctx.services, ctx.auth!, String(orgId), String(locationId)),
+    }),
+  }),
+);
+
+// What organization locations show of it. The columns are read with the locations
+// (db/sql/locations.ts); the closed days come from each location's latest catalog, kept per
+// catalog version, its id read for all the locations of an answer at once.
+builder.prismaObjectField('DspConnection', 'pausedUntil', (t) =>
+  t.float({
+    nullable: true,
+    description: 'Epoch ms a pause of ours ends; -1 while paused until resumed; null when the store takes orders (from us).',
+    resolve: (c) => pausedUntilShown(c),
+  }),
+);
+builder.prismaObjectField('DspConnection', 'dspStatus', (t) =>
+  t.exposeString('dspStatus', { description: 'What the DSP says of its own store: online or paused (its store.status webhook).' }),
+);
+builder.prismaObjectField('Location', 'timezone', (t) =>
+  t.string({ description: "The IANA time zone of the location's POS (UTC when it gives none).", resolve: (l) => l.timezone }),
+);
+
+type ClosedDay = { date: string; name: string };
+const ClosedDayRef = builder.objectRef<ClosedDay>('ClosedDay').implement({
+  description: 'A day the location takes no orders, in its time zone.',
+  fields: (t) => ({ date: t.exposeString('date', { description: 'YYYY-MM-DD.' }), name: t.exposeString('name') }),
+});
+
+/** The latest catalog version of many locations, in one statement. */
+const latestVersions = async (ctx: Context, locationIds: readonly string[]) => {
+  const versions = await ctx.db.catalogVersion.findMany({
+    where: { locationId: { in: [...locationIds] } },
+    orderBy: { version: 'desc' },
+    distinct: ['locationId'],
+    select: { id: true, locationId: true },
+  });
+  const byLocation = new Map(versions.map((v) => [v.locationId, v.id]));
+  return locationIds.map((id) => byLocation.get(id) ?? null);
+};
+
+builder.prismaObjectField('Location', 'closedDays', (t) =>
+  t.field({
+    type: [ClosedDayRef],
+    description: 'The closed days of its latest catalog, from today (in its time zone) on, for the next 60 days.',
+    resolve: async (location, _args, ctx) => {
+      const versionId = await loaderOf(ctx, latestVersions).load(location.id);
+      if (!versionId) return [];
+      const timezone = isTimeZone(location.timezone) ? location.timezone : 'UTC';
+      return closedDaysAhead(await storedClosedDays(ctx.db, versionId), timezone, Date.now());
+    },
+  }),
+);
+
+builder.prismaObjectField('Location', 'offSale', (t) =>
+  t.field({
+    type: [OffSaleItem],
+    description: 'Its items and modifiers off sale now.',
+    resolve: (location, _args, ctx) => unavailableNow(ctx.services, location.id),
+  }),
+);
