@@ -48,6 +48,9 @@ const schema = z.object({
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   OUTBOX_ORDERING: z.enum(['on', 'off']).default('on'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  WEBHOOK_CONCURRENCY_PER_PARTNER: z.coerce.number().int().min(1).default(32),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   FLAGS_FILE: z.string().optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce
@@ -83,6 +86,9 @@ export type Config = {
    * measure what that costs: npm run bench). */
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
+  /** Partner webhook endpoints: how long a call may take, how many calls per partner at once (per
+   * instance), and whether endpoints may be at private addresses (a partner on our network). */
+  webhooks: { timeoutMs: number; concurrencyPerPartner: number; allowPrivate: boolean };
   flagsFile: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -177,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordered: e.OUTBOX_ORDERING === 'on',
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      concurrencyPerPartner: e.WEBHOOK_CONCURRENCY_PER_PARTNER,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    },
     flagsFile: e.FLAGS_FILE ? path.resolve(e.FLAGS_FILE) : undefined,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

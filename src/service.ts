@@ -16,7 +16,9 @@ import { createEvents } from './graphql/pubsub.js';
 import { DeliveryWorker } from './delivery/worker.js';
 import { WebhookProcessor } from './webhooks/processor.js';
 import { featureClient } from './modules/flags/openfeature.js';
-import { answerChecks, outcomes, webhooks } from './handlers.js';
+import { answerChecks, deadLetter, outcomes, webhooks } from './handlers.js';
+import { EndpointSender } from './modules/events/sender.js';
+import { requireReauthorization } from './modules/onboarding/service.js';
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 
 export type RunningService = {
@@ -45,7 +47,15 @@ export async function prepareDatabase(config: Config, log: Logger, hooks: Databa
   return db;
 }
 
-export async function startService(config: Config, log: Logger = createLogger(config), hooks: DatabaseHooks = {}): Promise<RunningService> {
+/** What a test hands the service in place of the machine's own (its DNS). */
+export type Overrides = Pick<Services, 'resolveHost'>;
+
+export async function startService(
+  config: Config,
+  log: Logger = createLogger(config),
+  hooks: DatabaseHooks = {},
+  overrides: Overrides = {},
+): Promise<RunningService> {
   const db = await prepareDatabase(config, log, hooks);
   if (config.flagsFile) {
     const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
@@ -63,6 +73,8 @@ export async function startService(config: Config, log: Logger = createLogger(co
     sealer: sealer(config.encryptionKey),
     tokenKey: await importTokenKey(config.signingKey),
     delivery: new Doorbell(),
+    partnerDelivery: new Doorbell(),
+    reauthorizationRequired: (onboardingId) => requireReauthorization(services, onboardingId),
     inbox: new Doorbell(),
     pubsub: events.pubsub,
     limits: config.limits
@@ -72,12 +84,15 @@ export async function startService(config: Config, log: Logger = createLogger(co
     dependencies,
     features: features.client,
     publicUrl: config.publicUrl ?? '',
+    ...overrides,
   };
-  const worker = new DeliveryWorker(services, outcomes, answerChecks);
+  const worker = new DeliveryWorker(services, outcomes, answerChecks, deadLetter);
+  const sender = new EndpointSender(services);
   const inbox = new WebhookProcessor(services, webhooks);
   const { app } = buildServer(services, schema, restRoutes, plainRoutes, outgoingWebhooks());
   await app.listen({ port: config.port, host: config.host });
   worker.start();
+  sender.start();
   inbox.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -95,6 +110,7 @@ export async function startService(config: Config, log: Logger = createLogger(co
         await app.close();
         await inbox.stop();
         await worker.stop();
+        await sender.stop();
         await events.close();
         await features.release();
         metrics.close();

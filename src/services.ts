@@ -44,6 +44,14 @@ export type Services = {
   /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
    * message written already claimed (delivery/outbox.ts, enqueueDispatched). */
   delivery: Doorbell<OutboxMessage>;
+  /** Wakes the sender of partner events to their webhook endpoints (modules/events), or hands it
+   * a message written already claimed. */
+  partnerDelivery: Doorbell<OutboxMessage>;
+  /** Notes that the merchant revoked the app at the provider (modules/onboarding): the
+   * onboarding needs reauthorization, and its partner hears of it. False if already noted. */
+  reauthorizationRequired: (onboardingId: string) => Promise<boolean>;
+  /** Resolves the host names of partner webhook endpoints; tests hand in their own DNS. */
+  resolveHost?: (hostname: string) => Promise<string[]>;
   /** Wakes the webhook processor after a webhook is stored. */
   inbox: Doorbell;
   /** The service's own feature flags, read through OpenFeature. */

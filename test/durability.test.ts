@@ -13,7 +13,8 @@ import type { Services } from '../src/services.js';
 import { testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
-import { clientToken, freshDatabase, type TestDatabase } from './support/service.js';
+import { clientToken, freshDatabase, post, type TestDatabase } from './support/service.js';
+import { startReceiver, TEST_CA } from './support/receiver.js';
 
 let database: TestDatabase;
 let pos: SandboxPos | undefined;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 /** A merchant taking orders on a service run as its own process (killable), on a fresh database. */
-async function setUp() {
+async function setUp(more: Record<string, string> = {}) {
   // What an earlier test left running goes first.
   await service?.kill();
   await pos?.close();
@@ -42,6 +43,7 @@ async function setUp() {
     OUTBOX_RETRY_BASE_MS: '100',
     OUTBOX_RETRY_MAX_MS: '400',
     OUTBOX_MAX_ATTEMPTS: '1000',
+    ...more,
   };
 
   // Providers and a partner, written as an operator's CLI would, before the service starts.
@@ -64,7 +66,24 @@ async function setUp() {
   const storeId = (await dspStores(base, token, dsp._id)).austin!;
   await bind(base, token, dsp._id, location!, storeId);
 
-  return { secrets, port, base, env, posPort, storeId };
+  return { secrets, port, base, env, posPort, storeId, token };
+}
+
+/** 20 orders placed at once, each then completed by the POS: two changes each. */
+async function twentyOrdersCompleted(base: string, webhookSecret: string, storeId: string) {
+  const placed = await Promise.all(
+    Array.from({ length: 20 }, () => sendDspOrder(base, webhookSecret, storeId, { fulfillment_type: 'pickup' })),
+  );
+  expect(placed.every((p) => p.status === 201)).toBe(true);
+  for (const p of placed) {
+    const answer = await fetch(`${pos!.url}/v1/_sandbox/order-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: p.body.order_id, status: 'completed' }),
+    });
+    expect(((await answer.json()) as { status: number }).status).toBe(200);
+  }
+  return placed;
 }
 
 test('200 orders accepted while the POS is down survive two SIGKILLs and reach it exactly once', async () => {
@@ -125,18 +144,7 @@ test("kill -9 while orders' events are on their way to the DSP: after the restar
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ path: '/v1/events', count: 10_000, delay_ms: 200 }),
   });
-  const placed = await Promise.all(
-    Array.from({ length: 20 }, () => sendDspOrder(base, secrets.webhookSecret, storeId, { fulfillment_type: 'pickup' })),
-  );
-  expect(placed.every((p) => p.status === 201)).toBe(true);
-  for (const p of placed) {
-    const answer = await fetch(`${pos!.url}/v1/_sandbox/order-status`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ order_id: p.body.order_id, status: 'completed' }),
-    });
-    expect(((await answer.json()) as { status: number }).status).toBe(200);
-  }
+  const placed = await twentyOrdersCompleted(base, secrets.webhookSecret, storeId);
   const taken = () => pos!.received.filter((r) => r.path === '/v1/events').length;
   await until(async () => taken() >= 5, 30_000);
   await service!.kill();
@@ -152,4 +160,50 @@ test("kill -9 while orders' events are on their way to the DSP: after the restar
   // Each event was taken by the DSP under one key, once (a repeat after the kill is dropped by it).
   const keys = pos!.received.filter((r) => r.path === '/v1/events').map((r) => String(r.headers['idempotency-key']));
   expect(new Set(keys).size).toBe(40);
+}, 120_000);
+
+test('kill -9 while partner events are on their way: each reaches the endpoint at least once, with the same webhook-id, in order per order', async () => {
+  // The partner's endpoint is https on this machine, trusted through the tests' own certificate.
+  const endpoint = await startReceiver((_call, response) => void setTimeout(() => response.writeHead(200).end(), 100), { tls: true });
+  try {
+    const { secrets, base, env, storeId, token } = await setUp({ WEBHOOK_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: TEST_CA });
+    const made = await post(base, '/v1/webhook-endpoints', { url: endpoint.url, event_types: ['order.created', 'order.updated'] }, token);
+    expect(made.status).toBe(201);
+    const placed = await twentyOrdersCompleted(base, secrets.webhookSecret, storeId);
+    await until(async () => endpoint.received.length >= 5, 30_000);
+    await service!.kill();
+    service = spawnService(env);
+    await service.ready();
+
+    const byOrder = () => {
+      const seen = new Map<string, { id: string; type: string; body: string }[]>();
+      for (const call of endpoint.received) {
+        const event = JSON.parse(call.body) as { _id: string; type: string; data: { _id: string } };
+        expect(call.headers['webhook-id']).toBe(event._id);
+        seen.set(event.data._id, [...(seen.get(event.data._id) ?? []), { id: event._id, type: event.type, body: call.body }]);
+      }
+      return seen;
+    };
+    await until(
+      async () =>
+        placed.every(
+          (p) =>
+            new Set(
+              byOrder()
+                .get(p.body.order_id!)
+                ?.map((e) => e.id),
+            ).size >= 2,
+        ),
+      60_000,
+    );
+    for (const p of placed) {
+      const calls = byOrder().get(p.body.order_id!)!;
+      // A repeat after the kill is the same event (id and bytes); the first arrivals are in order.
+      const first = [...new Map(calls.map((call) => [call.id, call])).values()];
+      expect(first.map((call) => call.type)).toEqual(['order.created', 'order.updated']);
+      for (const call of calls) expect(call.body).toBe(first.find((f) => f.id === call.id)!.body);
+    }
+  } finally {
+    await endpoint.close();
+  }
 }, 120_000);

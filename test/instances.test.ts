@@ -108,3 +108,20 @@ maybe('a pause made through one instance stops the orders the other takes, at on
   const taken = await sendDspOrder(bUrl, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
   expect(taken.body).toMatchObject({ status: 'in_progress' });
 });
+
+maybe('requests under one Idempotency-Key at once on two instances make one organization', async () => {
+  const partner = await a.partner();
+  for (const key of ['race-1', 'race-2', 'race-3']) {
+    const body = { name: 'Twice', provider_id: `twice-${key}`, user: { email: 'owner@twice.example' } };
+    const send = (base: string) =>
+      request(base, 'POST', '/v1/onboarding/org', { token: partner.token, body, headers: { 'idempotency-key': key } });
+    const answers = await Promise.all([send(a.url), send(bUrl), send(a.url), send(bUrl)]);
+    // One ran; the others were told it was running (409), or got its answer again.
+    expect(answers.every((answer) => [201, 409].includes(answer.status))).toBe(true);
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((answer) => answer.body.org_id)).size).toBe(1);
+    for (const busy of answers.filter((answer) => answer.status === 409)) expect(busy.body.code).toBe('idempotency_key_in_use');
+    expect(await a.services.db.organization.count({ where: { providerId: `twice-${key}` } })).toBe(1);
+  }
+});

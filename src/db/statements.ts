@@ -29,7 +29,24 @@ import {
 export type Row = Record<string, unknown>;
 export type Step = { sql: string; args?: unknown[] };
 /** Runs one statement of a transaction: its rows (a SELECT, or a write with RETURNING). */
-export type Run = <T = Row>(step: Step) => Promise<T[]>;
+export type Run = {
+  <T = Row>(step: Step): Promise<T[]>;
+  /** Calls `callback` once the transaction has committed (never if it is undone): wake a worker
+   * for the work it wrote. */
+  after(callback: () => void): void;
+};
+
+/** A transaction's `run` over a statement runner, with its after-commit callbacks. */
+function transactionRun(statement: <T>(step: Step) => Promise<T[]>): { run: Run; committed: () => void } {
+  const callbacks: (() => void)[] = [];
+  const run = Object.assign(statement, { after: (callback: () => void) => void callbacks.push(callback) }) as Run;
+  return {
+    run,
+    committed: () => {
+      for (const callback of callbacks) callback();
+    },
+  };
+}
 
 export type Statements = {
   /** One read outside a transaction. */
@@ -87,7 +104,12 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
   // Group commit: the transactions asked for during one turn of the event loop run together,
   // each in its own savepoint, under one COMMIT (one fsync), and each caller hears back only
   // after that COMMIT. A transaction that throws is undone alone.
-  type Job = { work: (run: Run) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  type Job = {
+    work: (run: Run) => Promise<unknown>;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+    committed?: () => void;
+  };
   let queue: Job[] = [];
   const flush = async () => {
     const jobs = queue;
@@ -101,13 +123,16 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
       run({ sql: 'BEGIN' });
       for (const job of jobs) {
         run({ sql: 'SAVEPOINT grouped' });
+        const made = transactionRun(async <R>(step: Step) => run(step) as R[]);
         try {
-          outcomes.push({ ok: true, value: await job.work(async <R>(step: Step) => run(step) as R[]) });
+          outcomes.push({ ok: true, value: await job.work(made.run) });
+          job.committed = made.committed;
           run({ sql: 'RELEASE grouped' });
         } catch (error) {
           run({ sql: 'ROLLBACK TO grouped' });
           run({ sql: 'RELEASE grouped' });
           outcomes.push({ ok: false, error });
+          job.committed = undefined;
         }
       }
       run({ sql: 'COMMIT' });
@@ -131,8 +156,10 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     }
     jobs.forEach((job, i) => {
       const outcome = outcomes[i]!;
-      if (outcome.ok) job.resolve(outcome.value);
-      else job.reject(outcome.error);
+      if (outcome.ok) {
+        job.resolve(outcome.value);
+        job.committed?.();
+      } else job.reject(outcome.error);
     });
   };
   const transaction = <T>(work: (run: Run) => Promise<T>) =>
@@ -205,8 +232,11 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
       let broken: Error | undefined;
       try {
         await query(client, { sql: 'BEGIN' });
-        const value = await work(<R>(step: Step) => query<R>(client, step));
+        const made = transactionRun(<R>(step: Step) => query<R>(client, step));
+        const value = await work(made.run);
         await query(client, { sql: 'COMMIT' });
+        // After the caller hears back (the caller's own after-commit code runs first).
+        queueMicrotask(made.committed);
         return value;
       } catch (error) {
         await query(client, { sql: 'ROLLBACK' }).catch((rollback: Error) => (broken = rollback));
@@ -251,6 +281,16 @@ export const columnList = (columns: readonly string[]) => columns.map((column) =
 export function insertStep(table: string, row: Row): Step {
   const columns = Object.keys(row);
   return { sql: `INSERT INTO "${table}" (${columnList(columns)}) VALUES (${placeholders(columns)})`, args: Object.values(row) };
+}
+
+/** An INSERT of several rows of the same columns, in one statement. */
+export function insertRowsStep(table: string, rows: Row[]): Step {
+  const columns = Object.keys(rows[0]!);
+  const values = rows.map(() => `(${placeholders(columns)})`).join(', ');
+  return {
+    sql: `INSERT INTO "${table}" (${columnList(columns)}) VALUES ${values}`,
+    args: rows.flatMap((row) => columns.map((c) => row[c])),
+  };
 }
 
 /** An UPDATE of the row with this id, its columns named as in the model; `and` narrows it

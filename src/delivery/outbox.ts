@@ -66,5 +66,8 @@ export function enqueueStep(message: OutboxInput): Step {
 export function enqueueDispatched(message: OutboxInput): { step: Step; message: Message } {
   const row = { ...outboxRow(message), attempts: 1 };
   const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
-  return { step: insertStep('OutboxMessage', claimed), message: { ...claimed, lastError: null, lastStatus: null, deliveredAt: null } };
+  return {
+    step: insertStep('OutboxMessage', claimed),
+    message: { ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null },
+  };
 }

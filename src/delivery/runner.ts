@@ -14,7 +14,18 @@ import { placeholders, statementsOf, updateStep, type Step } from '../db/stateme
  * then sent again under the same idempotency key. */
 export const LEASE_MS = 5_000;
 
+/** How many rows a claim takes at most, and how many a runner works on at once, by default. */
 const BATCH = 32;
+const MAX_IN_FLIGHT = 64;
+
+/** Which of a table's due rows a runner takes, and how many: the outbox has two runners, one for
+ * providers and one for partner endpoints, each with its own rows and its own room. */
+export type ClaimScope = {
+  /** A condition on the rows, asked again at each claim (it may change: partners at their cap). */
+  where?: () => Step;
+  batch?: number;
+  maxInFlight?: number;
+};
 
 type Claimable = { id: string; attempts: number; createdAt: Date };
 /** The tables of due work: the outbox and the webhook inbox. */
@@ -32,14 +43,20 @@ const IN_ITS_TURN = `("orderingKey" IS NULL OR NOT EXISTS (SELECT 1 FROM "Outbox
 /** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
  * claimer only: the update is conditional on the row being free still. One read and one write
  * per batch, whatever its size. */
-export async function claimDue<Row extends Claimable>(db: Db, table: WorkTable, leaseMs = LEASE_MS): Promise<Row[]> {
+export async function claimDue<Row extends Claimable>(
+  db: Db,
+  table: WorkTable,
+  leaseMs = LEASE_MS,
+  scope: Pick<ClaimScope, 'where' | 'batch'> = {},
+): Promise<Row[]> {
   const sql = statementsOf(db);
   const now = new Date();
   const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
   const turn = table === 'OutboxMessage' ? ` AND ${IN_ITS_TURN}` : '';
+  const where = scope.where?.();
   const due = await sql.all<{ id: string }>(
-    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ?${turn} ORDER BY "createdAt" LIMIT ${BATCH}`,
-    [now, now],
+    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ?${turn}${where ? ` AND ${where.sql}` : ''} ORDER BY "createdAt" LIMIT ${scope.batch ?? BATCH}`,
+    [now, now, ...(where?.args ?? [])],
   );
   if (!due.length) return [];
   const ids = due.map((row) => row.id);
@@ -76,6 +93,7 @@ export function tableRunner<Row extends Claimable>(
   { db, log, dependencies }: { db: Db; log: Logger; dependencies?: Dependencies },
   table: WorkTable,
   work: (row: Row) => Promise<void>,
+  scope: ClaimScope = {},
 ): Runner<Row> {
   return new Runner(
     name,
@@ -83,7 +101,7 @@ export function tableRunner<Row extends Claimable>(
     async () => {
       // The database answering a claim (every half second at least) is how the service learns
       // that it is back after an outage.
-      const rows = await claimDue<Row>(db, table);
+      const rows = await claimDue<Row>(db, table, LEASE_MS, scope);
       dependencies?.back('database');
       return rows;
     },
@@ -94,11 +112,11 @@ export function tableRunner<Row extends Claimable>(
       dependencies?.lost('database', error);
       return true;
     },
+    undefined,
+    undefined,
+    scope.maxInFlight,
   );
 }
-
-/** How many rows a runner works on at once. */
-const MAX_IN_FLIGHT = 64;
 
 export class Runner<Row extends Claimable> {
   private timer: NodeJS.Timeout | undefined;
@@ -122,6 +140,7 @@ export class Runner<Row extends Claimable> {
     private readonly pollMs = 500,
     /** Three renewals a lease, so a late one or two never let a lease lapse under work going on. */
     private readonly renewMs = LEASE_MS / 3,
+    private readonly maxInFlight = MAX_IN_FLIGHT,
   ) {}
 
   start(): void {
@@ -173,7 +192,7 @@ export class Runner<Row extends Claimable> {
   private async claimWhileRoom(): Promise<void> {
     try {
       while (!this.stopped) {
-        if (this.inFlight.size >= MAX_IN_FLIGHT) {
+        if (this.inFlight.size >= this.maxInFlight) {
           this.full = true;
           return;
         }

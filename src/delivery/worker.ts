@@ -34,6 +34,10 @@ export type OutcomeHandlers = Readonly<Record<string, OutcomeHandler>>;
 export type AnswerCheck = (body: unknown) => string | null;
 export type AnswerChecks = Readonly<Record<string, AnswerCheck>>;
 
+/** What a message that died does besides (the partner hears of it: delivery.dead), in the
+ * transaction that records its death. */
+export type DeadLetterWrites = (run: Run, services: Services, message: Message, outcome: Outcome) => Promise<void>;
+
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
 
@@ -41,8 +45,12 @@ export class DeliveryWorker {
     private readonly services: Services,
     private readonly outcomes: OutcomeHandlers,
     private readonly answerChecks: AnswerChecks = {},
+    private readonly deadLetter?: DeadLetterWrites,
   ) {
-    this.runner = tableRunner<Message>('delivery', services, 'OutboxMessage', (message) => this.deliver(message));
+    // Messages to providers; those to partner endpoints have their own sender (modules/events).
+    this.runner = tableRunner<Message>('delivery', services, 'OutboxMessage', (message) => this.deliver(message), {
+      where: () => ({ sql: '"endpointId" IS NULL' }),
+    });
   }
 
   start = () => {
@@ -85,6 +93,7 @@ export class DeliveryWorker {
     const sql = statementsOf(this.services.db);
     const after = await sql.transaction(async (run) => {
       await run(releaseStep('OutboxMessage', message.id, data));
+      if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
       return writes?.(run);
     });
     if (writes) this.wake();

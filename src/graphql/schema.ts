@@ -10,5 +10,6 @@ import '../modules/catalog/types.js';
 import '../modules/flags/types.js';
 import '../modules/orders/types.js';
 import '../modules/stores/types.js';
+import '../modules/events/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -30,6 +30,9 @@ export type RestRoute = {
    * (wire names), whose null says something (`paused_until: null`: taking orders). */
   omitNulls?: boolean;
   keepNulls?: readonly string[];
+  /** Fields (GraphQL names) whose values are already in wire names and pass as they are: an
+   * event's `data` (JSON). */
+  verbatim?: readonly string[];
   status: number;
 };
 
@@ -37,19 +40,20 @@ const camel = (key: string) => (key === '_id' ? 'id' : key.replace(/_([a-z0-9])/
 export const snake = (key: string) =>
   key === 'id' ? '_id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
 
-function mapKeys(value: unknown, rename: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
+function mapKeys(value: unknown, rename: (key: string) => string, keep?: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename, keep));
   // Plain objects only (GraphQL results have a null prototype); dates and buffers pass as they are.
   const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto === Object.prototype || proto === null) {
-    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [rename(k), mapKeys(v, rename)]));
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [rename(k), keep?.has(k) ? v : mapKeys(v, rename, keep)]));
   }
   return value;
 }
 
-/** SPEC.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back. */
+/** SPEC.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back; the values
+ * of fields named in `verbatim` are left as they are. */
 export const fromWire = (value: unknown) => mapKeys(value, camel);
-export const toWire = (value: unknown) => mapKeys(value, snake);
+export const toWire = (value: unknown, verbatim?: ReadonlySet<string>) => mapKeys(value, snake, verbatim);
 
 /** `locations[0].catalog[0]` as steps: field names and list positions. */
 export const stepsOf = (path: string): (string | number)[] =>

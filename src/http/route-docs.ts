@@ -54,7 +54,13 @@ export function zodSchema(schema: z.ZodType): JsonSchema {
 
 /** An event the service POSTs to someone (OpenAPI 3.1 `webhooks`): its body's schema, the headers
  * it comes with, and what the receiver answers. */
-export function outgoingWebhook(summary: string, description: string, body: JsonSchema, headers: Record<string, string>): OpenApiOperation {
+export function outgoingWebhook(
+  summary: string,
+  description: string,
+  body: JsonSchema,
+  headers: Record<string, string>,
+  taken = 'Taken. Anything else is sent again later with the same Idempotency-Key (a 4xx other than 408 and 429: not again).',
+): OpenApiOperation {
   return {
     post: {
       summary,
@@ -68,9 +74,7 @@ export function outgoingWebhook(summary: string, description: string, body: Json
       })),
       requestBody: { required: true, content: { 'application/json': { schema: body } } },
       responses: {
-        '2XX': {
-          description: 'Taken. Anything else is sent again later with the same Idempotency-Key (a 4xx other than 408 and 429: not again).',
-        },
+        '2XX': { description: taken },
       },
     },
   };

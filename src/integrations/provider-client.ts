@@ -2,12 +2,14 @@
 // timeouts and 5xx a bounded number of times, never other 4xx. Calls on behalf of a merchant carry
 // the onboarding's OAuth token, refreshed shortly before it expires and once on a 401.
 import type { IncomingMessage } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import got, { RequestError, type Method } from 'got';
 import pRetry from 'p-retry';
 import type { Services } from '../services.js';
 import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../errors.js';
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../expiring.js';
+import { statementsOf, updateStep } from '../db/statements.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
@@ -54,8 +56,19 @@ const http = got.extend({
 
 type Outgoing = { headers?: Record<string, string>; json?: unknown; body?: string; form?: Record<string, string> };
 
-/** One HTTP exchange: the status, headers and body as text. */
-function exchange(method: Method, url: string, options: Outgoing, timeoutMs: number): Promise<Omit<ProviderResponse, 'body'>> {
+/** What a call to an address we do not trust needs (a partner's webhook endpoint): its DNS
+ * answers checked by the lookup it connects through, and its answer read only so far. */
+export type Guard = { dnsLookup?: LookupFunction; maxBytes?: number };
+
+/** One HTTP exchange: the status, headers and body as text (past `guard.maxBytes`, the body is cut
+ * there and the connection closed). */
+export function exchange(
+  method: Method,
+  url: string,
+  options: Outgoing,
+  timeoutMs: number,
+  guard: Guard = {},
+): Promise<Omit<ProviderResponse, 'body'>> {
   return new Promise((resolve, reject) => {
     const stream = http.stream(url, {
       method,
@@ -64,16 +77,24 @@ function exchange(method: Method, url: string, options: Outgoing, timeoutMs: num
       body: options.body,
       form: options.form,
       timeout: { request: timeoutMs },
+      ...(guard.dnsLookup ? { dnsLookup: guard.dnsLookup } : {}),
     });
     let head: IncomingMessage | undefined;
     const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () =>
+      resolve({ status: head?.statusCode ?? 0, headers: head?.headers ?? {}, text: Buffer.concat(chunks).toString('utf8') });
     stream.on('response', (response: IncomingMessage) => {
       head = response;
     });
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () =>
-      resolve({ status: head?.statusCode ?? 0, headers: head?.headers ?? {}, text: Buffer.concat(chunks).toString('utf8') }),
-    );
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (guard.maxBytes === undefined || size <= guard.maxBytes) return void chunks.push(chunk);
+      chunks.push(chunk.subarray(0, chunk.length - (size - guard.maxBytes)));
+      stream.destroy();
+      done();
+    });
+    stream.on('end', done);
     stream.on('error', reject);
     // got's stream waits for a body to be written unless one was given; GET and HEAD have none.
     if (options.json === undefined && options.body === undefined && options.form === undefined && method !== 'GET' && method !== 'HEAD') {
@@ -175,18 +196,8 @@ const REVOKED = new Set(['reauthorization_required', 'replaced']);
  * wait), and the call that found out fails with ReauthorizationRequired. */
 async function revoked(services: Services, provider: ProviderInfo, onboardingId: string, why: string): Promise<never> {
   tokensOf(services.db).delete(onboardingId);
-  const changed = await services.db.onboarding.updateMany({
-    where: { id: onboardingId, status: 'active' },
-    data: { status: 'reauthorization_required' },
-  });
-  const onboarding = changed.count
-    ? await services.db.onboarding.findUnique({ where: { id: onboardingId }, select: { orgId: true } })
-    : null;
-  if (onboarding) {
-    services.pubsub.publish('onboardingUpdated', onboardingId, { id: onboardingId });
-    services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'onboarding', id: onboardingId });
+  if (await services.reauthorizationRequired(onboardingId))
     services.log.warn({ onboarding: onboardingId, source: provider.source, why }, 'the merchant must authorize the provider again');
-  }
   throw new ReauthorizationRequired(
     `${provider.source} no longer accepts this merchant's authorization (${why}): the merchant must complete a new onboarding of it`,
   );
@@ -227,11 +238,14 @@ async function refreshOnboardingToken(services: Services, provider: ProviderInfo
     throw error;
   }
   const fields = tokenFields(services, token);
-  await services.db.onboarding.update({
-    where: { id: onboardingId },
+  await statementsOf(services.db).write(
     // Some providers do not rotate refresh tokens: keep the one we have.
-    data: { ...fields, refreshTokenEnc: fields.refreshTokenEnc ?? onboarding.refreshTokenEnc },
-  });
+    updateStep('Onboarding', onboardingId, {
+      ...fields,
+      refreshTokenEnc: fields.refreshTokenEnc ?? onboarding.refreshTokenEnc,
+      updatedAt: new Date(),
+    }),
+  );
   tokensOf(services.db).delete(onboardingId);
   return token.access_token;
 }

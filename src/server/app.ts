@@ -24,6 +24,7 @@ import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { limitPlugins } from '../graphql/limits.js';
 import { literalInputs } from '../graphql/literals.js';
 import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
+import { idempotencyKeys } from './idempotency.js';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import type { Metrics } from '../metrics.js';
@@ -123,6 +124,7 @@ export function buildServer(
   app.decorateRequest('operation', null);
   app.decorateRequest('identity', null);
   const documented = trackRoutes(app);
+  idempotencyKeys(app, services);
 
   // OAuth clients (RFC 6749) send the token request form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {

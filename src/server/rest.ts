@@ -2,7 +2,19 @@
 // document it runs, how the request maps to variables and the result to the SPEC.md body.
 // Authorization, validation and errors are the GraphQL schema's; no rule lives here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getOperationAST, parse, validate, execute, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  getOperationAST,
+  isListType,
+  isNonNullType,
+  parse,
+  validate,
+  execute,
+  typeFromAST,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
@@ -14,23 +26,38 @@ import { releaseRequestScope } from '../graphql/request-scope.js';
 import { isPlainObject } from '../input.js';
 
 /** One `from` entry, parsed once when the row is registered. */
-type Fill = { name: string; field: string | undefined; where: string; key: string | undefined };
+type Fill = { name: string; field: string | undefined; where: string; key: string | undefined; fromText?: (text: string) => unknown };
+
+/** A query parameter is text: a number where the variable is one (`limit=5`), a list where it is
+ * a list of strings (`types=a,b`); text that is no number stays text, for the strict check to name. */
+function queryReader(schema: GraphQLSchema, operation: OperationDefinitionNode, name: string): Fill['fromText'] {
+  const definition = operation.variableDefinitions?.find((d) => d.variable.name.value === name);
+  const type = definition ? typeFromAST(schema, definition.type as never) : undefined;
+  if (!type) return undefined;
+  const bare = isNonNullType(type) ? type.ofType : type;
+  if (isListType(bare)) return (text) => text.split(',').filter(Boolean);
+  const named = getNamedType(bare).name;
+  if (named === 'Int' || named === 'Float') return (text) => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
+  return undefined;
+}
 
 /** A row's `from` as fills: whole variables first, then the fields filled into them. */
-function fillsOf(from: RestRoute['from']): Fill[] {
+function fillsOf(from: RestRoute['from'], schema: GraphQLSchema, operation: OperationDefinitionNode): Fill[] {
   const fills = Object.entries(from).map(([target, source]: [string, Source]) => {
     const [name, field] = target.split('.') as [string, string | undefined];
     const [where, key] = source.split(/\.(.*)/) as [string, string | undefined];
-    return { name, field, where, key };
+    const fromText = where === 'query' && field === undefined ? queryReader(schema, operation, name) : undefined;
+    return { name, field, where, key, fromText };
   });
   return fills.sort((a, b) => Number(a.field !== undefined) - Number(b.field !== undefined));
 }
 
-function read({ where, key }: Fill, req: RestRequest): unknown {
+function read({ where, key, fromText }: Fill, req: RestRequest): unknown {
   if (where === 'path') return req.params[key!];
   if (where === 'query') {
     const value = req.query[key!];
-    return value === '' ? undefined : value;
+    if (value === '') return undefined;
+    return fromText && typeof value === 'string' ? fromText(value) : value;
   }
   if (key === undefined) return fromWire(req.body);
   return isPlainObject(req.body) ? fromWire(req.body[key]) : undefined;
@@ -70,7 +97,7 @@ function bodyOf(route: RestRoute, rootField: string, steps: (string | number)[],
   let value: unknown = data[rootField];
   for (const step of steps) value = (value as Record<string | number, unknown> | null | undefined)?.[step];
   if (value === undefined || value === null) throw new NotFound(route.returns?.missing ?? 'not found');
-  const named = route.names === 'graphql' ? value : toWire(value);
+  const named = route.names === 'graphql' ? value : toWire(value, route.verbatim && new Set(route.verbatim));
   return route.omitNulls ? withoutNulls(named, new Set(route.keepNulls)) : named;
 }
 
@@ -81,7 +108,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
     const problems = validate(schema, document);
     if (problems.length) throw new Error(`REST route ${route.method} ${route.path}: ${problems.map((p) => p.message).join('; ')}`);
     const rootField = rootFieldOf(operation).name.value;
-    const fills = fillsOf(route.from);
+    const fills = fillsOf(route.from, schema, operation);
     const steps = route.returns ? stepsOf(route.returns.path) : [];
 
     app.route({

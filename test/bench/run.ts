@@ -417,13 +417,26 @@ type Received = { path: string; at: number; headers: Record<string, unknown>; bo
 
 /** Where the order path is measured: SQLite at a synchronous setting, or PostgreSQL with one
  * instance or two on the same database (and Redis, when there is one). */
-type OrderTarget = { label: string; kind: 'sqlite' | 'postgresql'; env?: Record<string, string>; instances?: 1 | 2 };
+type OrderTarget = {
+  label: string;
+  kind: 'sqlite' | 'postgresql';
+  env?: Record<string, string>;
+  instances?: 1 | 2;
+  /** A partner endpoint subscribed to every event (SANDBOX=on lets it be http on this machine). */
+  endpoint?: boolean;
+};
 const SQLITE_FULL: OrderTarget = { label: 'SQLite', kind: 'sqlite', env: { SQLITE_SYNCHRONOUS: 'full' } };
 const SQLITE_NORMAL: OrderTarget = { label: 'SQLite, synchronous normal', kind: 'sqlite', env: { SQLITE_SYNCHRONOUS: 'normal' } };
 const SQLITE_UNORDERED: OrderTarget = {
   label: 'SQLite, DSP events without the ordering key',
   kind: 'sqlite',
   env: { SQLITE_SYNCHRONOUS: 'full', OUTBOX_ORDERING: 'off' },
+};
+const SQLITE_ENDPOINT: OrderTarget = {
+  label: 'SQLite, a partner endpoint subscribed to every event',
+  kind: 'sqlite',
+  env: { SQLITE_SYNCHRONOUS: 'full', SANDBOX: 'on' },
+  endpoint: true,
 };
 const POSTGRES_ONE: OrderTarget = { label: 'PostgreSQL', kind: 'postgresql' };
 const POSTGRES_TWO: OrderTarget = { label: 'PostgreSQL, two instances', kind: 'postgresql', instances: 2 };
@@ -432,8 +445,8 @@ const orderDatabase = (kind: OrderTarget['kind']) => (kind === 'postgresql' ? fr
 
 /** A merchant whose DSP store is bound to a location of the sandbox POS at `pos`, made through the
  * API of `service`: the store to send orders to. */
-async function merchantTakingOrders(service: RunningService, pos: { url: string }, dataDir: string): Promise<string> {
-  const { storeId, posLocationId } = await merchantWithStore(service, pos, dataDir);
+async function merchantTakingOrders(service: RunningService, pos: { url: string }, dataDir: string) {
+  const { storeId, posLocationId, token } = await merchantWithStore(service, pos, dataDir);
   // The store receives its menus: every order is then checked against them at intake.
   await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
     method: 'POST',
@@ -442,7 +455,7 @@ async function merchantTakingOrders(service: RunningService, pos: { url: string 
   });
   for (let i = 0; i < 200 && !(await service.services.db.menuPublish.findFirst({ where: { status: 'published' } })); i++)
     await new Promise((r) => setTimeout(r, 50));
-  return storeId;
+  return { storeId, token };
 }
 
 async function merchantWithStore(service: RunningService, pos: { url: string }, dataDir: string) {
@@ -455,7 +468,20 @@ async function merchantWithStore(service: RunningService, pos: { url: string }, 
   const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
   const storeId = (await dspStores(service.url, token, dsp._id)).austin!;
   await bind(service.url, token, dsp._id, location!, storeId);
-  return { storeId, posLocationId: `loc_2_${onboarding.integration_id}` };
+  return { storeId, posLocationId: `loc_2_${onboarding.integration_id}`, token };
+}
+
+/** A partner's endpoint (./endpoint.ts) subscribed to every event, made through the API. */
+async function partnerEndpoint(serviceUrl: string, token: string) {
+  const { match: url, stop } = await serverProcess('test/bench/endpoint.ts', /endpoint at (\S+)/, { onLoadCore: true });
+  const made = await fetch(`${serviceUrl}/v1/webhook-endpoints`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ url }),
+  });
+  if (made.status !== 201) throw new Error(`webhook endpoint: ${made.status} ${await made.text()}`);
+  const created = async () => ((await (await fetch(`${url}/count`)).json()) as { created: number }).created;
+  return { created, close: stop };
 }
 
 /** Another instance of the service, `npm start`'s way, in a process of its own on this database. */
@@ -496,7 +522,17 @@ function cpuOfProcesses(which: (name: string, pid: number) => boolean): number {
   return ticks * (1e6 / 100); // USER_HZ is 100 on Linux
 }
 
-async function orderPath(target: OrderTarget) {
+/** The rates the order path is tried at, lowest first, until one is not sustained. */
+const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,750,1000,1500,2000').split(',').map(Number);
+
+/** `fraction` of a rate, then the rates above it: a target stated as a share of another
+ * scenario's sustained rate is tried at exactly that share first. */
+const ratesFrom = (rate: number, fraction: number) => {
+  const start = Math.ceil(rate * fraction);
+  return [start, ...RATES.filter((r) => r > start)];
+};
+
+async function orderPath(target: OrderTarget, rates = RATES) {
   const database = await orderDatabase(target.kind);
   const redis = target.instances === 2 ? await benchRedis() : null;
   const env = { ...target.env, ...(redis ? { REDIS_URL: redis.url } : {}) };
@@ -504,7 +540,8 @@ async function orderPath(target: OrderTarget) {
   let statements = 0;
   const service = await startService(config, createLogger(config), { onQuery: () => void statements++ });
   const pos = await separatePos(database.dataDir);
-  const storeId = await merchantTakingOrders(service, pos, database.dataDir);
+  const { storeId, token } = await merchantTakingOrders(service, pos, database.dataDir);
+  const endpoint = target.endpoint ? await partnerEndpoint(service.url, token) : null;
   const other = target.instances === 2 ? await anotherInstance(database, env) : null;
   const urls = [service.url, ...(other ? [other.url] : [])].map((url) => `${url}/v1/webhooks/dsp/sandbox-dsp`);
   const secrets = sandboxSecrets(database.dataDir);
@@ -515,6 +552,7 @@ async function orderPath(target: OrderTarget) {
   const run = async (rate: number, seconds: number) => {
     await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
     const before = await service.services.db.order.count();
+    const createdBefore = (await endpoint?.created()) ?? 0;
     const profiler = PROFILE ? await startProfile() : undefined;
     // The service's own work per order, whatever the machine's other load: its main thread's busy
     // time (event loop utilization), and the CPU of all its threads (the log's sync, checkpoints,
@@ -551,7 +589,9 @@ async function orderPath(target: OrderTarget) {
     const deadline = Date.now() + 15_000;
     let received = await pos.received();
     let orders = received.filter((r) => r.path === '/v1/orders');
-    while ((orders.length < accepted || accepts(received).length < accepted) && Date.now() < deadline) {
+    // With an endpoint, each order's order.created reached it too.
+    const atEndpoint = async () => (endpoint ? (await endpoint.created()) - createdBefore : accepted);
+    while ((orders.length < accepted || accepts(received).length < accepted || (await atEndpoint()) < accepted) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
       received = await pos.received();
       orders = received.filter((r) => r.path === '/v1/orders');
@@ -584,7 +624,7 @@ async function orderPath(target: OrderTarget) {
       accepted,
       arrived: keys.size,
       sentTwice: orders.length - keys.size,
-      exactlyOnce: keys.size === accepted && acceptKeys.size === accepted && result.non2xx === 0,
+      exactlyOnce: keys.size === accepted && acceptKeys.size === accepted && result.non2xx === 0 && (await atEndpoint()) >= accepted,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       acceptP50: percentile(acceptLatencies, 50),
@@ -619,7 +659,7 @@ async function orderPath(target: OrderTarget) {
   let sentTwice = steady.sentTwice;
   let atSustained: PerOrder | undefined;
   // BENCH_RATES=300,400 tries only those rates (for a quick look).
-  for (const rate of (process.env.BENCH_RATES ?? '100,200,300,400,500,600,750,1000,1500,2000').split(',').map(Number)) {
+  for (const rate of rates) {
     const tries: Run[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const r = await run(rate, 5);
@@ -644,6 +684,7 @@ async function orderPath(target: OrderTarget) {
   }
   await other?.kill('SIGTERM');
   pos.close();
+  endpoint?.close();
   await service.close();
   redis?.stop();
   await database.drop();
@@ -719,7 +760,7 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // The PostgreSQL scenarios run last: their Prisma client builds PostgreSQL's query compiler in
 // this process (about 9 MB that stays), which a service on SQLite never has, and every later
 // scenario's collections would work through it.
-// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-normal,crash,read-pg,orders-pg,orders-pg2,crash-pg runs
+// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-endpoint,orders-normal,crash,read-pg,orders-pg,orders-pg2,crash-pg runs
 // only those scenarios (for profiling one path); the table and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
@@ -736,6 +777,7 @@ if (only) {
   if (wanted('webhook')) await webhookPath();
   if (wanted('orders')) await orderPath(SQLITE_FULL);
   if (wanted('orders-unordered')) await orderPath(SQLITE_UNORDERED);
+  if (wanted('orders-endpoint')) await orderPath(SQLITE_ENDPOINT);
   if (wanted('orders-normal')) await orderPath(SQLITE_NORMAL);
   if (wanted('crash')) await crashRecovery('sqlite');
   if (postgres && wanted('read-pg')) await readPath('postgresql');
@@ -749,6 +791,8 @@ const sqlite = await readPath('sqlite');
 const webhook = await webhookPath();
 const orders = await orderPath(SQLITE_FULL);
 const unordered = await orderPath(SQLITE_UNORDERED);
+// Tried first at 0.85 of the sustained rate without an endpoint: the target.
+const withEndpoint = await orderPath(SQLITE_ENDPOINT, ratesFrom(orders.sustained, 0.85));
 const ordersNormal = await orderPath(SQLITE_NORMAL);
 const crash = await crashRecovery('sqlite');
 const pg = postgres
@@ -831,6 +875,12 @@ const rows = [
     `${orders.sustained}/s vs ${unordered.sustained}/s`,
     `${ratio(orders.sustained, Math.max(unordered.sustained, 1))} of off (target ≥ 0.90×)`,
     `at 200/s accept p99 ${orders.steady.acceptP99} vs ${unordered.steady.acceptP99} ms`,
+  ],
+  [
+    'order path, SQLite, with a partner endpoint subscribed to every event vs without, highest sustained rate',
+    `${withEndpoint.sustained}/s vs ${orders.sustained}/s`,
+    `${ratio(withEndpoint.sustained, Math.max(orders.sustained, 1))} of without (target ≥ 0.85×)`,
+    `every order's order.created at the endpoint; at 200/s p99 ${withEndpoint.steady.p99} vs ${orders.steady.p99} ms`,
   ],
   [
     'order path, SQLITE_SYNCHRONOUS=normal, at 200/s',

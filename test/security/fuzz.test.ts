@@ -11,6 +11,11 @@ import { startPos, testSecrets } from '../support/sandbox.js';
 import { completeOnboarding, createOrg } from '../support/flows.js';
 import { request, startTestService, type TestService } from '../support/service.js';
 
+/** No host name resolves: an endpoint URL the fuzz makes up never leads to a DNS query. */
+const refuseEveryName = async (host: string): Promise<string[]> => {
+  throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+};
+
 let service: TestService;
 let pos: SandboxPos;
 const secrets = testSecrets();
@@ -19,12 +24,15 @@ let ids: string[];
 
 beforeAll(async () => {
   // Limits out of the way: this run is about what any input does, not about how many.
-  service = await startTestService({
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
-    RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
-    RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: '1000000',
-    RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000',
-  });
+  service = await startTestService(
+    {
+      RATE_LIMIT_API_PER_MINUTE: '1000000',
+      RATE_LIMIT_TOKEN_PER_MINUTE: '1000000',
+      RATE_LIMIT_TOKEN_ADDRESS_PER_MINUTE: '1000000',
+      RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000',
+    },
+    { resolveHost: refuseEveryName },
+  );
   pos = await startPos(service, secrets);
   token = (await service.partner()).token;
   const { orgId } = await createOrg(service.url, token);
@@ -95,7 +103,15 @@ const BODY_FIELDS = [
   'dsp_location_ids',
   'item_ids',
   'available',
+  'url',
+  'event_types',
+  'description',
+  'status',
+  'event_id',
+  'since',
 ];
+/** Idempotency keys of any length and printable kind (a header carries no other). */
+const idempotencyKey = fc.option(fc.stringMatching(/^[\x21-\x7e]{0,300}$/), { nil: undefined });
 const segment = fc.oneof(
   fc.constantFrom(...['x', 'org_missing']),
   oddText.filter((s) => s.length > 0 && s.length < 200),
@@ -118,13 +134,23 @@ const restAttempt: fc.Arbitrary<Attempt> = fc
       { minLength: 3, maxLength: 3 },
     ),
     fields(BODY_FIELDS),
-    fc.dictionary(fc.constantFrom('partner_id', 'onboarding_id', 'location_id', 'q', 'kind', 'limit'), oddText, { maxKeys: 3 }),
+    fc.dictionary(
+      fc.constantFrom('partner_id', 'onboarding_id', 'location_id', 'q', 'kind', 'limit', 'after', 'types', 'org_id'),
+      oddText,
+      {
+        maxKeys: 3,
+      },
+    ),
+    idempotencyKey,
   )
-  .map(([route, params, body, query]) => {
+  .map(([route, params, body, query, key]) => {
     let i = 0;
     const path = route.path.replace(/:[a-z_]+/g, () => encodeAny(params[i++]!));
     const qs = new URLSearchParams(query).toString();
-    return { method: String(route.method), path: qs ? `${path}?${qs}` : path, ...(route.method === 'GET' ? {} : json(body)) };
+    const attempt: Attempt = { method: String(route.method), path: qs ? `${path}?${qs}` : path };
+    if (route.method === 'GET') return attempt;
+    const sent = json(body);
+    return { ...attempt, ...sent, headers: key === undefined ? sent.headers : { ...sent.headers, 'idempotency-key': key } };
   });
 
 const tokenAttempt: fc.Arbitrary<Attempt> = fc.oneof(
@@ -215,6 +241,11 @@ const OPERATIONS = [
   'mutation { createPartnerToken(input: { orgId: $, tokenName: $, scopes: [user] }) { accessToken } }',
   'mutation { token(input: { grantType: client_credentials, clientId: $, clientSecret: $, exp: $ }) { accessToken } }',
   'mutation { addFlagContexts(input: { key: $, contexts: [{ key: $, kind: $ }] }) { __typename } }',
+  'query { events(after: $, types: [$], orgId: $, limit: $) { events { id } nextCursor } }',
+  'query { webhookAttempts(endpointId: $, limit: $) { attempts { eventId } } }',
+  'mutation { createWebhookEndpoint(input: { url: $, eventTypes: [$], description: $ }) { id } }',
+  'mutation { updateWebhookEndpoint(input: { id: $, url: $, status: $ }) { id } }',
+  'mutation { resendWebhookEvents(input: { endpointId: $, eventId: $, since: $ }) { queued } }',
 ];
 const graphqlAttempt: fc.Arbitrary<Attempt> = fc
   .tuple(fc.constantFrom(...OPERATIONS), fc.array(literal, { minLength: 5, maxLength: 5 }))
@@ -241,6 +272,8 @@ const counts = async () => {
     db.ssoToken.count(),
     db.itemAvailability.count(),
     db.dspConnection.count({ where: { pausedAt: { not: null } } }),
+    db.event.count(),
+    db.webhookEndpoint.count(),
   ]);
 };
 

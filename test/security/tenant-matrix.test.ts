@@ -21,6 +21,8 @@ import { signBody } from '../../src/webhooks/signature.js';
 
 let service: TestService;
 let pos: SandboxPos;
+/** Where an attacker would point an endpoint: this machine, on a port nothing listens on. */
+const ATTACKER_URL = 'https://127.0.0.1:1/attacker';
 
 type Attacker = 'none' | 'otherPartner' | 'otherOrg' | 'noScope';
 const ATTACKERS: Attacker[] = ['none', 'otherPartner', 'otherOrg', 'noScope'];
@@ -40,6 +42,8 @@ const v = {} as {
   freeStore: string;
   order: string;
   dead: string;
+  endpoint: string;
+  event: string;
 };
 const tokens = {} as Record<Exclude<Attacker, 'none' | 'noScope'>, string> & { withoutScope: Partial<Record<Scope, string>> };
 
@@ -188,6 +192,36 @@ const operations: Record<string, OperationRow> = {
       )(),
     scope: null,
   },
+  events: { call: () => op(`{ events(orgId: "${v.orgId}", limit: 100) { events { id } } }`)(), scope: 'user', own: ['otherPartner'] },
+  webhookEndpoints: { call: op('{ webhookEndpoints { endpoints { id url } } }'), scope: null, own: ['otherPartner'] },
+  webhookEndpoint: { call: () => op(`{ webhookEndpoint(id: "${v.endpoint}") { id url } }`)(), scope: null },
+  webhookAttempts: { call: () => op(`{ webhookAttempts(endpointId: "${v.endpoint}") { attempts { eventId } } }`)(), scope: null },
+  createWebhookEndpoint: {
+    call: () =>
+      op('mutation($i: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $i) { id } }', {
+        i: { url: ATTACKER_URL, orgId: v.orgId },
+      })(),
+    scope: null,
+  },
+  updateWebhookEndpoint: {
+    call: () =>
+      op('mutation($i: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(input: $i) { id } }', {
+        i: { id: v.endpoint, url: ATTACKER_URL },
+      })(),
+    scope: null,
+  },
+  deleteWebhookEndpoint: { call: () => op(`mutation { deleteWebhookEndpoint(id: "${v.endpoint}") { id } }`)(), scope: null },
+  rotateWebhookEndpointSecret: {
+    call: () => op(`mutation { rotateWebhookEndpointSecret(id: "${v.endpoint}") { secret } }`)(),
+    scope: null,
+  },
+  resendWebhookEvents: {
+    call: () =>
+      op('mutation($i: ResendWebhookEventsInput!) { resendWebhookEvents(input: $i) { queued } }', {
+        i: { endpointId: v.endpoint, eventId: v.event },
+      })(),
+    scope: null,
+  },
   // Subscriptions
   onboardingUpdated: {
     call: () => op('subscription($id: ID!) { onboardingUpdated(id: $id) { id } }', { id: v.pendingOnboarding })(),
@@ -278,14 +312,34 @@ const rest: Record<string, RestCall> = {
     body: () => ({ contexts: [{ key: 'ctx-1' }] }),
   },
   'GET /v1/contexts': { path: () => `/v1/contexts?partner_id=${v.partnerId}` },
+  'GET /v1/events': { path: () => `/v1/events?org_id=${v.orgId}&limit=100` },
+  'POST /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints', body: () => ({ url: ATTACKER_URL, org_id: v.orgId }) },
+  'GET /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints' },
+  'GET /v1/webhook-endpoints/:id': { path: () => `/v1/webhook-endpoints/${v.endpoint}` },
+  'PATCH /v1/webhook-endpoints/:id': { path: () => `/v1/webhook-endpoints/${v.endpoint}`, body: () => ({ url: ATTACKER_URL }) },
+  'DELETE /v1/webhook-endpoints/:id': { path: () => `/v1/webhook-endpoints/${v.endpoint}` },
+  'POST /v1/webhook-endpoints/:id/rotate-secret': { path: () => `/v1/webhook-endpoints/${v.endpoint}/rotate-secret`, body: () => ({}) },
+  'GET /v1/webhook-endpoints/:id/attempts': { path: () => `/v1/webhook-endpoints/${v.endpoint}/attempts` },
+  'POST /v1/webhook-endpoints/:id/resend': {
+    path: () => `/v1/webhook-endpoints/${v.endpoint}/resend`,
+    body: () => ({ event_id: v.event }),
+  },
   'POST /v1/flags/:key/evaluate': { path: () => `/v1/flags/victim-flag/evaluate?partner_id=${v.partnerId}`, body: () => ({ key: 'k' }) },
 };
 
 beforeAll(async () => {
-  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '100', OUTBOX_MAX_ATTEMPTS: '1' });
+  // Endpoints on this machine only (WEBHOOK_ALLOW_PRIVATE): the victim's gets its events at a port
+  // nothing listens on, and nothing is ever sent beyond 127.0.0.1.
+  service = await startTestService({
+    OUTBOX_RETRY_BASE_MS: '50',
+    OUTBOX_RETRY_MAX_MS: '100',
+    OUTBOX_MAX_ATTEMPTS: '1',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+  });
   pos = await startPos(service);
   const victim = await service.partner();
   const t = victim.token;
+  const endpoint = (await post(service.url, '/v1/webhook-endpoints', { url: 'https://127.0.0.1:1/victim' }, t)).body._id as string;
   const { orgId, providerOrgId } = await createOrg(service.url, t, 'victim-org');
   const posOnboarding = await completeOnboarding(service.url, t, orgId, 'pos');
   const [location] = await ingest(service.url, t, posOnboarding._id, [`loc_2_${posOnboarding.integration_id}`]);
@@ -338,6 +392,8 @@ beforeAll(async () => {
     freeStore: stores.brooklyn!,
     order: order.body.order_id!,
     dead: dead!.id,
+    endpoint,
+    event: (await service.services.db.event.findFirstOrThrow({ where: { partnerId: victim.partnerId } })).id,
   });
 
   tokens.otherPartner = (await service.partner()).token;
@@ -366,7 +422,7 @@ afterAll(async () => {
 async function victimState() {
   const db = service.services.db;
   const mine = { partnerId: v.partnerId };
-  const [orgs, users, onboardings, locations, connections, outbox, orders, sessions, flags, segments, sso] = await Promise.all([
+  const [orgs, users, onboardings, locations, connections, outbox, orders, sessions, flags, segments, sso, endpoints] = await Promise.all([
     db.organization.findMany({ where: mine, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
     db.user.findMany({ where: { orgId: v.orgId }, select: { id: true, role: true, fullName: true }, orderBy: { id: 'asc' } }),
     db.onboarding.findMany({ where: mine, select: { id: true, status: true, codeHash: true }, orderBy: { id: 'asc' } }),
@@ -386,8 +442,9 @@ async function victimState() {
     db.flag.findMany({ where: mine, select: { key: true, targets: { select: { key: true } } } }),
     db.segment.findMany({ where: mine, select: { key: true, members: { select: { key: true } } } }),
     db.ssoToken.count({ where: { user: { orgId: v.orgId } } }),
+    db.webhookEndpoint.findMany({ where: mine, select: { id: true, url: true, status: true, secretEnc: true } }),
   ]);
-  return { orgs, users, onboardings, locations, connections, outbox, orders, sessions, flags, segments, sso };
+  return { orgs, users, onboardings, locations, connections, outbox, orders, sessions, flags, segments, sso, endpoints };
 }
 
 function tokenOf(attacker: Attacker, scope: Scope | null): string | undefined | null {

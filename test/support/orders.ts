@@ -31,8 +31,11 @@ export async function startEvents(service: TestService, secrets: SandboxSecrets)
   return events;
 }
 
-export async function merchantTakingOrders(service: TestService): Promise<OrderSetup> {
-  const partner = await service.partner();
+export async function merchantTakingOrders(
+  service: TestService,
+  partner: { token: string; partnerId: string } | Promise<{ token: string; partnerId: string }> = service.partner(),
+): Promise<OrderSetup> {
+  partner = await partner;
   const { orgId, providerOrgId } = await createOrg(service.url, partner.token);
   const pos = await completeOnboarding(service.url, partner.token, orgId, 'pos');
   const [locationId] = await ingest(service.url, partner.token, pos._id, [`loc_2_${pos.integration_id}`]);

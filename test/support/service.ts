@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
-import { startService, type RunningService } from '../../src/service.js';
+import { startService, type Overrides, type RunningService } from '../../src/service.js';
 import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
@@ -93,9 +93,10 @@ export function asTestService(service: RunningService, database: TestDatabase): 
   };
 }
 
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, overrides: Overrides = {}): Promise<TestService> {
   const database = await freshDatabase();
-  return asTestService(await startService(testConfig(database, env)), database);
+  const config = testConfig(database, env);
+  return asTestService(await startService(config, undefined, undefined, overrides), database);
 }
 
 export type JsonResponse = { status: number; body: any; headers: Headers };

@@ -208,6 +208,16 @@ export type CreatePartnerTokenInput = {
   tokenName: Scalars['String']['input'];
 };
 
+export type CreateWebhookEndpointInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The types to receive; absent or empty: all. */
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Only this organization's events. */
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  /** https (http to this machine only in the sandbox), at a public address. */
+  url: Scalars['String']['input'];
+};
+
 /** The merchant user of a dashboard session. */
 export type DashboardViewer = {
   __typename?: 'DashboardViewer';
@@ -227,6 +237,11 @@ export type DeleteLocationInput = {
 export type DeleteLocationPayload = {
   __typename?: 'DeleteLocationPayload';
   deleted: Scalars['Boolean']['output'];
+  id: Scalars['ID']['output'];
+};
+
+export type DeletedWebhookEndpoint = {
+  __typename?: 'DeletedWebhookEndpoint';
   id: Scalars['ID']['output'];
 };
 
@@ -280,6 +295,26 @@ export type EvaluationReason =
   | 'OFF'
   | 'SEGMENT_MATCH'
   | 'TARGET_MATCH';
+
+/** A change a partner would want to know of; the same as its webhooks deliver. */
+export type Event = {
+  __typename?: 'Event';
+  /** Epoch ms. */
+  createdAt: Scalars['Float']['output'];
+  /** What changed, in the REST wire names. */
+  data: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  orgId?: Maybe<Scalars['String']['output']>;
+  /** onboarding.updated, location.ingested, location.deleted, location.paused, location.resumed, location.items.availability, dsp_connection.bound, dsp_connection.status, menu.publish.succeeded, menu.publish.failed, order.created, order.updated, order.failed, delivery.dead */
+  type: Scalars['String']['output'];
+};
+
+export type EventsPage = {
+  __typename?: 'EventsPage';
+  events: Array<Event>;
+  /** Pass as `after` for the events after these (the same cursor again when none came). */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+};
 
 export type FlagEvaluation = {
   __typename?: 'FlagEvaluation';
@@ -395,8 +430,12 @@ export type Mutation = {
   createOrganization: CreateOrganizationPayload;
   /** A named token acting for one of your organizations with the given scopes (SPEC.md 2.2). */
   createPartnerToken: PartnerTokenPayload;
+  /** A new endpoint, with its signing secret (shown this once). */
+  createWebhookEndpoint: WebhookEndpoint;
   /** Retire a location: its POS gets the disconnection notice and no further order events. */
   deleteLocation: DeleteLocationPayload;
+  /** The endpoint stops receiving events; those still to send to it are dropped. */
+  deleteWebhookEndpoint: DeletedWebhookEndpoint;
   generateSsoSession: SsoSessionPayload;
   ingestLocations: IngestLocationsPayload;
   initializeOnboarding: InitializeOnboardingPayload;
@@ -408,12 +447,16 @@ export type Mutation = {
   removeFlagContexts: TargetsPayload;
   /** Remove contexts from a segment. */
   removeSegmentContexts: TargetsPayload;
+  /** Send one event, or every event since a time, to the endpoint again (the same webhook-id). */
+  resendWebhookEvents: ResentWebhookEvents;
   /** Let a location's DSP stores take orders again; each store's DSP is told (location.resume). */
   resumeStores: PauseStoresPayload;
+  rotateWebhookEndpointSecret: RotatedWebhookSecret;
   /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
   setItemAvailability: ItemAvailabilityPayload;
   /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
   token: TokenPayload;
+  updateWebhookEndpoint: WebhookEndpoint;
 };
 
 
@@ -452,8 +495,18 @@ export type MutationCreatePartnerTokenArgs = {
 };
 
 
+export type MutationCreateWebhookEndpointArgs = {
+  input: CreateWebhookEndpointInput;
+};
+
+
 export type MutationDeleteLocationArgs = {
   input: DeleteLocationInput;
+};
+
+
+export type MutationDeleteWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -493,8 +546,18 @@ export type MutationRemoveSegmentContextsArgs = {
 };
 
 
+export type MutationResendWebhookEventsArgs = {
+  input: ResendWebhookEventsInput;
+};
+
+
 export type MutationResumeStoresArgs = {
   input: ResumeStoresInput;
+};
+
+
+export type MutationRotateWebhookEndpointSecretArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -505,6 +568,11 @@ export type MutationSetItemAvailabilityArgs = {
 
 export type MutationTokenArgs = {
   input: TokenInput;
+};
+
+
+export type MutationUpdateWebhookEndpointArgs = {
+  input: UpdateWebhookEndpointInput;
 };
 
 /** An item or modifier off sale. */
@@ -712,6 +780,8 @@ export type Query = {
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
   deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
+  /** Your events, oldest first after the cursor: listed a second after they happen, kept 30 days. An organization's token sees its organization's only. */
+  events: EventsPage;
   /** The location's items and modifiers off sale now. */
   itemAvailability: ItemAvailabilityPayload;
   /** The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token. */
@@ -728,6 +798,10 @@ export type Query = {
   organizationLocations: OrganizationLocationsPayload;
   /** Contexts across the flags and segments you own. */
   searchContexts: SearchContextsPayload;
+  /** The endpoint's latest calls, newest first. */
+  webhookAttempts: WebhookAttemptsPayload;
+  webhookEndpoint: WebhookEndpoint;
+  webhookEndpoints: WebhookEndpointsPayload;
 };
 
 
@@ -742,6 +816,14 @@ export type QueryEvaluateFlagArgs = {
   key: Scalars['String']['input'];
   kind?: InputMaybe<Scalars['String']['input']>;
   partnerId: Scalars['ID']['input'];
+};
+
+
+export type QueryEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -802,6 +884,31 @@ export type QuerySearchContextsArgs = {
   q?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryWebhookAttemptsArgs = {
+  endpointId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWebhookEndpointArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type ResendWebhookEventsInput = {
+  endpointId: Scalars['ID']['input'];
+  /** This event again. */
+  eventId?: InputMaybe<Scalars['String']['input']>;
+  /** Every event since then (epoch ms) that the endpoint takes, oldest first, at most 10,000. */
+  since?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type ResentWebhookEvents = {
+  __typename?: 'ResentWebhookEvents';
+  /** How many events go out again. */
+  queued: Scalars['Int']['output'];
+};
+
 export type ResumeStoresInput = {
   /** The DSP connections to resume; absent: every bound store of the location. */
   dspLocationIds?: InputMaybe<Array<Scalars['ID']['input']>>;
@@ -815,6 +922,12 @@ export type Role =
   | 'manager'
   | 'owner'
   | 'team_member';
+
+export type RotatedWebhookSecret = {
+  __typename?: 'RotatedWebhookSecret';
+  /** The new whsec_… secret; the old one signs beside it for 24 h. */
+  secret: Scalars['String']['output'];
+};
 
 export type Scope =
   | 'billing'
@@ -911,6 +1024,16 @@ export type TokenPayload = {
   tokenType: Scalars['String']['output'];
 };
 
+export type UpdateWebhookEndpointInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Empty: all. */
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['ID']['input'];
+  /** enabled (its waiting events go out) or disabled. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type User = {
   __typename?: 'User';
   email: Scalars['String']['output'];
@@ -919,6 +1042,46 @@ export type User = {
   id: Scalars['ID']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   role: Scalars['String']['output'];
+};
+
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  /** Epoch ms. */
+  at: Scalars['Float']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  eventId: Scalars['String']['output'];
+  /** Null when the endpoint never answered. */
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+export type WebhookAttemptsPayload = {
+  __typename?: 'WebhookAttemptsPayload';
+  attempts: Array<WebhookAttempt>;
+};
+
+/** Where your events are POSTed, signed per Standard Webhooks. */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  /** Epoch ms. */
+  createdAt: Scalars['Float']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** The types it receives; empty: all. */
+  eventTypes: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Only this organization's events, when set. */
+  orgId?: Maybe<Scalars['String']['output']>;
+  /** whsec_…: shown once, in the answer that makes the endpoint; rotateWebhookEndpointSecret gives a new one. */
+  secret?: Maybe<Scalars['String']['output']>;
+  /** enabled or disabled. */
+  status: Scalars['String']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type WebhookEndpointsPayload = {
+  __typename?: 'WebhookEndpointsPayload';
+  endpoints: Array<WebhookEndpoint>;
 };
 
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;

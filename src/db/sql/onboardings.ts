@@ -17,3 +17,9 @@ export const resumeMessages = (from: string[], to: string, now: Date): Step => (
   sql: `UPDATE "OutboxMessage" SET "onboardingId" = ?, "status" = 'pending', "nextAttemptAt" = ? WHERE "onboardingId" IN (${placeholders(from)}) AND "status" IN ('waiting', 'pending')`,
   args: [to, now, ...from],
 });
+
+/** They are replaced by the onboarding that took over (reauthorization_required ones only). */
+export const markReplaced = (ids: string[], now: Date): Step => ({
+  sql: `UPDATE "Onboarding" SET "status" = 'replaced', "updatedAt" = ? WHERE "id" IN (${placeholders(ids)}) AND "status" = 'reauthorization_required' RETURNING *`,
+  args: [now, ...ids],
+});

@@ -52,7 +52,7 @@ export const nextStoreEventSequence = (connectionId: string): Step => ({
 
 /** What the DSP says of its own store (store.status): the connections that hold it. */
 export const setDspStatus = (source: string, storeId: string, status: string, now: Date): Step => ({
-  sql: `UPDATE "DspConnection" SET "dspStatus" = ?, "changeTime" = ? WHERE "source" = ? AND "boundStoreId" = ? RETURNING "id", "orgId"`,
+  sql: `UPDATE "DspConnection" SET "dspStatus" = ?, "changeTime" = ? WHERE "source" = ? AND "boundStoreId" = ? RETURNING "id", "orgId", "partnerId", "locationId", "dspStoreId", "dspStatus"`,
   args: [status, now, source, storeId],
 });
 

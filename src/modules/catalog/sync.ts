@@ -19,6 +19,7 @@ import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
 import { closedDaysIn } from './holidays.js';
+import { recordEvent } from '../events/service.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
@@ -102,14 +103,10 @@ export async function syncLocationCatalog(services: Services, location: Location
       if (problems.length) {
         const error = publishError(problems);
         await run(insertStep('MenuPublish', { ...common, status: 'invalid', error, completedAt: new Date() }));
-        const note = notification(
-          location,
-          scope,
-          PUBLISH_FAILURE,
-          publishData(location, connection, menus, version.version, publishId, { error, problems }),
-          publishId,
-        );
+        const data = publishData(location, connection, menus, version.version, publishId, { error, problems });
+        const note = notification(location, scope, PUBLISH_FAILURE, data, publishId);
         if (note) await run(enqueueStep(note));
+        await recordEvent(run, services, { type: 'menu.publish.failed', partnerId: location.partnerId, orgId: location.orgId, data });
         continue;
       }
       await run(insertStep('MenuPublish', { ...common, status: 'pending' }));
@@ -168,18 +165,19 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
   if (!publish) return undefined;
   const error = outcome.delivered ? undefined : `the DSP did not accept the menus: ${outcome.error ?? 'no answer'}`;
   const scope = (await findProvider(services, publish.location.source))?.notificationScope ?? [];
+  const data = publishData(
+    publish.location,
+    publish.dspConnection,
+    JSON.parse(publish.menus) as string[],
+    publish.catalogVersion.version,
+    publishId,
+    error ? { error } : undefined,
+  );
   const note = notification(
     publish.location,
     scope,
     outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE,
-    publishData(
-      publish.location,
-      publish.dspConnection,
-      JSON.parse(publish.menus) as string[],
-      publish.catalogVersion.version,
-      publishId,
-      error ? { error } : undefined,
-    ),
+    data,
     `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
   );
   return async (run) => {
@@ -191,6 +189,12 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
       }),
     );
     if (note) await run(enqueueStep(note));
+    await recordEvent(run, services, {
+      type: outcome.delivered ? 'menu.publish.succeeded' : 'menu.publish.failed',
+      partnerId: publish.location.partnerId,
+      orgId: publish.location.orgId,
+      data,
+    });
   };
 };
 

@@ -29,6 +29,9 @@ import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
 import { isTimeZone } from '../catalog/holidays.js';
+import { recordEvent } from '../events/service.js';
+import { toWire } from '../../http/rest-route.js';
+import type { Location as LocationRow } from '../../db/client.js';
 
 /** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag
  * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
@@ -55,6 +58,26 @@ export type Address = {
 };
 
 type ProviderLocation = { provider_id: string; name: string; address: Address; timezone?: unknown };
+
+/** A location as partner events carry it: its row in the REST wire names. */
+export function locationData(
+  location: Pick<LocationRow, 'id' | 'orgId' | 'source' | 'providerId' | 'name' | 'address' | 'status' | 'timezone' | 'createdAt'> & {
+    deletedAt?: Date | null;
+  },
+): Record<string, unknown> {
+  return toWire({
+    id: location.id,
+    orgId: location.orgId,
+    source: location.source,
+    providerId: location.providerId,
+    name: location.name,
+    address: JSON.parse(location.address) as unknown,
+    status: location.status,
+    timezone: location.timezone,
+    createdAt: location.createdAt.getTime(),
+    ...(location.deletedAt ? { deletedAt: location.deletedAt.getTime() } : {}),
+  }) as Record<string, unknown>;
+}
 
 /** A provider's locations for an onboarding's merchant (GET /locations): a POS's restaurants,
  * or a DSP's stores. */
@@ -143,23 +166,28 @@ export async function ingestLocations(
             { source: onboarding.source, location: providerId, timezone: pos.timezone },
             'unknown time zone from the POS: UTC used',
           );
-        await run(
-          insertStep('Location', {
-            id,
-            partnerId: auth.partnerId,
-            orgId: onboarding.orgId,
-            onboardingId: onboarding.id,
-            source: onboarding.source,
-            providerId,
-            activeProviderId: providerId,
-            name: pos.name,
-            address: JSON.stringify(pos.address),
-            timezone: isTimeZone(pos.timezone) ? pos.timezone : 'UTC',
-            availabilityVersion: 0,
-            status: 'active',
-            createdAt: now,
-          }),
-        );
+        const location = {
+          id,
+          partnerId: auth.partnerId,
+          orgId: onboarding.orgId,
+          onboardingId: onboarding.id,
+          source: onboarding.source,
+          providerId,
+          activeProviderId: providerId,
+          name: pos.name,
+          address: JSON.stringify(pos.address),
+          timezone: isTimeZone(pos.timezone) ? pos.timezone : 'UTC',
+          availabilityVersion: 0,
+          status: 'active',
+          createdAt: now,
+        };
+        await run(insertStep('Location', location));
+        await recordEvent(run, services, {
+          type: 'location.ingested',
+          partnerId: auth.partnerId,
+          orgId: onboarding.orgId,
+          data: locationData(location),
+        });
         // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
         if (notices) {
           await run(
@@ -232,6 +260,20 @@ export async function bindDspLocations(
             createdAt: now,
           }),
         );
+        await recordEvent(run, services, {
+          type: 'dsp_connection.bound',
+          partnerId: auth.partnerId,
+          orgId: onboarding.orgId,
+          data: toWire({
+            id: e.id,
+            locationId: e.locationId,
+            orgId: onboarding.orgId,
+            source: onboarding.source,
+            dspProviderId: e.storeId,
+            dspStoreName: e.name,
+            status: 'APPROVED',
+          }) as Record<string, unknown>,
+        });
       }
     });
   } catch (error) {
@@ -290,7 +332,7 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
   await statementsOf(services.db).transaction(async (run) => {
     // Only one of several deletes at the same moment retires it (the row lock makes the others
     // wait, then find it deleted): the rest are 404, as a later delete would be.
-    const retired = await run(
+    const [retired] = await run<LocationRow>(
       updateStep(
         'Location',
         location.id,
@@ -298,7 +340,13 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
         { and: stillActive, returning: true },
       ),
     );
-    if (!retired.length) throw new NotFound(`location ${locationId} not found`);
+    if (!retired) throw new NotFound(`location ${locationId} not found`);
+    await recordEvent(run, services, {
+      type: 'location.deleted',
+      partnerId: location.partnerId,
+      orgId: location.orgId,
+      data: locationData(retired),
+    });
     // Its stores are released: they can be bound again, by this merchant or a later owner.
     await run(releaseStores(location.id, new Date()));
     if (notices) {

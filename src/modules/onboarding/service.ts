@@ -15,8 +15,9 @@ import type { AuthInfo } from '../../scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
-import { statementsOf } from '../../db/statements.js';
-import { moveDspConnections, moveLocations, resumeMessages } from '../../db/sql/onboardings.js';
+import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
+import { markReplaced, moveDspConnections, moveLocations, resumeMessages } from '../../db/sql/onboardings.js';
+import { recordEvent } from '../events/service.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
@@ -37,11 +38,10 @@ export type OnboardingRecord = {
   integration_id: string | null;
 };
 
-export const entryUrl = (services: Services, id: string) => `${services.publicUrl}/v1/onboarding/integrations/${id}/start`;
 export const callbackUrl = (services: Services) => `${services.publicUrl}/v1/onboarding/callback`;
 
-export async function toRecord(services: Services, row: OnboardingRow): Promise<OnboardingRecord> {
-  const org = await services.db.organization.findUniqueOrThrow({ where: { id: row.orgId }, select: { providerId: true } });
+/** The record of an onboarding whose organization has this partner's id (`partnerOrgId`). */
+function record(services: Pick<Services, 'publicUrl'>, row: OnboardingRow, partnerOrgId: string): OnboardingRecord {
   return {
     _id: row.id,
     org_id: row.orgId,
@@ -49,12 +49,60 @@ export async function toRecord(services: Services, row: OnboardingRow): Promise<
     type: row.type as OnboardingType,
     status: row.status,
     partner_id: row.partnerId,
-    partner_org_id: org.providerId,
+    partner_org_id: partnerOrgId,
     source: row.source,
-    entry_url: entryUrl(services, row.id),
+    entry_url: `${services.publicUrl}/v1/onboarding/integrations/${row.id}/start`,
     return_url: row.returnUrl,
     integration_id: row.integrationId,
   };
+}
+
+const partnerOrgIdOf = async (services: Services, orgId: string) =>
+  (await services.db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { providerId: true } })).providerId;
+
+export async function toRecord(services: Services, row: OnboardingRow): Promise<OnboardingRecord> {
+  return record(services, row, await partnerOrgIdOf(services, row.orgId));
+}
+
+/** The partner hears of the onboarding as it is now (onboarding.updated), in the change's transaction. */
+function tellPartner(run: Run, services: Services, row: OnboardingRow, partnerOrgId: string): Promise<void> {
+  return recordEvent(run, services, {
+    type: 'onboarding.updated',
+    partnerId: row.partnerId,
+    orgId: row.orgId,
+    data: record(services, row, partnerOrgId),
+  });
+}
+
+/** Subscribers hear of the onboarding (its own subscription and its organization's). */
+function publish(services: Services, row: Pick<OnboardingRow, 'id' | 'orgId'>): void {
+  services.pubsub.publish('onboardingUpdated', row.id, { id: row.id });
+  services.pubsub.publish('organizationChanged', row.orgId, { kind: 'onboarding', id: row.id });
+}
+
+/**
+ * The merchant revoked the app at the provider (it refused our refresh token): an active
+ * onboarding becomes reauthorization_required, and its partner hears of it. False when it was
+ * not active (already noted, by this or another call).
+ */
+export async function requireReauthorization(services: Services, onboardingId: string): Promise<boolean> {
+  const [row] = await statementsOf(services.db).all<OnboardingRow>('SELECT * FROM "Onboarding" WHERE "id" = ?', [onboardingId]);
+  if (!row) return false;
+  const partnerOrgId = await partnerOrgIdOf(services, row.orgId);
+  const changed = await statementsOf(services.db).transaction(async (run) => {
+    const [updated] = await run<OnboardingRow>(
+      updateStep(
+        'Onboarding',
+        onboardingId,
+        { status: 'reauthorization_required', updatedAt: new Date() },
+        { and: { sql: `"status" = 'active'` }, returning: true },
+      ),
+    );
+    if (updated) await tellPartner(run, services, updated, partnerOrgId);
+    return updated;
+  });
+  if (changed) publish(services, changed);
+  return !!changed;
 }
 
 function checkReturnUrl(value: string): string {
@@ -79,11 +127,33 @@ export async function initializeOnboarding(
   await requireProvider(services, source, input.type as OnboardingType).catch(() => {
     throw new Invalid(`source ${source} is not a registered ${input.type} provider`);
   });
-  const row = await services.db.onboarding.create({
-    data: { id: newId('onb'), partnerId: auth.partnerId, orgId: org.id, type: input.type, source, returnUrl },
+  const now = new Date();
+  const row: OnboardingRow = {
+    id: newId('onb'),
+    partnerId: auth.partnerId,
+    orgId: org.id,
+    type: input.type,
+    source,
+    status: 'pending',
+    returnUrl,
+    integrationId: null,
+    pkceVerifierEnc: null,
+    codeHash: null,
+    merchantEmail: null,
+    accessTokenEnc: null,
+    refreshTokenEnc: null,
+    tokenExpiresAt: null,
+    refreshExpiresAt: null,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await statementsOf(services.db).transaction(async (run) => {
+    await run(insertStep('Onboarding', row));
+    await tellPartner(run, services, row, org.providerId);
   });
   services.pubsub.publish('organizationChanged', org.id, { kind: 'onboarding', id: row.id });
-  return toRecord(services, row);
+  return record(services, row, org.providerId);
 }
 
 /** The caller's onboarding, or 404 (another partner's is not revealed). */
@@ -107,7 +177,9 @@ export async function authorizeRedirect(services: Services, id: string): Promise
   const provider = await requireProvider(services, row.source);
   // Each start is a new authorization: a new verifier, and no code accepted until it comes back.
   const verifier = crypto.randomBytes(32).toString('base64url');
-  await services.db.onboarding.update({ where: { id: row.id }, data: { pkceVerifierEnc: services.sealer.seal(verifier), codeHash: null } });
+  await statementsOf(services.db).write(
+    updateStep('Onboarding', row.id, { pkceVerifierEnc: services.sealer.seal(verifier), codeHash: null, updatedAt: new Date() }),
+  );
   const state = await new SignJWT({ onb: row.id })
     .setProtectedHeader({ alg: 'HS256' })
     .setAudience('onboarding-state')
@@ -138,7 +210,7 @@ export async function callbackRedirect(services: Services, query: { code?: strin
   back.searchParams.set('onboarding_id', row.id);
   if (query.code) {
     if (row.status === 'pending')
-      await services.db.onboarding.update({ where: { id: row.id }, data: { codeHash: hashSecret(query.code) } });
+      await statementsOf(services.db).write(updateStep('Onboarding', row.id, { codeHash: hashSecret(query.code), updatedAt: new Date() }));
     back.searchParams.set('code', query.code);
   } else back.searchParams.set('error', query.error ?? 'access_denied');
   return back.toString();
@@ -155,51 +227,63 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
   // A refused code leaves the onboarding pending: the partner can try again with a fresh code.
   const verifier = row.pkceVerifierEnc ? services.sealer.open(row.pkceVerifierEnc) : undefined;
   const token = await exchangeCode(services, provider, code.trim(), callbackUrl(services), verifier);
-  const updated = await services.db.onboarding.update({
-    where: { id: row.id },
-    data: {
-      ...tokenFields(services, token),
-      status: 'active',
-      codeHash: null,
-      pkceVerifierEnc: null,
-      integrationId: token.id ?? null,
-      merchantEmail: token.email ?? null,
-      completedAt: new Date(),
-    },
+  const partnerOrgId = await partnerOrgIdOf(services, row.orgId);
+  const merchantEmail = token.email ?? null;
+  const earlier = await services.db.onboarding.findMany({
+    where: { orgId: row.orgId, source: row.source, type: row.type, merchantEmail, status: 'reauthorization_required' },
+    select: { id: true },
   });
-  await takeOver(services, updated);
-  services.pubsub.publish('onboardingUpdated', updated.id, { id: updated.id });
-  services.pubsub.publish('organizationChanged', updated.orgId, { kind: 'onboarding', id: updated.id });
-  return toRecord(services, updated);
+  const from = earlier.map((e) => e.id);
+  const now = new Date();
+  const { updated, replaced } = await statementsOf(services.db).transaction(async (run) => {
+    const [completed] = await run<OnboardingRow>(
+      updateStep(
+        'Onboarding',
+        row.id,
+        {
+          ...tokenFields(services, token),
+          status: 'active',
+          codeHash: null,
+          pkceVerifierEnc: null,
+          integrationId: token.id ?? null,
+          merchantEmail,
+          completedAt: now,
+          updatedAt: now,
+        },
+        { and: { sql: `"status" <> 'active'` }, returning: true },
+      ),
+    );
+    if (!completed) throw new Conflict(`onboarding ${id} is already completed`);
+    await tellPartner(run, services, completed, partnerOrgId);
+    return { updated: completed, replaced: from.length ? await takeOver(run, services, completed, from, partnerOrgId) : [] };
+  });
+  if (replaced.length) {
+    services.delivery.wake();
+    services.log.info({ onboarding: updated.id, replaced: from }, 'a new onboarding took over from ones that needed reauthorization');
+  }
+  for (const changed of [updated, ...replaced]) publish(services, changed);
+  return record(services, updated, partnerOrgId);
 }
 
 /**
  * A merchant who revoked the app at a provider and authorized it again: the new onboarding of the
  * same account (same organization, provider and merchant email) takes over the locations, DSP
  * stores and waiting messages of the ones that need reauthorization, which become `replaced`.
- * Their messages go out at once, with the new grant's token.
+ * Their messages go out at once, with the new grant's token. Steps of the completing transaction.
  */
-async function takeOver(services: Services, onboarding: OnboardingRow): Promise<void> {
-  const earlier = await services.db.onboarding.findMany({
-    where: {
-      orgId: onboarding.orgId,
-      source: onboarding.source,
-      type: onboarding.type,
-      merchantEmail: onboarding.merchantEmail,
-      status: 'reauthorization_required',
-    },
-    select: { id: true },
-  });
-  if (!earlier.length) return;
-  const from = earlier.map((row) => row.id);
-  await statementsOf(services.db).transaction(async (run) => {
-    await run(moveLocations(from, onboarding.id));
-    await run(moveDspConnections(from, onboarding.id));
-    await run(resumeMessages(from, onboarding.id, new Date()));
-  });
-  await services.db.onboarding.updateMany({ where: { id: { in: from } }, data: { status: 'replaced' } });
-  services.delivery.wake();
-  services.log.info({ onboarding: onboarding.id, replaced: from }, 'a new onboarding took over from ones that needed reauthorization');
+async function takeOver(
+  run: Run,
+  services: Services,
+  onboarding: OnboardingRow,
+  from: string[],
+  partnerOrgId: string,
+): Promise<OnboardingRow[]> {
+  await run(moveLocations(from, onboarding.id));
+  await run(moveDspConnections(from, onboarding.id));
+  await run(resumeMessages(from, onboarding.id, new Date()));
+  const replaced = await run<OnboardingRow>(markReplaced(from, new Date()));
+  for (const row of replaced) await tellPartner(run, services, row, partnerOrgId);
+  return replaced;
 }
 
 export async function onboardingStatus(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRecord> {

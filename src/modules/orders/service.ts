@@ -9,7 +9,9 @@ import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
-import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
+import { recordEvent } from '../events/service.js';
+import { toWire } from '../../http/rest-route.js';
 import {
   allOf,
   confirmedBy,
@@ -54,6 +56,40 @@ function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdi
 function dispatched(services: Services, message: Message | null): void {
   if (message) services.delivery.dispatch(message);
   else services.delivery.wake();
+}
+
+/** The order as partner events carry it (the DSP's body, with its customer, is not in it). */
+function orderData(order: Partial<OrderRow> & Pick<OrderRow, 'id' | 'createdAt' | 'updatedAt'>): Record<string, unknown> {
+  return toWire({
+    id: order.id,
+    orgId: order.orgId ?? null,
+    locationId: order.locationId ?? null,
+    source: order.dspSource,
+    dspStoreId: order.dspStoreId,
+    dspOrderId: order.dspOrderId,
+    posOrderId: order.posOrderId ?? null,
+    status: order.status,
+    deliveryStatus: order.deliveryStatus,
+    fulfillmentType: order.fulfillmentType ?? null,
+    failureReason: order.failureReason ?? null,
+    failureDetails: order.failureDetails ?? null,
+    driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
+    createdAt: order.createdAt.getTime(),
+    updatedAt: order.updatedAt.getTime(),
+  }) as Record<string, unknown>;
+}
+
+/** The partner hears of the order's change (order.created, order.updated, order.failed), in the
+ * change's transaction; an order of no partner (its store bound to nothing) tells no one. */
+async function tellPartner(run: Run, services: Services, order: Parameters<typeof orderData>[0], type?: 'order.created'): Promise<void> {
+  if (!order.partnerId) return;
+  await recordEvent(run, services, {
+    type: type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
+    partnerId: order.partnerId,
+    orgId: order.orgId ?? null,
+    orderId: order.id,
+    data: orderData(order),
+  });
 }
 
 /** Tells subscribers how the order is now (`orderUpdated`): the row this change wrote. */
@@ -125,6 +161,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details };
       const told = await sql.transaction(async (run) => {
         await run(insertStep('Order', failed));
+        await tellPartner(run, services, failed);
         return tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
       dispatched(services, told);
@@ -150,6 +187,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     await sql.transaction(async (run) => {
       await run(insertStep('Order', row));
       await run(toPos.step);
+      await tellPartner(run, services, row, 'order.created');
     });
     services.delivery.dispatch(toPos.message);
     publish(services, {
@@ -213,7 +251,9 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
     // Each move the event makes, written only where the order's status still allows it (./states.ts):
     // an order canceled meanwhile keeps its status; one refused before and taken now opens again.
     let updated: OrderRow | undefined;
+    let moved: OrderStatus | null = null;
     for (const { to, where } of outcome.delivered ? WHEN_TAKEN : WHEN_REFUSED) {
+      moved = to;
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
@@ -224,6 +264,9 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
       if (updated) break;
     }
     if (!updated) return;
+    // The partner hears of a refusal, and of an order refused before and taken now (a status
+    // move); the POS taking a new order moves nothing.
+    if (moved) await tellPartner(run, services, updated);
     // The DSP hears the outcome: accepted (after a refusal too, when a redelivery was taken), or failed.
     const told = refusal
       ? await tellDsp(run, services, updated, 'location.order.fail', failedData(refusal))
@@ -272,6 +315,7 @@ const orderCanceled: WebhookHandler = {
         updateStep('Order', order.id, { status: to, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
       );
       if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
+      await tellPartner(run, services, changed);
       if (location && tellPos) {
         await run(
           enqueueStep({
@@ -310,6 +354,7 @@ const orderUpdated: WebhookHandler = {
         updateStep('Order', order.id, { status, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
       );
       if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
+      if (to) await tellPartner(run, services, changed);
       const told = to ? statusEvent(changed) : null;
       return { changed, message: told ? await tellDsp(run, services, changed, told.type, told.data) : null };
     });
@@ -348,7 +393,8 @@ const driverAssigned: WebhookHandler = {
           returning: true,
         }),
       );
-      // The DSP's customer learns of the driver.
+      // The partner, and the DSP's customer, learn of the driver.
+      if (changed) await tellPartner(run, services, changed);
       return {
         order: changed,
         message: changed ? await tellDsp(run, services, changed, 'location.order.notify_status_change', statusEvent(changed).data) : null,

@@ -28,6 +28,8 @@ import { findOrganization } from '../organizations/service.js';
 import { storedOffer, type Offer } from '../catalog/offer.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import type { Location as LocationRow } from '../../db/client.js';
+import { recordEvent } from '../events/service.js';
+import { toWire } from '../../http/rest-route.js';
 
 /** How far ahead a pause or an item's time off sale may end. */
 export const LONGEST_STOP_MS = 366 * 86_400_000;
@@ -70,6 +72,22 @@ async function chosenStores(services: Services, locationId: string, ids: readonl
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw new NotFound(`DSP stores not bound to this location: ${missing.join(', ')}`);
   return [...new Set(ids)].map((id) => byId.get(id)!);
+}
+
+/** The partner hears of a change of the location's stores or items (data in wire names). */
+function tellPartner(
+  run: Run,
+  services: Services,
+  location: Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>,
+  type: 'location.paused' | 'location.resumed' | 'location.items.availability',
+  data: Record<string, unknown>,
+): Promise<void> {
+  return recordEvent(run, services, {
+    type,
+    partnerId: location.partnerId,
+    orgId: location.orgId,
+    data: toWire({ locationId: location.id, orgId: location.orgId, ...data }) as Record<string, unknown>,
+  });
 }
 
 /** A store's next event to its DSP, as steps of the change's transaction: in order per store. */
@@ -119,6 +137,9 @@ export async function pauseStores(
       ),
     );
     for (const store of stores) await tellStore(run, store, 'location.pause', until ? { until_ms: until.getTime() } : {});
+    await tellPartner(run, services, location, 'location.paused', {
+      locations: stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until })),
+    });
   });
   services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
@@ -142,6 +163,9 @@ export async function resumeStores(
       ),
     );
     for (const store of stores) await tellStore(run, store, 'location.resume', {});
+    await tellPartner(run, services, location, 'location.resumed', {
+      locations: stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null })),
+    });
   });
   services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
@@ -221,7 +245,7 @@ async function catalogOfLocation(services: Services, locationId: string, itemIds
  */
 export async function changeAvailability(
   services: Services,
-  location: Pick<LocationRow, 'id' | 'orgId'>,
+  location: Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>,
   input: { itemIds: readonly unknown[]; available: boolean; untilMs?: unknown },
 ) {
   if (!Array.isArray(input.itemIds) || !input.itemIds.length) throw new Invalid('item_ids must name at least one item or modifier');
@@ -253,6 +277,11 @@ export async function changeAvailability(
       if (input.available) await tellStore(run, store, 'location.items.unsnooze', { item_ids: ids });
       else await tellStore(run, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) });
     }
+    await tellPartner(run, services, location, 'location.items.availability', {
+      itemIds,
+      available: input.available,
+      untilMs: until?.getTime() ?? null,
+    });
   });
   services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
@@ -280,9 +309,19 @@ const storeStatus: WebhookHandler = {
     if (!held) throw new NotFound(`store ${storeId} is not bound`);
   },
   apply: async (services, event) => {
-    const changed = await statementsOf(services.db).write<{ id: string; orgId: string }>(
-      setDspStatus(event.source, String(event.object.dsp_store_id), String(event.object.status), new Date()),
-    );
+    const changed = await statementsOf(services.db).transaction(async (run) => {
+      const stores = await run<{ id: string; orgId: string; partnerId: string; locationId: string; dspStoreId: string; dspStatus: string }>(
+        setDspStatus(event.source, String(event.object.dsp_store_id), String(event.object.status), new Date()),
+      );
+      for (const { partnerId, ...store } of stores)
+        await recordEvent(run, services, {
+          type: 'dsp_connection.status',
+          partnerId,
+          orgId: store.orgId,
+          data: toWire({ ...store, source: event.source }) as Record<string, unknown>,
+        });
+      return stores;
+    });
     for (const { orgId, id } of changed) services.pubsub.publish('organizationChanged', orgId, { kind: 'location', id });
   },
 };

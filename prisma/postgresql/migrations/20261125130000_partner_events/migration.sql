@@ -1,0 +1,89 @@
+-- AlterTable
+ALTER TABLE "OutboxMessage" ADD COLUMN     "endpointId" TEXT;
+
+-- CreateTable
+CREATE TABLE "Event" (
+    "id" TEXT NOT NULL,
+    "partnerId" TEXT NOT NULL,
+    "orgId" TEXT,
+    "type" TEXT NOT NULL,
+    "data" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Event_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "WebhookEndpoint" (
+    "id" TEXT NOT NULL,
+    "partnerId" TEXT NOT NULL,
+    "orgId" TEXT,
+    "url" TEXT NOT NULL,
+    "description" TEXT,
+    "eventTypes" TEXT NOT NULL DEFAULT '',
+    "secretEnc" TEXT NOT NULL,
+    "previousSecretEnc" TEXT,
+    "previousSecretUntil" TIMESTAMP(3),
+    "status" TEXT NOT NULL DEFAULT 'enabled',
+    "disabledReason" TEXT,
+    "failingSince" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "WebhookEndpoint_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "WebhookAttempt" (
+    "id" TEXT NOT NULL,
+    "endpointId" TEXT NOT NULL,
+    "eventId" TEXT NOT NULL,
+    "messageId" TEXT NOT NULL,
+    "attemptedAt" TIMESTAMP(3) NOT NULL,
+    "statusCode" INTEGER,
+    "durationMs" INTEGER NOT NULL,
+    "error" TEXT,
+
+    CONSTRAINT "WebhookAttempt_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "IdempotencyKey" (
+    "id" TEXT NOT NULL,
+    "partnerId" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
+    "method" TEXT NOT NULL,
+    "path" TEXT NOT NULL,
+    "bodyHash" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "lockedUntil" TIMESTAMP(3),
+    "responseStatus" INTEGER,
+    "responseHeaders" TEXT,
+    "responseBody" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "IdempotencyKey_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Event_partnerId_createdAt_id_idx" ON "Event"("partnerId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Event_orgId_createdAt_id_idx" ON "Event"("orgId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "WebhookEndpoint_partnerId_idx" ON "WebhookEndpoint"("partnerId");
+
+-- CreateIndex
+CREATE INDEX "WebhookAttempt_endpointId_attemptedAt_idx" ON "WebhookAttempt"("endpointId", "attemptedAt");
+
+-- CreateIndex
+CREATE INDEX "IdempotencyKey_createdAt_idx" ON "IdempotencyKey"("createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "IdempotencyKey_partnerId_key_key" ON "IdempotencyKey"("partnerId", "key");
+
+-- AddForeignKey
+ALTER TABLE "WebhookAttempt" ADD CONSTRAINT "WebhookAttempt_endpointId_fkey" FOREIGN KEY ("endpointId") REFERENCES "WebhookEndpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+

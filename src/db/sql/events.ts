@@ -1,0 +1,77 @@
+// The statements of partner events (modules/events): the event row, its messages to the
+// partner's webhook endpoints, the events list, endpoints and their attempts. Event,
+// WebhookEndpoint, WebhookAttempt and IdempotencyKey are written by plain statements only.
+import { placeholders, type Run, type Statements, type Step } from '../statements.js';
+
+export type EventRow = { id: string; partnerId: string; orgId: string | null; type: string; data: string; createdAt: Date };
+
+/** The enabled endpoints of a partner that take an event of this type and organization (all but
+ * `except`), each with the last position under its ordering key `<endpoint id><keySuffix>`. */
+export function takers(
+  run: Run,
+  event: Pick<EventRow, 'partnerId' | 'orgId' | 'type'>,
+  keySuffix: string | null,
+  except: string | null,
+): Promise<{ id: string; last: number | null }[]> {
+  return run({
+    sql: `SELECT w."id", ${keySuffix === null ? 'NULL' : `(SELECT MAX(o."orderingPosition") FROM "OutboxMessage" o WHERE o."orderingKey" = w."id" || ?)`} AS "last"
+      FROM "WebhookEndpoint" w WHERE w."partnerId" = ? AND w."status" = 'enabled' AND (w."orgId" IS NULL OR w."orgId" = ?)
+      AND (w."eventTypes" = '' OR w."eventTypes" LIKE ?) AND w."id" <> ?`,
+    args: [...(keySuffix === null ? [] : [keySuffix]), event.partnerId, event.orgId, `%,${event.type},%`, except ?? ''],
+  });
+}
+
+/** A page of events after a cursor position, oldest first: those of the partner (of one
+ * organization, of some types), written before `settled`. */
+export function eventsAfter(
+  sql: Statements,
+  filter: {
+    partnerId: string;
+    orgId: string | null;
+    types: string[];
+    after: { at: Date; id: string } | null;
+    settled: Date;
+    limit: number;
+  },
+): Promise<EventRow[]> {
+  const where = ['"partnerId" = ?', '"createdAt" <= ?'];
+  const args: unknown[] = [filter.partnerId, filter.settled];
+  if (filter.orgId !== null) {
+    where.push('"orgId" = ?');
+    args.push(filter.orgId);
+  }
+  if (filter.types.length) {
+    where.push(`"type" IN (${placeholders(filter.types)})`);
+    args.push(...filter.types);
+  }
+  if (filter.after) {
+    where.push('("createdAt" > ? OR ("createdAt" = ? AND "id" > ?))');
+    args.push(filter.after.at, filter.after.at, filter.after.id);
+  }
+  return sql.all<EventRow>(
+    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${filter.limit}`,
+    args,
+  );
+}
+
+/** Messages to a disabled endpoint wait; enabled again, they go out. */
+export const resumeEndpointMessages = (endpointId: string, now: Date): Step => ({
+  sql: `UPDATE "OutboxMessage" SET "status" = 'pending', "nextAttemptAt" = ? WHERE "endpointId" = ? AND "status" = 'waiting'`,
+  args: [now, endpointId],
+});
+
+/** An attempt failed: the endpoint's run of failures began now, unless it had begun before; and
+ * an endpoint failing since before `disableBefore` is disabled. The endpoint's row as it is now. */
+export const noteFailure = (endpointId: string, now: Date, disableBefore: Date, reason: string): Step[] => [
+  { sql: 'UPDATE "WebhookEndpoint" SET "failingSince" = ? WHERE "id" = ? AND "failingSince" IS NULL', args: [now, endpointId] },
+  {
+    sql: `UPDATE "WebhookEndpoint" SET "status" = 'disabled', "disabledReason" = ?, "updatedAt" = ? WHERE "id" = ? AND "status" = 'enabled' AND "failingSince" <= ? RETURNING "id"`,
+    args: [reason, now, endpointId, disableBefore],
+  },
+];
+
+/** An attempt succeeded: the endpoint's run of failures, if any, is over. */
+export const noteSuccess = (endpointId: string): Step => ({
+  sql: 'UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" = ? AND "failingSince" IS NOT NULL',
+  args: [endpointId],
+});

@@ -1,0 +1,255 @@
+// A partner's webhook endpoints: made, listed, changed, deleted; their secret rotated (the old
+// one keeps signing beside the new for a day, so the partner can deploy the new one in between);
+// their attempts; events sent again. Only a partner login manages them; an endpoint with an
+// organization gets that organization's events only.
+import crypto from 'node:crypto';
+import type { Services } from '../../services.js';
+import type { AuthInfo } from '../../scopes.js';
+import { Invalid, NotFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { epochMs, requiredText } from '../../input.js';
+import { insertRowsStep, insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { resumeEndpointMessages, type EventRow } from '../../db/sql/events.js';
+import { assertPartnerWide } from '../access/index.js';
+import { findOrganization } from '../organizations/service.js';
+import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
+import { EVENT_KEEP_DAYS, EVENT_TYPES, endpointMessage, wireEvent, type EventType } from './service.js';
+
+/** How long the secret before a rotation keeps signing beside the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+/** How many events one resend sends again at most. */
+export const RESEND_MAX = 10_000;
+export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
+export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
+
+export type EndpointRow = {
+  id: string;
+  partnerId: string;
+  orgId: string | null;
+  url: string;
+  description: string | null;
+  eventTypes: string;
+  secretEnc: string;
+  previousSecretEnc: string | null;
+  previousSecretUntil: Date | null;
+  status: string;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** An endpoint as partners see it: never its secret, which only the answers that make one show. */
+export type ShownEndpoint = {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  orgId: string | null;
+  description: string | null;
+  status: string;
+  disabledReason: string | null;
+  createdAt: number;
+  secret?: string;
+};
+
+const shown = (row: EndpointRow, secret?: string): ShownEndpoint => ({
+  id: row.id,
+  url: row.url,
+  eventTypes: row.eventTypes.split(',').filter(Boolean),
+  orgId: row.orgId,
+  description: row.description,
+  status: row.status,
+  disabledReason: row.disabledReason,
+  createdAt: row.createdAt.getTime(),
+  ...(secret ? { secret } : {}),
+});
+
+/** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
+const newSecret = () => `whsec_${crypto.randomBytes(32).toString('base64')}`;
+
+export const addressPolicy = (services: Pick<Services, 'config'>): AddressPolicy => ({
+  allowLoopback: services.config.sandbox,
+  allowPrivate: services.config.webhooks.allowPrivate,
+});
+
+const checkUrl = (services: Services, url: unknown) =>
+  checkEndpointUrl(requiredText(url, 'url'), addressPolicy(services), services.resolveHost ?? systemResolver);
+
+/** Event types stored between commas (",a,b,"), every one a known type; none: all. */
+function storedTypes(types: readonly string[] | null | undefined): string {
+  if (!types?.length) return '';
+  const unknown = types.filter((type) => !EVENT_TYPES.includes(type as EventType));
+  if (unknown.length) throw new Invalid(`event_types: not event types: ${unknown.join(', ')} (they are ${EVENT_TYPES.join(', ')})`);
+  return `,${[...new Set(types)].join(',')},`;
+}
+
+const description = (text: string | null | undefined) => {
+  if (text != null && text.length > 500) throw new Invalid('description must be at most 500 characters');
+  return text ?? null;
+};
+
+export async function createEndpoint(
+  services: Services,
+  auth: AuthInfo,
+  input: { url: string; eventTypes?: string[] | null; orgId?: string | null; description?: string | null },
+): Promise<ShownEndpoint> {
+  assertPartnerWide(auth, 'manage webhook endpoints');
+  // Whose organization first: another tenant's is not found, whatever the URL.
+  const orgId = input.orgId ? (await findOrganization(services, auth, input.orgId)).id : null;
+  const url = await checkUrl(services, input.url);
+  const secret = newSecret();
+  const now = new Date();
+  const row: EndpointRow = {
+    id: newId('we'),
+    partnerId: auth.partnerId,
+    orgId,
+    url,
+    description: description(input.description),
+    eventTypes: storedTypes(input.eventTypes),
+    secretEnc: services.sealer.seal(secret),
+    previousSecretEnc: null,
+    previousSecretUntil: null,
+    status: 'enabled',
+    disabledReason: null,
+    failingSince: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await statementsOf(services.db).write(insertStep('WebhookEndpoint', row));
+  return shown(row, secret);
+}
+
+/** The caller's endpoint, or 404 (another partner's is not revealed). */
+export async function findEndpoint(services: Pick<Services, 'db'>, auth: AuthInfo, id: string): Promise<EndpointRow> {
+  assertPartnerWide(auth, 'manage webhook endpoints');
+  const [row] = await statementsOf(services.db).all<EndpointRow>('SELECT * FROM "WebhookEndpoint" WHERE "id" = ? AND "partnerId" = ?', [
+    id,
+    auth.partnerId,
+  ]);
+  if (!row) throw new NotFound(`webhook endpoint ${id} not found`);
+  return row;
+}
+
+export const readEndpoint = async (services: Services, auth: AuthInfo, id: string) => shown(await findEndpoint(services, auth, id));
+
+export async function listEndpoints(services: Services, auth: AuthInfo): Promise<ShownEndpoint[]> {
+  assertPartnerWide(auth, 'manage webhook endpoints');
+  const rows = await statementsOf(services.db).all<EndpointRow>(
+    'SELECT * FROM "WebhookEndpoint" WHERE "partnerId" = ? ORDER BY "createdAt", "id"',
+    [auth.partnerId],
+  );
+  return rows.map((row) => shown(row));
+}
+
+/** A change of url, types, description or status; enabled again, its waiting messages go out
+ * and its run of failures starts over. */
+export async function updateEndpoint(
+  services: Services,
+  auth: AuthInfo,
+  input: { id: string; url?: string | null; eventTypes?: string[] | null; description?: string | null; status?: string | null },
+): Promise<ShownEndpoint> {
+  const row = await findEndpoint(services, auth, input.id);
+  if (input.status != null && !ENDPOINT_STATUSES.includes(input.status as EndpointStatus))
+    throw new Invalid(`status must be one of ${ENDPOINT_STATUSES.join(', ')}`);
+  const now = new Date();
+  const change: Partial<EndpointRow> = {
+    ...(input.url != null ? { url: await checkUrl(services, input.url) } : {}),
+    ...(input.eventTypes != null ? { eventTypes: storedTypes(input.eventTypes) } : {}),
+    ...(input.description !== undefined ? { description: description(input.description) } : {}),
+    ...(input.status === 'enabled' ? { status: 'enabled', disabledReason: null, failingSince: null } : {}),
+    ...(input.status === 'disabled' ? { status: 'disabled', disabledReason: 'disabled by the partner' } : {}),
+    updatedAt: now,
+  };
+  const enabledAgain = input.status === 'enabled' && row.status !== 'enabled';
+  await statementsOf(services.db).transaction(async (run) => {
+    await run(updateStep('WebhookEndpoint', row.id, change));
+    if (enabledAgain) {
+      await run(resumeEndpointMessages(row.id, now));
+      run.after(() => services.partnerDelivery.wake());
+    }
+  });
+  return shown({ ...row, ...change });
+}
+
+export async function deleteEndpoint(services: Services, auth: AuthInfo, id: string): Promise<void> {
+  const row = await findEndpoint(services, auth, id);
+  // Its messages still to send die with it (the sender finds no endpoint for them).
+  await statementsOf(services.db).write({ sql: 'DELETE FROM "WebhookEndpoint" WHERE "id" = ?', args: [row.id] });
+}
+
+/** A new secret; the one before signs beside it for ROTATION_OVERLAP_MS. */
+export async function rotateSecret(services: Services, auth: AuthInfo, id: string): Promise<string> {
+  const row = await findEndpoint(services, auth, id);
+  const secret = newSecret();
+  const now = new Date();
+  await statementsOf(services.db).write(
+    updateStep('WebhookEndpoint', row.id, {
+      secretEnc: services.sealer.seal(secret),
+      previousSecretEnc: row.secretEnc,
+      previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
+      updatedAt: now,
+    }),
+  );
+  return secret;
+}
+
+export type ShownAttempt = { eventId: string; at: number; statusCode: number | null; durationMs: number; error: string | null };
+
+/** The endpoint's latest attempts, newest first. */
+export async function endpointAttempts(services: Services, auth: AuthInfo, id: string, limit = 20): Promise<ShownAttempt[]> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Invalid('limit must be a whole number from 1 to 100');
+  const row = await findEndpoint(services, auth, id);
+  const rows = await statementsOf(services.db).all<Omit<ShownAttempt, 'at'> & { attemptedAt: Date }>(
+    `SELECT "eventId", "attemptedAt", "statusCode", "durationMs", "error" FROM "WebhookAttempt" WHERE "endpointId" = ? ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${limit}`,
+    [row.id],
+  );
+  return rows.map(({ attemptedAt, ...a }) => ({ ...a, at: attemptedAt.getTime() }));
+}
+
+/** One event, or every event since a time that the endpoint takes, sent to it again (with the
+ * same webhook-id), oldest first. The number of events queued. */
+export async function resend(
+  services: Services,
+  auth: AuthInfo,
+  input: { id: string; eventId?: string | null; sinceMs?: number | null },
+): Promise<number> {
+  const endpoint = await findEndpoint(services, auth, input.id);
+  if ((input.eventId == null) === (input.sinceMs == null)) throw new Invalid('give event_id or since, not both');
+  const sql = statementsOf(services.db);
+  const where = ['"partnerId" = ?'];
+  const args: unknown[] = [auth.partnerId];
+  if (endpoint.orgId) {
+    where.push('"orgId" = ?');
+    args.push(endpoint.orgId);
+  }
+  if (input.eventId != null) {
+    where.push('"id" = ?');
+    args.push(requiredText(input.eventId, 'event_id'));
+  } else {
+    const since = epochMs(input.sinceMs, 'since');
+    where.push('"createdAt" >= ?');
+    args.push(new Date(Math.max(since, Date.now() - EVENT_KEEP_DAYS * 24 * 3600 * 1000)));
+    const types = endpoint.eventTypes.split(',').filter(Boolean);
+    if (types.length) {
+      where.push(`"type" IN (${types.map(() => '?').join(', ')})`);
+      args.push(...types);
+    }
+  }
+  const events = await sql.all<EventRow>(
+    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${RESEND_MAX}`,
+    args,
+  );
+  if (input.eventId != null && !events.length) throw new NotFound(`event ${input.eventId} not found`);
+  if (!events.length) return 0;
+  const now = new Date();
+  const messages = events.map((event) => ({
+    ...endpointMessage(event, endpoint.id, JSON.stringify(wireEvent(event)), JSON.stringify({ 'webhook-id': event.id }), now),
+    idempotencyKey: `resend:${newId('rs')}:${event.id}`,
+  }));
+  await sql.transaction(async (run) => {
+    // A few hundred rows a statement keeps every statement's parameters within both databases' bounds.
+    for (let i = 0; i < messages.length; i += 200) await run(insertRowsStep('OutboxMessage', messages.slice(i, i + 200)));
+    run.after(() => services.partnerDelivery.wake());
+  });
+  return events.length;
+}
