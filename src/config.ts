@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { databaseUrl } from './db/url.js';
 import type { RateLimitConfig } from './rate-limits.js';
+import type { TracingConfig } from './tracing.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -48,6 +49,23 @@ const schema = z.object({
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   OUTBOX_ORDERING: z.enum(['on', 'off']).default('on'),
+  OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json', 'grpc']).default('http/protobuf'),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(['http/protobuf', 'http/json', 'grpc']).optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().default(''),
+  OTEL_EXPORTER_OTLP_TIMEOUT: z.coerce.number().int().positive().default(10_000),
+  OTEL_SERVICE_NAME: z.string().default('partner-ordering'),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .default('parentbased_always_on'),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().positive().default(5000),
+  RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  OUTBOX_KEEP_DAYS: z.coerce.number().min(0).default(7),
+  WEBHOOKS_KEEP_DAYS: z.coerce.number().min(0).default(7),
+  CATALOG_KEEP_DAYS: z.coerce.number().min(0).default(30),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   WEBHOOK_CONCURRENCY_PER_PARTNER: z.coerce.number().int().min(1).default(32),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
@@ -86,6 +104,13 @@ export type Config = {
    * measure what that costs: npm run bench). */
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
+  /** OpenTelemetry traces over OTLP/HTTP (../tracing.ts), from the standard OTEL_* variables. */
+  tracing: TracingConfig;
+  /** Final orders keep their customer's data this many days (then "redacted"). */
+  retentionDays: number;
+  /** How long what traffic writes is kept before it is pruned, in days: delivered outbox messages,
+   * applied webhooks, catalog versions no store uses. */
+  keep: { outboxDays: number; webhooksDays: number; catalogDays: number };
   /** Partner webhook endpoints: how long a call may take, how many calls per partner at once (per
    * instance), and whether endpoints may be at private addresses (a partner on our network). */
   webhooks: { timeoutMs: number; concurrencyPerPartner: number; allowPrivate: boolean };
@@ -133,6 +158,36 @@ function trustProxyOf(value: string): boolean | number | string {
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text);
   return text;
+}
+
+/** OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, or OTEL_EXPORTER_OTLP_ENDPOINT with /v1/traces
+ * (as the OTLP specification has it); none, or OTEL_SDK_DISABLED=true: tracing off. */
+function tracingConfig(e: z.infer<typeof schema>): TracingConfig {
+  const protocol = e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL;
+  const url =
+    e.OTEL_SDK_DISABLED === 'true'
+      ? undefined
+      : (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+        (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces` : undefined));
+  if (url && protocol === 'grpc')
+    throw new Error(
+      'Invalid configuration: OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported; use http/protobuf (the default) or http/json',
+    );
+  const headers = Object.fromEntries(
+    e.OTEL_EXPORTER_OTLP_HEADERS.split(',')
+      .map((pair) => pair.split('=').map((part) => decodeURIComponent(part.trim())))
+      .filter(([key, value]) => key && value !== undefined) as [string, string][],
+  );
+  return {
+    url,
+    protocol: protocol === 'http/json' ? 'http/json' : 'http/protobuf',
+    headers,
+    serviceName: e.OTEL_SERVICE_NAME,
+    sampler: e.OTEL_TRACES_SAMPLER,
+    samplerArg: e.OTEL_TRACES_SAMPLER_ARG,
+    scheduleDelayMs: e.OTEL_BSP_SCHEDULE_DELAY,
+    timeoutMs: e.OTEL_EXPORTER_OTLP_TIMEOUT,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -183,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordered: e.OUTBOX_ORDERING === 'on',
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    tracing: tracingConfig(e),
+    retentionDays: e.RETENTION_DAYS,
+    keep: { outboxDays: e.OUTBOX_KEEP_DAYS, webhooksDays: e.WEBHOOKS_KEEP_DAYS, catalogDays: e.CATALOG_KEEP_DAYS },
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       concurrencyPerPartner: e.WEBHOOK_CONCURRENCY_PER_PARTNER,

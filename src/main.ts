@@ -15,6 +15,7 @@ import { runDemo } from './demo.js';
 import { redeliver } from './delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 import { Doorbell } from './services.js';
+import { POSTGRES_BACKUPS, backupDatabase, restoreDatabase } from './db/backup.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import fs from 'node:fs';
@@ -37,6 +38,8 @@ const USAGE = `usage: npm run cli -- <command> [--json]
   deliveries list [--status dead|pending|delivered]
                                           outbox messages (default: the dead ones)
   deliveries redeliver ID                 send a dead message again (same idempotency key)
+  backup --to FILE                        a consistent copy of the SQLite database, taken while the service runs
+  restore --from FILE                     put a backup in place of a stopped service's database
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -101,6 +104,8 @@ async function run(argv: string[]): Promise<void> {
       disabled: { type: 'boolean' },
       segments: { type: 'string' },
       status: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -113,6 +118,21 @@ async function run(argv: string[]): Promise<void> {
   // Commands that act on the service's data need its database: a DATA_DIR that holds none is a
   // mistake to point out, not a new empty database (loadConfig would make keys there, too).
   const url = databaseUrl(process.env);
+  if (command === 'backup' || command === 'restore') {
+    if (providerOf(url) === 'postgresql') throw new Error(POSTGRES_BACKUPS);
+    const file = command === 'backup' ? values.to : values.from;
+    if (!file) throw new UsageError(command === 'backup' ? 'backup needs --to FILE' : 'restore needs --from FILE');
+    const database = sqliteFile(url);
+    const done = command === 'backup' ? await backupDatabase(database, path.resolve(file)) : restoreDatabase(database, path.resolve(file));
+    print(
+      json,
+      { [command === 'backup' ? 'to' : 'from']: path.resolve(file), database, ...done },
+      command === 'backup'
+        ? `backed up ${database} to ${path.resolve(file)} (${done.bytes} bytes); keep DATA_DIR's keys with it`
+        : `restored ${database} from ${path.resolve(file)} (${done.bytes} bytes); start the service: pending migrations are applied then`,
+    );
+    return;
+  }
   if (!['start', 'migrate', 'demo'].includes(command) && providerOf(url) === 'sqlite' && !fs.existsSync(sqliteFile(url))) {
     throw new UsageError(
       `no database at ${sqliteFile(url)} (DATA_DIR=${process.env.DATA_DIR ?? './data'}): point DATA_DIR (or DATABASE_URL) at the service's data, or run \`npm start\` or \`npm run cli -- migrate\` there first`,

@@ -9,6 +9,18 @@ import { statementsOf } from './db/statements.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** The tables traffic writes to. */
+const GROWING_TABLES = [
+  'Order',
+  'OutboxMessage',
+  'WebhookEvent',
+  'Event',
+  'WebhookAttempt',
+  'IdempotencyKey',
+  'CatalogVersion',
+  'MenuPublish',
+];
+
 export function createMetrics(db: Db) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -41,6 +53,23 @@ export function createMetrics(db: Db) {
     'status',
   ]);
   countsOf('webhook_events', 'Stored webhooks by type and state (pending, applied, failed)', 'WebhookEvent', ['type', 'status']);
+  new Gauge({
+    name: 'table_rows',
+    help: 'Rows of each table traffic writes: what pruning keeps in check',
+    labelNames: ['table'],
+    registers: [registry],
+    async collect() {
+      if (!sql) return;
+      const rows = await sql
+        .all<{ t: string; n: number | bigint | string }>(
+          GROWING_TABLES.map((table) => `SELECT '${table}' AS "t", COUNT(*) AS "n" FROM "${table}"`).join(' UNION ALL '),
+          [],
+        )
+        .catch(() => null);
+      if (!rows) return;
+      for (const row of rows) this.set({ table: row.t }, Number(row.n));
+    },
+  });
   return {
     registry,
     close: () => {

@@ -8,6 +8,7 @@ import { locationRoutes } from './modules/locations/rest.js';
 import { menuRoutes } from './modules/menus/rest.js';
 import { storeRoutes } from './modules/stores/rest.js';
 import { eventRoutes } from './modules/events/rest.js';
+import { privacyRoutes } from './modules/privacy/rest.js';
 import { ssoHops, ssoRoutes } from './modules/sso/rest.js';
 import { webhookRoutes } from './webhooks/intake.js';
 import { flagRoutes } from './modules/flags/rest.js';
@@ -28,6 +29,7 @@ export const restRoutes: RestRoute[] = [
   ...ssoRoutes,
   ...flagRoutes,
   ...eventRoutes,
+  ...privacyRoutes,
 ];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
 /** What the service sends others, described in the OpenAPI document's `webhooks`. */

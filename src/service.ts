@@ -19,6 +19,17 @@ import { featureClient } from './modules/flags/openfeature.js';
 import { answerChecks, deadLetter, outcomes, webhooks } from './handlers.js';
 import { EndpointSender } from './modules/events/sender.js';
 import { requireReauthorization } from './modules/onboarding/service.js';
+import { retentionSweep } from './modules/privacy/service.js';
+import { prune } from './db/pruning.js';
+import { periodic } from './delivery/periodic.js';
+import { holdDatabase } from './db/backup.js';
+import { createTracing } from './tracing.js';
+import { traceStatements } from './db/statements.js';
+import { providerOf, sqliteFile } from './db/url.js';
+import { isDatabaseUnavailable } from './db/client.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
 
 export type RunningService = {
@@ -26,6 +37,8 @@ export type RunningService = {
   services: Services;
   app: FastifyInstance;
   worker: DeliveryWorker;
+  /** Pruning and the redaction of expired customer data, run now (they also run on their own). */
+  housekeeping: { prune: () => Promise<void>; redact: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -57,10 +70,14 @@ export async function startService(
   overrides: Overrides = {},
 ): Promise<RunningService> {
   const db = await prepareDatabase(config, log, hooks);
+  // An embedded database says it is served (a restore waits for the service to stop).
+  const held = providerOf(config.databaseUrl) === 'sqlite' ? holdDatabase(sqliteFile(config.databaseUrl)) : null;
   if (config.flagsFile) {
     const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
+  const tracing = createTracing(config.tracing);
+  traceStatements(db, tracing);
   const metrics = createMetrics(db);
   const dependencies = new Dependencies(log, metrics.dependencyUp);
   dependencies.back('database');
@@ -81,6 +98,7 @@ export async function startService(
       ? createRateLimits(config.rateLimits, events.redis, (limit) => metrics.rateLimited.inc({ limit }))
       : NO_RATE_LIMITS,
     metrics,
+    tracing,
     dependencies,
     features: features.client,
     publicUrl: config.publicUrl ?? '',
@@ -94,6 +112,24 @@ export async function startService(
   worker.start();
   sender.start();
   inbox.start();
+  const outage = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) return false;
+    dependencies.lost('database', error);
+    return true;
+  };
+  const housekeeping = [
+    periodic('retention', HOUR, () => retentionSweep(services), log, outage),
+    periodic(
+      'pruning',
+      10 * MINUTE,
+      async () => {
+        const deleted = await prune(db, config);
+        if (Object.values(deleted).some(Boolean)) log.info({ deleted }, 'pruned what is past its keep');
+      },
+      log,
+      outage,
+    ),
+  ];
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -104,10 +140,12 @@ export async function startService(
     services,
     app,
     worker,
+    housekeeping: { redact: housekeeping[0]!.runNow, prune: housekeeping[1]!.runNow },
     // Stop accepting, let in-flight requests finish, then close the database.
     close: () =>
       (closing ??= (async () => {
         await app.close();
+        for (const job of housekeeping) await job.stop();
         await inbox.stop();
         await worker.stop();
         await sender.stop();
@@ -115,6 +153,9 @@ export async function startService(
         await features.release();
         metrics.close();
         await db.$disconnect();
+        held?.release();
+        // What is batched goes out, unless the collector is away: a stop does not wait for it.
+        await Promise.race([tracing.shutdown().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
       })()),
   };
 }

@@ -11,6 +11,7 @@ import type { PubSub } from './graphql/pubsub.js';
 import type { RateLimits } from './rate-limits.js';
 import type { Metrics } from './metrics.js';
 import type { Dependencies } from './dependencies.js';
+import type { Tracing } from './tracing.js';
 
 /**
  * A call from code that wrote work (an outbox message, a webhook) to the worker that does it.
@@ -60,6 +61,8 @@ export type Services = {
   pubsub: PubSub;
   /** Request counts per partner, client, address and sender. */
   limits: RateLimits;
+  /** Traces over OTLP, when an endpoint is configured (../tracing.ts); otherwise plain calls. */
+  tracing: Tracing;
   /** What GET /metrics shows. */
   metrics: Metrics;
   /** Whether the database and Redis answer: noted once when lost and once when back. */

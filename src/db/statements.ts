@@ -17,6 +17,8 @@
 // come back as numbers. Columns with a Prisma default or @updatedAt must be given explicitly.
 // Booleans would come back as 0 or 1 on SQLite: no statement here reads one.
 import pg from 'pg';
+import type { Context } from '@opentelemetry/api';
+import { SpanKind, activeContext, statementSpan, within, type Tracing } from '../tracing.js';
 import {
   postgresConnectionOf,
   sqliteConnectionOf,
@@ -27,6 +29,12 @@ import {
 } from './client.js';
 
 export type Row = Record<string, unknown>;
+
+/** Spans for statements, for a database whose service traces (../tracing.ts). */
+const tracers = new WeakMap<Db, Tracing>();
+export function traceStatements(db: Db, tracing: Tracing): void {
+  if (tracing.enabled) tracers.set(db, tracing);
+}
 export type Step = { sql: string; args?: unknown[] };
 /** Runs one statement of a transaction: its rows (a SELECT, or a write with RETURNING). */
 export type Run = {
@@ -79,7 +87,10 @@ function rowMaker(statement: Statement): (values: unknown[]) => Row {
   return new Function('values', `'use strict'; return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
 }
 
-function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<SqliteConnection['prepare']> }): Statements {
+function sqliteStatements(
+  connection: SqliteConnection & { prepare: NonNullable<SqliteConnection['prepare']> },
+  traced: () => Tracing | undefined,
+): Statements {
   const prepared = new Map<string, Prepared>();
   const prepare = (sql: string): Prepared => {
     const statement = connection.prepare(sql).safeIntegers(false);
@@ -95,11 +106,20 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     }
     connection.onQuery?.(step.sql);
     const args = (step.args ?? []).map((a) => (a instanceof Date ? sqliteDate(a) : a));
-    if (!made.toRow) {
-      made.statement.run(...args);
-      return [];
+    const tracing = traced();
+    const span =
+      tracing && step.sql !== 'SAVEPOINT grouped' && step.sql !== 'RELEASE grouped'
+        ? statementSpanOf(tracing, 'sqlite', step.sql)
+        : undefined;
+    try {
+      if (!made.toRow) {
+        made.statement.run(...args);
+        return [];
+      }
+      return (made.statement.all(...args) as unknown[][]).map(made.toRow);
+    } finally {
+      span?.end();
     }
-    return (made.statement.all(...args) as unknown[][]).map(made.toRow);
   };
   // Group commit: the transactions asked for during one turn of the event loop run together,
   // each in its own savepoint, under one COMMIT (one fsync), and each caller hears back only
@@ -109,6 +129,8 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
     resolve: (value: unknown) => void;
     reject: (error: unknown) => void;
     committed?: () => void;
+    /** The trace context of the caller, when tracing: its statements are its spans' children. */
+    context?: Context;
   };
   let queue: Job[] = [];
   const flush = async () => {
@@ -125,7 +147,7 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
         run({ sql: 'SAVEPOINT grouped' });
         const made = transactionRun(async <R>(step: Step) => run(step) as R[]);
         try {
-          outcomes.push({ ok: true, value: await job.work(made.run) });
+          outcomes.push({ ok: true, value: await within(job.context, () => job.work(made.run)) });
           job.committed = made.committed;
           run({ sql: 'RELEASE grouped' });
         } catch (error) {
@@ -165,7 +187,7 @@ function sqliteStatements(connection: SqliteConnection & { prepare: NonNullable<
   const transaction = <T>(work: (run: Run) => Promise<T>) =>
     new Promise<T>((resolve, reject) => {
       if (!queue.length) setImmediate(() => void flush());
-      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject, context: activeContext() });
     });
   return {
     async all<T>(sql: string, args?: unknown[]) {
@@ -187,7 +209,7 @@ const postgresTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
-function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnection): Statements {
+function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnection, traced: () => Tracing | undefined): Statements {
   const numbered = (sql: string) => {
     let n = 0;
     return sql.replace(/\?/g, () => `$${++n}`);
@@ -208,6 +230,16 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
     return made;
   };
   const query = async <T>(client: pg.Pool | pg.PoolClient, step: Step): Promise<T[]> => {
+    const tracing = traced();
+    if (!tracing) return queryOnce<T>(client, step);
+    const span = statementSpanOf(tracing, 'postgresql', step.sql);
+    try {
+      return await queryOnce<T>(client, step);
+    } finally {
+      span.end();
+    }
+  };
+  const queryOnce = async <T>(client: pg.Pool | pg.PoolClient, step: Step): Promise<T[]> => {
     onQuery?.(step.sql);
     const values = (step.args ?? []).map((a) => (a instanceof Date ? a.toISOString() : a));
     const statement = prepared(step.sql);
@@ -257,9 +289,10 @@ export function statementsOf(db: Db): Statements {
   if (!made) {
     const ready = (async () => {
       const postgres = await postgresConnectionOf(db);
+      const traced = () => tracers.get(db);
       return postgres
-        ? postgresStatements(postgres)
-        : sqliteStatements((await sqliteConnectionOf(db)) as Parameters<typeof sqliteStatements>[0]);
+        ? postgresStatements(postgres, traced)
+        : sqliteStatements((await sqliteConnectionOf(db)) as Parameters<typeof sqliteStatements>[0], traced);
     })();
     made = {
       all: async (sql, args) => (await ready).all(sql, args),
@@ -269,6 +302,12 @@ export function statementsOf(db: Db): Statements {
     statements.set(db, made);
   }
   return made;
+}
+
+/** A statement's span, child of the active context (ended by the caller). */
+function statementSpanOf(tracing: Tracing, system: 'sqlite' | 'postgresql', sql: string) {
+  const { name, attributes } = statementSpan(system, sql);
+  return tracing.start(name, attributes, activeContext()!, SpanKind.CLIENT).span;
 }
 
 /** `?, ?, ?` for a list of values. */

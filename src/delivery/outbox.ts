@@ -5,7 +5,8 @@ import type { Operation } from '../integrations/providers.js';
 import { insertStep, type Step } from '../db/statements.js';
 import { LEASE_MS } from './runner.js';
 import { newId } from '../ids.js';
-import type { Message } from './worker.js';
+import { traceHeaders, type Tracing } from '../tracing.js';
+import type { OutboxMessage as Message } from '../db/client.js';
 
 export type OutboxInput = {
   /** What it is, for people and filters: location.connect, order.created, ... */
@@ -28,6 +29,24 @@ export type OutboxInput = {
   ordering?: { key: string; position: number };
 };
 
+/** A message's stored headers, with the trace context of the change that writes it (its call
+ * continues that trace, ../tracing.ts). */
+export function withTrace(headers: Record<string, string> | undefined): string | null {
+  const all = { ...headers, ...traceHeaders() };
+  return Object.keys(all).length ? JSON.stringify(all) : null;
+}
+
+/** Work on a message (its sending, what its outcome writes) in the trace it was written in. */
+export function continueTrace(
+  tracing: Tracing,
+  message: Pick<Message, 'headers' | 'kind' | 'id'>,
+  work: () => Promise<void>,
+): Promise<void> {
+  if (!tracing.enabled) return work();
+  const parent = tracing.extract(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {});
+  return tracing.span(`deliver ${message.kind}`, { 'messaging.message.id': message.id }, work, { parent });
+}
+
 /** The row of a new outbox message, due now. */
 function outboxRow(message: OutboxInput) {
   const now = new Date();
@@ -40,7 +59,7 @@ function outboxRow(message: OutboxInput) {
     onboardingId: message.onboardingId ?? null,
     operation: message.operation,
     body: JSON.stringify(message.body),
-    headers: message.headers ? JSON.stringify(message.headers) : null,
+    headers: withTrace(message.headers),
     orderingKey: message.ordering?.key ?? null,
     orderingPosition: message.ordering?.position ?? null,
     idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),

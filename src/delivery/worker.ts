@@ -13,6 +13,7 @@ import { backoff, releaseStep, tableRunner, type Runner } from './runner.js';
 import { signBody } from '../webhooks/signature.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { ReauthorizationRequired } from '../errors.js';
+import { continueTrace } from './outbox.js';
 
 export type Message = OutboxMessage;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
@@ -48,9 +49,15 @@ export class DeliveryWorker {
     private readonly deadLetter?: DeadLetterWrites,
   ) {
     // Messages to providers; those to partner endpoints have their own sender (modules/events).
-    this.runner = tableRunner<Message>('delivery', services, 'OutboxMessage', (message) => this.deliver(message), {
-      where: () => ({ sql: '"endpointId" IS NULL' }),
-    });
+    this.runner = tableRunner<Message>(
+      'delivery',
+      services,
+      'OutboxMessage',
+      (message) => continueTrace(services.tracing, message, () => this.deliver(message)),
+      {
+        where: () => ({ sql: '"endpointId" IS NULL' }),
+      },
+    );
   }
 
   start = () => {

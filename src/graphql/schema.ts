@@ -11,5 +11,6 @@ import '../modules/flags/types.js';
 import '../modules/orders/types.js';
 import '../modules/stores/types.js';
 import '../modules/events/types.js';
+import '../modules/privacy/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

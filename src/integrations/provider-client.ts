@@ -10,6 +10,7 @@ import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../e
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../expiring.js';
 import { statementsOf, updateStep } from '../db/statements.js';
+import { tracedCall } from '../tracing.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
@@ -113,7 +114,14 @@ export async function send(
   options: Outgoing & { retries?: number } = {},
 ): Promise<ProviderResponse> {
   const attempt = async () => {
-    const res = await exchange(method, url, options, services.config.providerTimeoutMs);
+    const where = new URL(url);
+    const res = await tracedCall(
+      services.tracing,
+      `${method} ${where.host}`,
+      { 'http.request.method': method, 'server.address': where.hostname, 'url.full': `${where.origin}${where.pathname}` },
+      options.headers ?? {},
+      (headers) => exchange(method, url, { ...options, headers }, services.config.providerTimeoutMs),
+    );
     let body: unknown = res.text;
     try {
       body = res.text ? JSON.parse(res.text) : undefined;

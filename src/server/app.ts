@@ -25,6 +25,8 @@ import { limitPlugins } from '../graphql/limits.js';
 import { literalInputs } from '../graphql/literals.js';
 import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
 import { idempotencyKeys } from './idempotency.js';
+import { SpanKind, SpanStatusCode, within, type Tracing } from '../tracing.js';
+import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import type { Metrics } from '../metrics.js';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     operation: string | null;
     /** The caller, once the /graphql route has worked it out (./context.ts). */
     identity: Identity | null;
+    /** The request's span and the context it makes, when tracing. */
+    trace: { span: Span; context: TraceContext } | null;
   }
 }
 
@@ -96,6 +100,23 @@ function countOperations(metrics: Metrics): Plugin {
   };
 }
 
+/** A span per GraphQL operation, by name, around its execution (the spans of what it reads and
+ * calls are its children). After graphql-jit's: it wraps the compiled execution. */
+function traceOperations(tracing: Tracing): Plugin {
+  return {
+    onExecute: ({ args, executeFn, setExecuteFn }) => {
+      if (!tracing.enabled) return;
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      const name = operation?.name?.value ?? 'anonymous';
+      setExecuteFn((execution) =>
+        tracing.span(`graphql ${operation?.operation ?? 'operation'} ${name}`, { 'graphql.operation.name': name }, async () =>
+          executeFn(execution),
+        ),
+      );
+    },
+  };
+}
+
 const trustHops =
   (hops: number) =>
   (_address: string, hop: number): boolean =>
@@ -123,6 +144,29 @@ export function buildServer(
   app.decorateRequest('partnerId', null);
   app.decorateRequest('operation', null);
   app.decorateRequest('identity', null);
+  app.decorateRequest('trace', null);
+  // A span per request, continuing the caller's traceparent; what the request does runs in it.
+  // The context is entered again before the handler: reading the body can lose it.
+  if (services.tracing.enabled) {
+    const { tracing } = services;
+    app.addHook('onRequest', (request, _reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      request.trace = tracing.start(
+        `${request.method} ${route}`,
+        { 'http.request.method': request.method, 'http.route': route, 'url.path': request.url.split('?')[0] },
+        tracing.extract(request.headers),
+        SpanKind.SERVER,
+      );
+      within(request.trace.context, done);
+    });
+    app.addHook('preHandler', (request, _reply, done) => within(request.trace?.context, done));
+    app.addHook('onResponse', (request, reply, done) => {
+      request.trace?.span.setAttribute('http.response.status_code', reply.statusCode);
+      if (reply.statusCode >= 500) request.trace?.span.setStatus({ code: SpanStatusCode.ERROR });
+      request.trace?.span.end();
+      done();
+    });
+  }
   const documented = trackRoutes(app);
   idempotencyKeys(app, services);
 
@@ -244,6 +288,7 @@ export function buildServer(
       literalInputs(),
       subscriptionsEndWithTheirCaller(maskError(services.log)),
       { onExecute: useGraphQlJit().onExecute },
+      traceOperations(services.tracing),
       useRequestScopeRelease(),
       dashboardRules(maskError(services.log)),
       countOperations(services.metrics),

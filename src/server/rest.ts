@@ -136,7 +136,9 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           releaseRequestScope(contextValue);
           throw new Invalid(problem);
         }
-        const result = await execute({ schema, document, variableValues, contextValue });
+        const result = await services.tracing.span(`graphql ${operation.operation} ${operation.name?.value ?? 'anonymous'}`, {}, async () =>
+          execute({ schema, document, variableValues, contextValue }),
+        );
         releaseRequestScope(contextValue);
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);

@@ -25,6 +25,9 @@ import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../suppo
 import { clientToken, freshDatabase } from '../support/service.js';
 import { freePort, spawnService } from '../support/orders.js';
 import { openDatabase } from '../../src/db/client.js';
+import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
+import { prune } from '../../src/db/pruning.js';
+import { sandboxOrder } from '../../src/sandbox/pos/server.js';
 
 /** The bench is one partner and one sender at rates no real one reaches: the rate limits stay
  * on (their counting is part of every request's cost) but far above what it sends. */
@@ -424,6 +427,8 @@ type OrderTarget = {
   instances?: 1 | 2;
   /** A partner endpoint subscribed to every event (SANDBOX=on lets it be http on this machine). */
   endpoint?: boolean;
+  /** Traces exported over OTLP/HTTP to a receiver in a process of its own (./endpoint.ts). */
+  traced?: boolean;
 };
 const SQLITE_FULL: OrderTarget = { label: 'SQLite', kind: 'sqlite', env: { SQLITE_SYNCHRONOUS: 'full' } };
 const SQLITE_NORMAL: OrderTarget = { label: 'SQLite, synchronous normal', kind: 'sqlite', env: { SQLITE_SYNCHRONOUS: 'normal' } };
@@ -438,6 +443,12 @@ const SQLITE_ENDPOINT: OrderTarget = {
   env: { SQLITE_SYNCHRONOUS: 'full', SANDBOX: 'on' },
   endpoint: true,
 };
+const SQLITE_TRACED: OrderTarget = {
+  label: 'SQLite, traces exported to a local OTLP receiver',
+  kind: 'sqlite',
+  env: { SQLITE_SYNCHRONOUS: 'full' },
+  traced: true,
+};
 const POSTGRES_ONE: OrderTarget = { label: 'PostgreSQL', kind: 'postgresql' };
 const POSTGRES_TWO: OrderTarget = { label: 'PostgreSQL, two instances', kind: 'postgresql', instances: 2 };
 
@@ -446,7 +457,7 @@ const orderDatabase = (kind: OrderTarget['kind']) => (kind === 'postgresql' ? fr
 /** A merchant whose DSP store is bound to a location of the sandbox POS at `pos`, made through the
  * API of `service`: the store to send orders to. */
 async function merchantTakingOrders(service: RunningService, pos: { url: string }, dataDir: string) {
-  const { storeId, posLocationId, token } = await merchantWithStore(service, pos, dataDir);
+  const { storeId, posLocationId, token, orgId } = await merchantWithStore(service, pos, dataDir);
   // The store receives its menus: every order is then checked against them at intake.
   await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
     method: 'POST',
@@ -455,7 +466,7 @@ async function merchantTakingOrders(service: RunningService, pos: { url: string 
   });
   for (let i = 0; i < 200 && !(await service.services.db.menuPublish.findFirst({ where: { status: 'published' } })); i++)
     await new Promise((r) => setTimeout(r, 50));
-  return { storeId, token };
+  return { storeId, token, orgId };
 }
 
 async function merchantWithStore(service: RunningService, pos: { url: string }, dataDir: string) {
@@ -468,7 +479,7 @@ async function merchantWithStore(service: RunningService, pos: { url: string }, 
   const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
   const storeId = (await dspStores(service.url, token, dsp._id)).austin!;
   await bind(service.url, token, dsp._id, location!, storeId);
-  return { storeId, posLocationId: `loc_2_${onboarding.integration_id}`, token };
+  return { storeId, posLocationId: `loc_2_${onboarding.integration_id}`, token, orgId };
 }
 
 /** A partner's endpoint (./endpoint.ts) subscribed to every event, made through the API. */
@@ -535,7 +546,12 @@ const ratesFrom = (rate: number, fraction: number) => {
 async function orderPath(target: OrderTarget, rates = RATES) {
   const database = await orderDatabase(target.kind);
   const redis = target.instances === 2 ? await benchRedis() : null;
-  const env = { ...target.env, ...(redis ? { REDIS_URL: redis.url } : {}) };
+  const receiver = target.traced ? await serverProcess('test/bench/endpoint.ts', /endpoint at (\S+)/, { onLoadCore: true }) : null;
+  const env = {
+    ...target.env,
+    ...(redis ? { REDIS_URL: redis.url } : {}),
+    ...(receiver ? { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.match, OTEL_BSP_SCHEDULE_DELAY: '500' } : {}),
+  };
   const config = benchConfig(database.url, database.dataDir, env);
   let statements = 0;
   const service = await startService(config, createLogger(config), { onQuery: () => void statements++ });
@@ -686,9 +702,136 @@ async function orderPath(target: OrderTarget, rates = RATES) {
   pos.close();
   endpoint?.close();
   await service.close();
+  // The receiver took the spans: tracing was on, not configured and silent.
+  const traceExports = receiver ? ((await (await fetch(`${receiver.match}/count`)).json()) as { traceExports: number }).traceExports : 0;
+  receiver?.stop();
   redis?.stop();
   await database.drop();
-  return { steady, sustained, atSustained, sentTwice, withRedis: !!redis };
+  return { steady, sustained, atSustained, sentTwice, withRedis: !!redis, traceExports };
+}
+
+/** Seeds `count` orders of one organization and location (a tenth failed) and as many delivered
+ * outbox messages (spread over the last 30 days), straight into the database, in batches: a
+ * million is what a year of a busy merchant leaves. */
+async function seedOrders(
+  service: RunningService,
+  kind: OrderTarget['kind'],
+  where: { orgId: string; locationId: string; partnerId: string },
+  count: number,
+  prefix: string,
+) {
+  const body = JSON.stringify(sandboxOrder('store_seed', { fulfillment_type: 'pickup' }));
+  const sql = statementsOf(service.services.db);
+  const started = Date.now();
+  const BATCH = kind === 'postgresql' ? 20_000 : 2_000;
+  for (let first = 0; first < count; first += BATCH) {
+    const rows = Math.min(BATCH, count - first);
+    const now = Date.now();
+    await sql.transaction(async (run) => {
+      const orders: Record<string, unknown>[] = [];
+      const messages: Record<string, unknown>[] = [];
+      for (let i = first; i < first + rows; i++) {
+        const at = new Date(now - 30 * 86_400_000 + (i / count) * 30 * 86_400_000);
+        orders.push({
+          id: `ord_${prefix}_${i}`,
+          partnerId: where.partnerId,
+          orgId: where.orgId,
+          locationId: where.locationId,
+          dspSource: 'sandbox-dsp',
+          dspStoreId: 'store_seed',
+          dspOrderId: `${prefix}_${i}`,
+          status: i % 10 === 0 ? 'failed' : 'completed',
+          deliveryStatus: 'delivered',
+          body,
+          createdAt: at,
+          updatedAt: at,
+        });
+        messages.push({
+          id: `msg_${prefix}_${i}`,
+          partnerId: where.partnerId,
+          orgId: where.orgId,
+          kind: 'order.created',
+          source: 'sandbox-pos',
+          operation: 'orders',
+          body,
+          idempotencyKey: `order.created:ord_${prefix}_${i}`,
+          status: 'delivered',
+          attempts: 1,
+          nextAttemptAt: at,
+          createdAt: at,
+          deliveredAt: at,
+        });
+      }
+      // Statements of a few hundred rows: within both databases' bounds on parameters.
+      for (let i = 0; i < rows; i += 200) {
+        await run(insertRowsStep('Order', orders.slice(i, i + 200)));
+        await run(insertRowsStep('OutboxMessage', messages.slice(i, i + 200)));
+      }
+    });
+  }
+  await sql.write({ sql: kind === 'postgresql' ? 'ANALYZE' : 'PRAGMA optimize' });
+  process.stdout.write(
+    `scale of data, ${kind}: seeded ${count} orders and as many delivered messages in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
+  return count;
+}
+
+/** The read path, the dashboard's newest orders (all, and the failed ones) and the order path's
+ * intake, on a fresh database and again with a million orders in it; then how long pruning a
+ * day's worth of delivered messages takes while orders flow at 200/s. */
+async function scaleOfData(kind: OrderTarget['kind']) {
+  const database = await orderDatabase(kind);
+  const config = benchConfig(database.url, database.dataDir);
+  const service = await startService(config, createLogger(config));
+  const pos = await separatePos(database.dataDir);
+  const { storeId, token, orgId } = await merchantTakingOrders(service, pos, database.dataDir);
+  const location = await service.services.db.location.findFirstOrThrow({ where: { orgId } });
+  const secrets = sandboxSecrets(database.dataDir);
+  const query = (text: string) => () => ({
+    ...graphqlJob(service.url, { authorization: `Bearer ${token}` }),
+    body: JSON.stringify({ query: text, variables: { orgId } }),
+  });
+  const scenarios = (label: string): Scenario[] => [
+    { name: `scale ${kind} ${label}: org locations`, job: query(READ_QUERY) },
+    {
+      name: `scale ${kind} ${label}: newest 50 orders`,
+      job: query('query($orgId: ID!) { orders(orgId: $orgId, first: 50) { orders { id status createdAt } nextCursor } }'),
+    },
+    {
+      name: `scale ${kind} ${label}: newest 50 failed`,
+      job: query(
+        'query($orgId: ID!) { orders(orgId: $orgId, status: failed, first: 50) { orders { id status failureReason } nextCursor } }',
+      ),
+    },
+    {
+      name: `scale ${kind} ${label}: order intake`,
+      job: () => ({ url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`, signed: { secret: secrets.webhookSecret, kind: 'order', storeId } }),
+    },
+  ];
+  // A fresh database holds a thousand orders: pages of 50 to read, as on a merchant's first days.
+  const where = { orgId, locationId: location.id, partnerId: location.partnerId };
+  await seedOrders(service, kind, where, 1000, 'first');
+  const fresh = await inTurns(scenarios('fresh'));
+  const seeded = await seedOrders(service, kind, where, Number(process.env.BENCH_SCALE_ORDERS ?? 1_000_000), 'year');
+  const full = await inTurns(scenarios(`${seeded} orders`));
+  // Pruning a day's worth (the oldest day) of delivered messages while orders come at 200/s.
+  const flowing = load({
+    url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`,
+    signed: { secret: secrets.webhookSecret, kind: 'order', storeId },
+    rate: 200,
+    duration: 30,
+  });
+  const startedPruning = Date.now();
+  const pruned = await prune(service.services.db, { keep: { outboxDays: 29, webhooksDays: 29, catalogDays: 29 } });
+  const pruneSeconds = (Date.now() - startedPruning) / 1000;
+  const during = await flowing;
+  process.stdout.write(
+    `scale of data, ${kind}: pruned ${pruned.OutboxMessage} delivered messages (a day's worth) in ${pruneSeconds.toFixed(1)} s while orders came at 200/s (p99 ${during.p99} ms, non-2xx ${during.non2xx})\n`,
+  );
+  pos.close();
+  await service.close();
+  await database.drop();
+  return { fresh, full, seeded, pruned: pruned.OutboxMessage ?? 0, pruneSeconds, during };
 }
 
 /** kill -9 of an instance in the middle of 500 orders, the POS taking 2 s to answer each, so the
@@ -700,7 +843,7 @@ async function crashRecovery(kind: OrderTarget['kind']) {
   const config = benchConfig(database.url, database.dataDir);
   const setup = await startService(config);
   const pos = await separatePos(database.dataDir);
-  const storeId = await merchantTakingOrders(setup, pos, database.dataDir);
+  const { storeId } = await merchantTakingOrders(setup, pos, database.dataDir);
   await setup.close();
   const db = openDatabase(database.url);
   const slow = (count: number) =>
@@ -760,13 +903,13 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // The PostgreSQL scenarios run last: their Prisma client builds PostgreSQL's query compiler in
 // this process (about 9 MB that stays), which a service on SQLite never has, and every later
 // scenario's collections would work through it.
-// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-endpoint,orders-normal,crash,read-pg,orders-pg,orders-pg2,crash-pg runs
+// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-endpoint,orders-normal,orders-traced,crash,scale,read-pg,orders-pg,orders-pg2,crash-pg,scale-pg runs
 // only those scenarios (for profiling one path); the table and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
 // PostgreSQL: DATABASE_URL's server, or a throw-away cluster (./postgres.ts), on any core: the
 // operating system places it, as it would beside a service on a small machine.
-const onPostgres = ['read-pg', 'orders-pg', 'orders-pg2', 'crash-pg'];
+const onPostgres = ['read-pg', 'orders-pg', 'orders-pg2', 'crash-pg', 'scale-pg'];
 const postgres = onPostgres.some(wanted) ? await benchPostgres() : null;
 process.on('exit', () => postgres?.stop());
 if (!postgres && onPostgres.some(wanted))
@@ -779,7 +922,10 @@ if (only) {
   if (wanted('orders-unordered')) await orderPath(SQLITE_UNORDERED);
   if (wanted('orders-endpoint')) await orderPath(SQLITE_ENDPOINT);
   if (wanted('orders-normal')) await orderPath(SQLITE_NORMAL);
+  if (wanted('orders-traced')) await orderPath(SQLITE_TRACED);
   if (wanted('crash')) await crashRecovery('sqlite');
+  if (wanted('scale')) await scaleOfData('sqlite');
+  if (postgres && wanted('scale-pg')) await scaleOfData('postgresql');
   if (postgres && wanted('read-pg')) await readPath('postgresql');
   if (postgres && wanted('orders-pg')) await orderPath(POSTGRES_ONE);
   if (postgres && wanted('orders-pg2')) await orderPath(POSTGRES_TWO);
@@ -794,6 +940,8 @@ const unordered = await orderPath(SQLITE_UNORDERED);
 // Tried first at 0.85 of the sustained rate without an endpoint: the target.
 const withEndpoint = await orderPath(SQLITE_ENDPOINT, ratesFrom(orders.sustained, 0.85));
 const ordersNormal = await orderPath(SQLITE_NORMAL);
+// Tried first at 0.80 of the sustained rate untraced: the target.
+const traced = await orderPath(SQLITE_TRACED, ratesFrom(orders.sustained, 0.8));
 const crash = await crashRecovery('sqlite');
 const pg = postgres
   ? {
@@ -887,6 +1035,12 @@ const rows = [
     `p50 ${ordersNormal.steady.p50} ms, p99 ${ordersNormal.steady.p99} ms`,
     `highest sustained ${ordersNormal.sustained}/s`,
     `exactly once: ${ordersNormal.steady.exactlyOnce}`,
+  ],
+  [
+    'order path, SQLite, traces exported over OTLP/HTTP to a receiver on this machine vs no tracing, highest sustained rate',
+    `${traced.sustained}/s vs ${orders.sustained}/s`,
+    `${ratio(traced.sustained, Math.max(orders.sustained, 1))} of untraced (target ≥ 0.80×)`,
+    `${traced.traceExports} exports received; at 200/s p99 ${traced.steady.p99} vs ${orders.steady.p99} ms`,
   ],
   ['kill -9 in the middle of 500 orders, SQLite: every order at the POS', ...recovery(crash)],
   ...(pg

@@ -109,6 +109,8 @@ const BODY_FIELDS = [
   'status',
   'event_id',
   'since',
+  'phone',
+  'provider_loyalty_id',
 ];
 /** Idempotency keys of any length and printable kind (a header carries no other). */
 const idempotencyKey = fc.option(fc.stringMatching(/^[\x21-\x7e]{0,300}$/), { nil: undefined });
@@ -246,6 +248,7 @@ const OPERATIONS = [
   'mutation { createWebhookEndpoint(input: { url: $, eventTypes: [$], description: $ }) { id } }',
   'mutation { updateWebhookEndpoint(input: { id: $, url: $, status: $ }) { id } }',
   'mutation { resendWebhookEvents(input: { endpointId: $, eventId: $, since: $ }) { queued } }',
+  'mutation { requestErasure(input: { orgId: $, phone: $, providerLoyaltyId: $ }) { ordersRedacted } }',
 ];
 const graphqlAttempt: fc.Arbitrary<Attempt> = fc
   .tuple(fc.constantFrom(...OPERATIONS), fc.array(literal, { minLength: 5, maxLength: 5 }))

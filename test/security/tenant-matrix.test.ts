@@ -222,6 +222,13 @@ const operations: Record<string, OperationRow> = {
       })(),
     scope: null,
   },
+  requestErasure: {
+    call: () =>
+      op('mutation($i: RequestErasureInput!) { requestErasure(input: $i) { ordersRedacted } }', {
+        i: { orgId: v.orgId, phone: '+15125550123' },
+      })(),
+    scope: 'user',
+  },
   // Subscriptions
   onboardingUpdated: {
     call: () => op('subscription($id: ID!) { onboardingUpdated(id: $id) { id } }', { id: v.pendingOnboarding })(),
@@ -312,6 +319,7 @@ const rest: Record<string, RestCall> = {
     body: () => ({ contexts: [{ key: 'ctx-1' }] }),
   },
   'GET /v1/contexts': { path: () => `/v1/contexts?partner_id=${v.partnerId}` },
+  'POST /v1/privacy/erasures': { path: () => '/v1/privacy/erasures', body: () => ({ org_id: v.orgId, phone: '+15125550123' }) },
   'GET /v1/events': { path: () => `/v1/events?org_id=${v.orgId}&limit=100` },
   'POST /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints', body: () => ({ url: ATTACKER_URL, org_id: v.orgId }) },
   'GET /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints' },
@@ -437,7 +445,7 @@ async function victimState() {
       orderBy: { id: 'asc' },
     }),
     db.outboxMessage.findMany({ where: mine, select: { id: true, status: true, attempts: true }, orderBy: { id: 'asc' } }),
-    db.order.findMany({ where: mine, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
+    db.order.findMany({ where: mine, select: { id: true, status: true, body: true, redactedAt: true }, orderBy: { id: 'asc' } }),
     db.session.count({ where: mine }),
     db.flag.findMany({ where: mine, select: { key: true, targets: { select: { key: true } } } }),
     db.segment.findMany({ where: mine, select: { key: true, members: { select: { key: true } } } }),

@@ -290,6 +290,14 @@ export type DspConnectionPublishesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type ErasurePayload = {
+  __typename?: 'ErasurePayload';
+  /** Open orders, redacted when each reaches a final state. */
+  ordersPending: Scalars['Int']['output'];
+  /** Final orders whose customer data was replaced now. */
+  ordersRedacted: Scalars['Int']['output'];
+};
+
 export type EvaluationReason =
   | 'FALLTHROUGH'
   | 'OFF'
@@ -447,6 +455,8 @@ export type Mutation = {
   removeFlagContexts: TargetsPayload;
   /** Remove contexts from a segment. */
   removeSegmentContexts: TargetsPayload;
+  /** Erase a customer's data from the organization's orders (name, phone, loyalty id, delivery address): at once for final orders, when they end for open ones. */
+  requestErasure: ErasurePayload;
   /** Send one event, or every event since a time, to the endpoint again (the same webhook-id). */
   resendWebhookEvents: ResentWebhookEvents;
   /** Let a location's DSP stores take orders again; each store's DSP is told (location.resume). */
@@ -543,6 +553,11 @@ export type MutationRemoveFlagContextsArgs = {
 
 export type MutationRemoveSegmentContextsArgs = {
   input: ChangeContextsInput;
+};
+
+
+export type MutationRequestErasureArgs = {
+  input: RequestErasureInput;
 };
 
 
@@ -893,6 +908,14 @@ export type QueryWebhookAttemptsArgs = {
 
 export type QueryWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type RequestErasureInput = {
+  orgId: Scalars['ID']['input'];
+  /** The customer’s phone, as the DSP sent it (its digits are compared). */
+  phone?: InputMaybe<Scalars['String']['input']>;
+  /** The customer’s loyalty id at the DSP. */
+  providerLoyaltyId?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ResendWebhookEventsInput = {

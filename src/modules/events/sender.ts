@@ -13,6 +13,8 @@ import type { DeadLetterWrites, Message } from '../../delivery/worker.js';
 import { retryDelay } from '../../delivery/worker.js';
 import { releaseStep, tableRunner, type Runner } from '../../delivery/runner.js';
 import { exchange, type ProviderResponse } from '../../integrations/provider-client.js';
+import { tracedCall } from '../../tracing.js';
+import { continueTrace } from '../../delivery/outbox.js';
 import { insertStep, placeholders, statementsOf, type Run, type Step } from '../../db/statements.js';
 import { noteFailure, noteSuccess } from '../../db/sql/events.js';
 import { signStandardWebhook } from '../../webhooks/signature.js';
@@ -75,7 +77,8 @@ export class EndpointSender {
     const partner = message.partnerId ?? '';
     this.busy.set(partner, (this.busy.get(partner) ?? 0) + 1);
     try {
-      await this.attempt(message);
+      // In the trace of the change that wrote it, whenever and wherever it is sent.
+      await continueTrace(this.services.tracing, message, () => this.attempt(message));
     } finally {
       const left = (this.busy.get(partner) ?? 1) - 1;
       if (left) this.busy.set(partner, left);
@@ -142,21 +145,24 @@ export class EndpointSender {
     const id = (JSON.parse(message.headers ?? '{}') as { 'webhook-id': string })['webhook-id'];
     const timestamp = Math.floor(Date.now() / 1000);
     const signatures = this.secretsOf(endpoint).map((secret) => signStandardWebhook(id, timestamp, message.body, secret));
-    return exchange(
-      'POST',
-      endpoint.url,
-      {
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'partner-ordering-webhooks',
-          'webhook-id': id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatures.join(' '),
-        },
-        body: message.body,
-      },
-      services.config.webhooks.timeoutMs,
-      { dnsLookup: guardedLookup(services.resolveHost ?? systemResolver, policy), maxBytes: MAX_ANSWER_BYTES },
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'partner-ordering-webhooks',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatures.join(' '),
+    };
+    const where = new URL(endpoint.url);
+    return tracedCall(
+      services.tracing,
+      `POST ${where.host}`,
+      { 'http.request.method': 'POST', 'server.address': where.hostname, 'webhook.endpoint': endpoint.id, 'webhook.event': id },
+      headers,
+      (traced) =>
+        exchange('POST', endpoint.url, { headers: traced, body: message.body }, services.config.webhooks.timeoutMs, {
+          dnsLookup: guardedLookup(services.resolveHost ?? systemResolver, policy),
+          maxBytes: MAX_ANSWER_BYTES,
+        }),
     );
   }
 

@@ -11,6 +11,7 @@ import { eventsAfter, takers, type EventRow } from '../../db/sql/events.js';
 import { assertOrgInReach } from '../access/index.js';
 import { LEASE_MS } from '../../delivery/runner.js';
 import type { Message } from '../../delivery/worker.js';
+import { withTrace } from '../../delivery/outbox.js';
 
 export const EVENT_TYPES = [
   'onboarding.updated',
@@ -85,7 +86,7 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
   const endpoints = await takers(run, row, keySuffix, event.except ?? null);
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));
-  const headers = JSON.stringify({ 'webhook-id': row.id });
+  const headers = withTrace({ 'webhook-id': row.id })!;
   const dispatch = endpoints.length <= DISPATCHED_FAN_OUT;
   const messages: Message[] = endpoints.map((endpoint) => {
     // First under its key (or under none): nothing before it to wait for.

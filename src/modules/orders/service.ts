@@ -11,6 +11,7 @@ import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../er
 import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
 import { recordEvent } from '../events/service.js';
+import { customerKeys, redactIfErased } from '../privacy/service.js';
 import { toWire } from '../../http/rest-route.js';
 import {
   allOf,
@@ -150,6 +151,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     dspOnboardingId: location ? binding!.dspOnboardingId : null,
     fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
     body: JSON.stringify(object),
+    ...customerKeys(object),
     status: 'in_progress',
     deliveryStatus: 'pending',
     createdAt: now,
@@ -165,7 +167,15 @@ async function acceptOrder(services: Services, source: string, object: Record<st
         return tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
       dispatched(services, told);
-      publish(services, { ...failed, posOrderId: null, driver: null, eventProvider: null, eventSequence: 1 });
+      publish(services, {
+        ...failed,
+        posOrderId: null,
+        driver: null,
+        eventProvider: null,
+        eventSequence: 1,
+        redactedAt: null,
+        erasureRequestedAt: null,
+      });
       // A store nobody bound (or whose location is gone) is the DSP's mistake: 422, as ever.
       if (unbound) throw new AppError(422, 'store_not_bound', `DSP store ${storeId} is not bound to a location: ${unbound.details}`);
       return { status: 201, body: { order_id: id, status: 'failed', failure_reason: refusal.reason } };
@@ -198,6 +208,8 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       driver: null,
       eventProvider: null,
       eventSequence: 0,
+      redactedAt: null,
+      erasureRequestedAt: null,
     });
     return { status: 201, body: { order_id: row.id, status: row.status } };
   } catch (error) {
@@ -283,6 +295,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
         }),
       );
     }
+    await redactIfErased(run, updated);
     return () => {
       dispatched(services, told);
       publish(services, updated);
@@ -330,6 +343,7 @@ const orderCanceled: WebhookHandler = {
           }),
         );
       }
+      await redactIfErased(run, changed);
       return changed;
     });
     services.delivery.wake();
@@ -356,7 +370,9 @@ const orderUpdated: WebhookHandler = {
       if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
       if (to) await tellPartner(run, services, changed);
       const told = to ? statusEvent(changed) : null;
-      return { changed, message: told ? await tellDsp(run, services, changed, told.type, told.data) : null };
+      const message = told ? await tellDsp(run, services, changed, told.type, told.data) : null;
+      await redactIfErased(run, changed);
+      return { changed, message };
     });
     if (to) dispatched(services, moved.message);
     publish(services, moved.changed);
