@@ -18,6 +18,7 @@ import { Doorbell } from './services.js';
 import { POSTGRES_BACKUPS, backupDatabase, restoreDatabase } from './db/backup.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { CertifyUsage, certify, providerToCertify } from './certify/cli.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -40,10 +41,18 @@ const USAGE = `usage: npm run cli -- <command> [--json]
   deliveries redeliver ID                 send a dead message again (same idempotency key)
   backup --to FILE                        a consistent copy of the SQLite database, taken while the service runs
   restore --from FILE                     put a backup in place of a stopped service's database
+  certify pos|event-provider (--source S | --base-url URL --client-id ID --client-secret SECRET
+      [--webhook-secret W] [--path operation=/path ...]) [--redirect-uri URL --code CODE]
+      [--wait-webhook SECONDS] [--json] [--junit FILE]
+                                          check a provider's server against our interface, rule by rule
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
 class UsageError extends Error {}
+/** The kit's usage mistakes are the command line's. */
+const usage = (error: unknown): never => {
+  throw error instanceof CertifyUsage ? new UsageError(error.message) : error;
+};
 
 /** First start: a demo partner, its credentials kept in DATA_DIR/demo-partner.json and shown. */
 async function announce(url: string, config: Config, db: Db, peers?: SandboxPeers): Promise<void> {
@@ -53,10 +62,15 @@ async function announce(url: string, config: Config, db: Db, peers?: SandboxPeer
     fs.writeFileSync(file, JSON.stringify(await createPartner(db, { name: 'Demo Partner' }), null, 2), { mode: 0o600 });
     created = true;
   }
+  // Each address as its clients take it: an OFREP provider's baseUrl is the origin (it adds
+  // /ofrep/v1 itself), an OAuth client configured by discovery takes the issuer.
   const lines = [
-    `\n  GraphiQL:       ${url}/graphql`,
-    `  API reference:  ${url}/docs   (OpenAPI 3.1: ${url}/v1/openapi.json)`,
-    `  REST:           ${url}/v1   OFREP: ${url}/ofrep/v1   health: ${url}/health   metrics: ${url}/metrics`,
+    `\n  GraphQL:        ${url}/graphql   (GraphiQL in a browser; graphql-ws at ws${url.slice(4)}/graphql)`,
+    `  REST:           ${url}/v1   (reference: ${url}/docs, OpenAPI 3.1: ${url}/v1/openapi.json)`,
+    `  OAuth issuer:   ${url}   (token: ${url}/v1/oauth/token)`,
+    `  Dashboard:      ${url}/dashboard`,
+    `  OFREP baseUrl:  ${url}`,
+    `  Operations:     ${url}/health   ${url}/ready   ${url}/metrics`,
     ...(peers
       ? [
           `  Sandbox POS and DSP:     ${peers.pos.url}   (providers sandbox-pos and sandbox-dsp; controls under /v1/_sandbox/)`,
@@ -106,6 +120,10 @@ async function run(argv: string[]): Promise<void> {
       status: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      code: { type: 'string' },
+      'wait-webhook': { type: 'string' },
+      junit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -131,6 +149,12 @@ async function run(argv: string[]): Promise<void> {
         ? `backed up ${database} to ${path.resolve(file)} (${done.bytes} bytes); keep DATA_DIR's keys with it`
         : `restored ${database} from ${path.resolve(file)} (${done.bytes} bytes); start the service: pending migrations are applied then`,
     );
+    return;
+  }
+  // A provider given by flags is certified without any database of ours (a vendor's clone).
+  if (command === 'certify' && !values.source) {
+    const provider = await providerToCertify(sub ?? '', values).catch(usage);
+    process.exitCode = await certify(sub!, provider, values, Number(process.env.PROVIDER_TIMEOUT_MS ?? 10_000)).catch(usage);
     return;
   }
   if (!['start', 'migrate', 'demo'].includes(command) && providerOf(url) === 'sqlite' && !fs.existsSync(sqliteFile(url))) {
@@ -174,6 +198,17 @@ async function run(argv: string[]): Promise<void> {
     };
     process.on('SIGTERM', () => void stop('SIGTERM'));
     process.on('SIGINT', () => void stop('SIGINT'));
+    return;
+  }
+
+  if (command === 'certify') {
+    const db = await prepareDatabase(config, log);
+    try {
+      const provider = await providerToCertify(sub ?? '', values, { db, sealer: sealer(config.encryptionKey) }).catch(usage);
+      process.exitCode = await certify(sub!, provider, values, config.providerTimeoutMs).catch(usage);
+    } finally {
+      await db.$disconnect();
+    }
     return;
   }
 

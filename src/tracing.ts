@@ -86,7 +86,8 @@ export type Tracing = {
 
 const NO_SPAN = trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 });
 
-const OFF: Tracing = {
+/** No tracing: what a service without an OTLP endpoint, and the command line, run with. */
+export const OFF: Tracing = {
   enabled: false,
   span: (_name, _attributes, work) => work(),
   start: (_name, _attributes, parent) => ({ span: NO_SPAN, context: parent }),

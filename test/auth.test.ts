@@ -71,7 +71,12 @@ describe('token operation', () => {
       scopes: ['sso', 'billing'],
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'invalid_scope', message: expect.stringContaining('billing') });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      error: 'invalid_scope',
+      code: 'invalid_scope',
+      message: expect.stringContaining('billing'),
+    });
   });
 
   test.each([
@@ -89,13 +94,13 @@ describe('token operation', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       statusCode: 400,
-      error: 'Bad Request',
+      error: 'invalid_request',
       code: 'invalid_request',
       message: expect.stringContaining('exp'),
     });
   });
 
-  test('an unknown scope is 400 and names the scopes', async () => {
+  test("an unknown scope is 400 RFC 6749's invalid_scope and names the scopes", async () => {
     const partner = await service.partner();
     const res = await post(service.url, '/v1/oauth/token', {
       grant_type: 'client_credentials',
@@ -106,8 +111,8 @@ describe('token operation', () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       statusCode: 400,
-      error: 'Bad Request',
-      code: 'invalid_request',
+      error: 'invalid_scope',
+      code: 'invalid_scope',
       message: expect.stringContaining('scopes'),
     });
   });
@@ -136,7 +141,7 @@ describe('token operation', () => {
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.body).toEqual({
       statusCode: 401,
-      error: 'Unauthorized',
+      error: 'invalid_client',
       code: 'invalid_client',
       message: 'client authentication failed',
     });

@@ -104,6 +104,28 @@ test('HTTP Basic with a wrong secret is 401 with WWW-Authenticate and RFC 6749 e
     body: { grant_type: 'client_credentials' },
     headers: { authorization: basic('wrong') },
   });
-  expect(jsonWrong.body).toEqual({ statusCode: 401, error: 'Unauthorized', code: 'invalid_client', message: expect.any(String) });
+  expect(jsonWrong.body).toEqual({ statusCode: 401, error: 'invalid_client', code: 'invalid_client', message: expect.any(String) });
   expect(jsonWrong.headers.get('www-authenticate')).toMatch(/^Basic /);
+});
+
+test('openid-client configured by discovery alone (RFC 8414) gets a token, and an unknown scope is invalid_scope', async () => {
+  const partner = await service.partner();
+  const metadata = await fetch(`${service.url}/.well-known/oauth-authorization-server`).then((r) => r.json());
+  expect(metadata).toMatchObject({
+    issuer: service.url,
+    token_endpoint: `${service.url}/v1/oauth/token`,
+    grant_types_supported: ['client_credentials', 'refresh_token'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: expect.arrayContaining(['user', 'onboarding', 'sso']),
+  });
+  const config = await oidc.discovery(new URL(service.url), partner.clientId, partner.clientSecret, undefined, {
+    algorithm: 'oauth2',
+    execute: [oidc.allowInsecureRequests], // plain http on loopback, in this test only
+  });
+  const tokens = await oidc.clientCredentialsGrant(config, { scope: 'user onboarding' });
+  expect(tokens.scope).toBe('user onboarding');
+  expect(await works(tokens.access_token)).toBe(200);
+  const unknown = await oidc.clientCredentialsGrant(config, { scope: 'user admin' }).catch((error: unknown) => error);
+  expect(unknown).toBeInstanceOf(oidc.ResponseBodyError);
+  expect(unknown).toMatchObject({ error: 'invalid_scope', status: 400 });
 });

@@ -1,6 +1,6 @@
-// GraphiQL (CONTRACT.md 7.4) and the API reference (7.5) work offline: in headless Chromium (Debian's, driven by
-// puppeteer-core) /graphql renders and runs a query and /docs renders the API, and every request goes
-// to the service; anything else is refused, as on a machine with no network.
+// GraphiQL (CONTRACT.md 7.4), the API reference (7.5) and the front page work offline: in headless Chromium
+// (Debian's, driven by puppeteer-core) /graphql renders and runs a query, /docs renders the API and / links
+// every door; every request goes to the service; anything else is refused, as on a machine with no network.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { chromiumPath } from './support/chromium.js';
 import { startTestService, type TestService } from './support/service.js';
@@ -70,6 +70,30 @@ test('the API reference at /docs renders the OpenAPI document from the service a
   expect(text).toContain('Partner ordering API');
   expect(text).toContain('/v1/onboarding/locations/bind');
   expect(text).toContain('/v1/webhooks/dsp/{source}');
+  expect(elsewhere).toEqual([]);
+  await page.close();
+});
+
+test('/ in a browser names the service and each door works, and the dashboard greets someone who never signed in', async () => {
+  const page = await browser.newPage();
+  const elsewhere = await offline(page);
+  const front = await page.goto(`${service.url}/`, { waitUntil: 'load' });
+  expect(front!.status()).toBe(200);
+  expect(await page.title()).toBe('Partner ordering integration service');
+  const links = await page.$$eval('a', (anchors) => anchors.map((a) => ({ text: a.textContent, href: a.getAttribute('href') })));
+  expect(links.map((l) => l.href)).toEqual(expect.arrayContaining(['/graphql', '/docs', '/dashboard', '/health', '/ready']));
+  expect(links.find((l) => l.text?.includes('OFREP'))).toBeDefined();
+  // The OFREP line names the origin a provider takes as baseUrl.
+  expect(await page.evaluate(() => document.body.innerText)).toContain(`give an OFREP provider ${service.url} as its baseUrl`);
+  for (const href of ['/graphql', '/docs', '/health', '/ready', '/.well-known/oauth-authorization-server']) {
+    const status = await page.evaluate(async (to) => (await fetch(to, { headers: { accept: 'text/html' } })).status, href);
+    expect({ href, status }).toEqual({ href, status: 200 });
+  }
+
+  await Promise.all([page.waitForNavigation(), page.click('a[href="/dashboard"]')]);
+  const greeting = await page.evaluate(() => document.body.innerText);
+  expect(greeting).toContain("Your restaurant's dashboard");
+  expect(greeting).not.toContain('signed out');
   expect(elsewhere).toEqual([]);
   await page.close();
 });

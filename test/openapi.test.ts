@@ -15,7 +15,16 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 /** Pages and GraphQL, which this document does not describe: GraphQL has its own schema. */
-const NOT_REST = ['/graphql', '/docs', '/docs/:file', '/v1/openapi.json', '/dashboard', '/dashboard/assets/:file', '/dashboard/logout'];
+const NOT_REST = [
+  '/',
+  '/graphql',
+  '/docs',
+  '/docs/:file',
+  '/v1/openapi.json',
+  '/dashboard',
+  '/dashboard/assets/:file',
+  '/dashboard/logout',
+];
 
 test('the document is valid OpenAPI 3.1', async () => {
   expect(document.openapi).toBe('3.1.0');

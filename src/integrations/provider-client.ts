@@ -107,8 +107,12 @@ export function exchange(
 /** One HTTP exchange with bounded retries on network errors, timeouts and 5xx. With `retries: 0`
  * (the outbox, which schedules its own) the one attempt runs without p-retry: its per-call state
  * is then all cost and no use, on every order. */
+/** What a call needs of the service: its timeout and its tracing (the conformance kit, which
+ * has no service, gives just these). */
+export type Caller = { config: Pick<Services['config'], 'providerTimeoutMs'>; tracing: Services['tracing'] };
+
 export async function send(
-  services: Services,
+  services: Caller,
   method: Method,
   url: string,
   options: Outgoing & { retries?: number } = {},
@@ -177,14 +181,19 @@ const TRANSIENT = new Set([408, 429]);
 
 /** A token request, as SPEC.md has it: JSON. A POS that answers 415 takes form-encoded bodies only
  * (RFC 6749); it is asked again that way, and its registration remembers it. */
-async function tokenRequest(services: Services, provider: ProviderInfo, form: Record<string, string>): Promise<ProviderToken> {
+async function tokenRequest(
+  services: Caller & Partial<Pick<Services, 'db'>>,
+  provider: ProviderInfo,
+  form: Record<string, string>,
+): Promise<ProviderToken> {
   const fields = { client_id: provider.clientId ?? '', client_secret: provider.clientSecret ?? '', ...form };
   const call = (format: ProviderInfo['tokenFormat']) =>
     send(services, 'POST', providerUrl(provider, 'token'), format === 'form' ? { form: fields } : { json: fields });
   let response = await call(provider.tokenFormat);
   if (response.status === 415 && provider.tokenFormat === 'json') {
     response = await call('form');
-    if (response.status !== 415) await rememberFormTokens(services, provider.source);
+    // A registered provider remembers it; the conformance kit's, given by flags, has nowhere to.
+    if (response.status !== 415 && services.db) await rememberFormTokens({ db: services.db }, provider.source);
   }
   const token = response.body as ProviderToken | undefined;
   if (response.status >= 200 && response.status < 300 && typeof token?.access_token === 'string') return token;
@@ -214,7 +223,7 @@ async function revoked(services: Services, provider: ProviderInfo, onboardingId:
 /** Exchanges an authorization code (SPEC.md 2.10 token request), with the PKCE verifier of the
  * authorization it came from (CONTRACT.md 7.2). */
 export function exchangeCode(
-  services: Services,
+  services: Caller & Partial<Pick<Services, 'db'>>,
   provider: ProviderInfo,
   code: string,
   redirectUri: string,
@@ -228,6 +237,15 @@ export function exchangeCode(
   });
 }
 
+/** A refresh token for a new access token (CONTRACT.md 3: the token call, `grant_type=refresh_token`). */
+export function exchangeRefreshToken(
+  services: Caller & Partial<Pick<Services, 'db'>>,
+  provider: ProviderInfo,
+  refreshToken: string,
+): Promise<ProviderToken> {
+  return tokenRequest(services, provider, { grant_type: 'refresh_token', refresh_token: refreshToken });
+}
+
 const REFRESH_MARGIN_MS = 60_000;
 
 async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
@@ -237,10 +255,7 @@ async function refreshOnboardingToken(services: Services, provider: ProviderInfo
     return revoked(services, provider, onboardingId, 'it gave no refresh token and the access token expired');
   let token: ProviderToken;
   try {
-    token = await tokenRequest(services, provider, {
-      grant_type: 'refresh_token',
-      refresh_token: services.sealer.open(onboarding.refreshTokenEnc),
-    });
+    token = await exchangeRefreshToken(services, provider, services.sealer.open(onboarding.refreshTokenEnc));
   } catch (error) {
     if (error instanceof AppError && error.code === 'invalid_grant') return revoked(services, provider, onboardingId, error.message);
     throw error;

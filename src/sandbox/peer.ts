@@ -114,8 +114,15 @@ export function createPeer(): Peer {
   return { app, received, waitFor };
 }
 
+/** Listens on `port`, or on any free port when that one is taken (a second service on the
+ * machine): a sandbox peer's port is a convenience, never a reason not to start. */
 export async function listen(app: FastifyInstance, port = 0, host = '127.0.0.1'): Promise<string> {
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await app.listen({ port: 0, host });
+  }
   const address = app.server.address();
   return `http://${host}:${typeof address === 'object' && address ? address.port : port}`;
 }

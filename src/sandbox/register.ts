@@ -57,11 +57,16 @@ export async function registerSandboxPos(services: Services, pos: SandboxPos, se
   await saveProvider(services, { ...common, client_id: dspClientIdOf(secrets.clientId), source: 'sandbox-dsp', kind: 'dsp' });
 }
 
-export async function startSandboxPeers(services: Services, options: { port?: number } = {}): Promise<SandboxPeers> {
+/** The sandbox peers beside a service: the POS at the service's port + 100 and the event
+ * provider at + 101 (4100 and 4101 beside `npm start`'s 4000), so that their addresses stay
+ * the same from one start to the next; any free ports when the service's is 0 or those are taken. */
+export async function startSandboxPeers(services: Services): Promise<SandboxPeers> {
   const secrets = sandboxSecrets(services.config.dataDir);
-  const pos = await startSandboxPos({ ...secrets, port: options.port, service: { url: services.publicUrl, source: 'sandbox-pos' } });
+  const beside = (offset: number) => (services.config.port && services.config.port + offset <= 65535 ? services.config.port + offset : 0);
+  const pos = await startSandboxPos({ ...secrets, port: beside(100), service: { url: services.publicUrl, source: 'sandbox-pos' } });
   await registerSandboxPos(services, pos, secrets);
   const events = await startSandboxEventProvider({
+    port: beside(101),
     secret: secrets.webhookSecret,
     service: { url: services.publicUrl, provider: 'sandbox-events' },
   });

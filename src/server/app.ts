@@ -122,6 +122,24 @@ const trustHops =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
+/** GET /: the service's name and its doors, each as its clients take it. */
+function homePage(publicUrl: string): string {
+  const door = (href: string, name: string, what: string) => `<li><a href="${href}">${name}</a> <span>${what}</span></li>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Partner ordering integration service</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1c2430;line-height:1.5}li{margin:.4rem 0}span{color:#5b6675}code{background:#f1f3f6;padding:0 .25rem}</style></head>
+<body><h1>Partner ordering integration service</h1>
+<p>Onboard restaurants, publish their menus to delivery platforms, and send every order to their point of sale exactly once.</p>
+<ul>
+${door('/graphql', 'GraphQL', 'GraphiQL in a browser; subscriptions over graphql-ws (the token in <code>connectionParams</code>)')}
+${door('/docs', 'REST API reference', 'OpenAPI 3.1, also as <a href="/v1/openapi.json">/v1/openapi.json</a>; tokens from <code>POST /v1/oauth/token</code>')}
+${door('/dashboard', 'Merchant dashboard', "opened from a partner's sign-in link")}
+${door('/docs#/ofrep', 'Feature flags (OFREP)', `give an OFREP provider <code>${publicUrl}</code> as its <code>baseUrl</code>`)}
+${door('/health', 'Health', 'with <a href="/ready">/ready</a> and <a href="/metrics">/metrics</a>')}
+${door('/.well-known/oauth-authorization-server', 'OAuth 2.0 metadata', 'RFC 8414, for clients configured by discovery')}
+</ul></body></html>`;
+}
+
 export function buildServer(
   services: Services,
   schema: GraphQLSchema,
@@ -367,6 +385,9 @@ export function buildServer(
     wsServer.close();
   });
 
+  // Someone who opens the service's address in a browser: where everything is.
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(services.publicUrl)));
+
   const operations = (operationId: string, summary: string, responses: Record<string, unknown>) => () => ({
     operationId,
     summary,
@@ -377,9 +398,13 @@ export function buildServer(
   app.get('/health', { config: { openapi: operations('health', 'The process answers', { '200': json(status, 'Up.') }) } }, async () => ({
     status: 'ok',
   }));
-  const metricsDoc = operations('metrics', 'Prometheus metrics (with METRICS_TOKEN set, as a bearer token)', {
-    '200': { description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
-    '401': errorRef,
+  const metricsDoc = () => ({
+    ...operations('metrics', 'Prometheus metrics (with METRICS_TOKEN set, as a bearer token)', {
+      '200': { description: 'Prometheus text format.', content: { 'text/plain': { schema: { type: 'string' } } } },
+      '401': errorRef,
+    })(),
+    // Open, or METRICS_TOKEN as a bearer token: either is a way in.
+    security: [{}, { bearer: [] }],
   });
   app.get('/metrics', { config: { openapi: metricsDoc } }, async (request, reply) => {
     const token = services.config.metricsToken;
@@ -404,6 +429,6 @@ export function buildServer(
 
   registerRestRoutes(app, services, schema, routes);
   for (const register of plainRoutes) register(app, services);
-  openApiRoutes(app, documented, services.publicUrl, outgoing);
+  openApiRoutes(app, documented, () => services.publicUrl, outgoing);
   return { app, yoga };
 }

@@ -27,9 +27,19 @@ const page = (title: string, text: string) =>
 
 export function dashboardPages(app: FastifyInstance, services: Services): void {
   // The merchant dashboard (CONTRACT.md 7.10): its page for a live session, else a sign-in hint.
-  app.get('/dashboard', async (request, reply) => {
+  app.get<{ Querystring: { 'signed-out'?: string } }>('/dashboard', async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!(await dashboardUser(services, sessionOf(request.headers.cookie)))) {
+    const session = sessionOf(request.headers.cookie);
+    // Someone who never signed in is greeted, not told their session ended.
+    if (!session && request.query['signed-out'] === undefined) {
+      return reply.send(
+        page(
+          "Your restaurant's dashboard",
+          'Live orders, stores and menus, for merchants. You sign in from your ordering partner: their app opens this dashboard for you with a sign-in link.',
+        ),
+      );
+    }
+    if (!(await dashboardUser(services, session))) {
       return reply.status(401).send(page('You are signed out', 'Open the dashboard from your ordering partner to sign in again.'));
     }
     const html = asset('index.html');
@@ -47,6 +57,6 @@ export function dashboardPages(app: FastifyInstance, services: Services): void {
     if (!fromOwnPages(services, request.headers)) throw new Forbidden("sign out from the dashboard's own page", 'cross_origin');
     await endDashboardSessions(services, sessionOf(request.headers.cookie));
     reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
-    return reply.redirect('/dashboard', 303);
+    return reply.redirect('/dashboard?signed-out', 303);
   });
 }

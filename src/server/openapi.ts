@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import {
+  GraphQLNonNull,
   getNamedType,
   isEnumType,
   isInputObjectType,
@@ -25,7 +26,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { rootFieldOf, snake, stepsOf, type RestRoute, type Source } from '../http/rest-route.js';
-import { ERROR_BODY, json, REFUSALS, type JsonSchema, type OpenApiOperation, type RouteDoc } from '../http/route-docs.js';
+import { ERROR_BODY, errorRef, json, REFUSALS, type JsonSchema, type OpenApiOperation, type RouteDoc } from '../http/route-docs.js';
 
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },
@@ -54,11 +55,12 @@ function leafSchema(type: GraphQLInputType | GraphQLOutputType): JsonSchema {
 /** An input type as JSON: unknown fields are refused (./rest-input.ts), required ones are the
  * non-null fields without a default. `skip` leaves out fields that come from elsewhere. */
 export function inputSchema(type: GraphQLInputType, wire: (name: string) => string, skip: ReadonlySet<string> = new Set()): JsonSchema {
-  if (isNonNullType(type)) return inputSchema(type.ofType, wire);
+  // A required field is its type without `null`; only an optional one may be sent as null.
+  const inner = isNonNullType(type) ? type.ofType : type;
   let schema: JsonSchema;
-  if (isListType(type)) schema = { type: 'array', items: inputSchema(type.ofType, wire) };
-  else if (isInputObjectType(type)) {
-    const fields = Object.values(type.getFields()).filter((field) => !skip.has(field.name));
+  if (isListType(inner)) schema = { type: 'array', items: inputSchema(inner.ofType, wire) };
+  else if (isInputObjectType(inner)) {
+    const fields = Object.values(inner.getFields()).filter((field) => !skip.has(field.name));
     schema = described(
       {
         type: 'object',
@@ -68,10 +70,10 @@ export function inputSchema(type: GraphQLInputType, wire: (name: string) => stri
         required: fields.filter((field) => isNonNullType(field.type) && field.defaultValue === undefined).map((field) => wire(field.name)),
         additionalProperties: false,
       },
-      type.description,
+      inner.description,
     );
-  } else schema = leafSchema(type);
-  return isNonNullType(type) ? schema : nullable(schema);
+  } else schema = leafSchema(inner);
+  return inner === type ? nullable(schema) : schema;
 }
 
 /** How a row's answer shows nulls: as null, or (`omit`) by leaving the field out, but for the
@@ -80,30 +82,32 @@ export type Nulls = { omit: boolean; keep: ReadonlySet<string> };
 const SHOWN: Nulls = { omit: false, keep: new Set() };
 
 /** What a selection answers, as JSON: every selected field, null where GraphQL allows it, or
- * (with `omit`) left out instead. */
+ * (with `omit`) left out instead; only the non-null ones are required. */
 export function selectionSchema(
   type: GraphQLOutputType,
   selection: SelectionSetNode | undefined,
   wire: (name: string) => string,
   nulls: Nulls,
 ): JsonSchema {
-  if (isNonNullType(type)) return selectionSchema(type.ofType, selection, wire, nulls);
+  const inner = isNonNullType(type) ? type.ofType : type;
   let schema: JsonSchema;
-  if (isListType(type)) schema = { type: 'array', items: selectionSchema(type.ofType, selection, wire, nulls) };
-  else if (isObjectType(type)) {
+  if (isListType(inner)) schema = { type: 'array', items: selectionSchema(inner.ofType, selection, wire, nulls) };
+  else if (isObjectType(inner)) {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const node of selection?.selections ?? []) {
       if (node.kind !== Kind.FIELD) throw new Error('REST row selections are plain fields');
-      const field = type.getFields()[node.name.value]!;
+      const field = inner.getFields()[node.name.value]!;
       const key = wire(node.alias?.value ?? node.name.value);
       const kept = nulls.keep.has(key);
       properties[key] = described(selectionSchema(field.type, node.selectionSet, wire, kept ? SHOWN : nulls), field.description);
-      if (isNonNullType(field.type) || !nulls.omit || kept) required.push(key);
+      // Required means always there and never null: a field that may be null is optional, so
+      // a generated client types it `field?: T | null` and never `T | null` where T is promised.
+      if (isNonNullType(field.type)) required.push(key);
     }
-    schema = described({ type: 'object', properties, required }, type.description);
-  } else schema = leafSchema(type);
-  return isNonNullType(type) || nulls.omit ? schema : nullable(schema);
+    schema = described({ type: 'object', properties, required }, inner.description);
+  } else schema = leafSchema(inner);
+  return inner !== type || nulls.omit ? schema : nullable(schema);
 }
 
 const openApiPath = (fastifyPath: string) => fastifyPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -138,7 +142,9 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute, operation
       elsewhere.set(variable, (elsewhere.get(variable) ?? new Set()).add(field));
     }
     if (where === 'path' || where === 'query') {
-      parameters.push({ name, in: where, required: where === 'path' || isNonNullType(type), schema: inputSchema(type, wire) });
+      // A path parameter is always there: never null, whatever its variable allows.
+      const given = where === 'path' && !isNonNullType(type) ? new GraphQLNonNull(type) : type;
+      parameters.push({ name, in: where, required: where === 'path' || isNonNullType(type), schema: inputSchema(given, wire) });
     } else if (name === undefined) {
       bodyTarget = target;
     } else {
@@ -189,7 +195,9 @@ export function restOperation(schema: GraphQLSchema, route: RestRoute, operation
     security: [{ bearer: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-    responses: { [String(route.status)]: answer, ...REFUSALS },
+    // A write can meet a conflict: a taken provider_id or store, a final order, an Idempotency-Key
+    // reused with another body or still in flight.
+    responses: { [String(route.status)]: answer, ...REFUSALS, ...(route.method === 'GET' ? {} : { '409': errorRef }) },
   };
 }
 
@@ -230,6 +238,14 @@ function withUnavailable(operations: Record<string, OpenApiOperation>): Record<s
   );
 }
 
+/** An operation that names no security needs no token (the hops, the webhooks, health): it says
+ * so with `security: []`, which generators and linters read as "public". */
+function declaredSecurity(operations: Record<string, OpenApiOperation>): Record<string, OpenApiOperation> {
+  return Object.fromEntries(
+    Object.entries(operations).map(([method, operation]) => [method, 'security' in operation ? operation : { ...operation, security: [] }]),
+  );
+}
+
 export function openApiDocument(
   routes: DocumentedRoute[],
   serverUrl: string,
@@ -243,7 +259,7 @@ export function openApiDocument(
       'paths' in doc
         ? Object.entries(doc.paths as Record<string, Record<string, OpenApiOperation>>)
         : [[openApiPath(route.url), { [route.method.toLowerCase()]: doc }] as const];
-    for (const [at, operations] of entries) paths[at] = { ...paths[at], ...withUnavailable(operations) };
+    for (const [at, operations] of entries) paths[at] = { ...paths[at], ...withUnavailable(declaredSecurity(operations)) };
   }
   return {
     openapi: '3.1.0',
@@ -251,8 +267,8 @@ export function openApiDocument(
       title: 'Partner ordering API',
       version: '1.0',
       description:
-        'REST for partners (CONTRACT.md section 1), the token call, the browser hops and the webhooks the service takes. ' +
-        'Every REST call runs a GraphQL operation of `/graphql` (named in its description) and answers in SPEC.md wire names. ' +
+        'REST for partners, the token call, the browser hops and the webhooks the service takes. ' +
+        'Every REST call runs a GraphQL operation of `/graphql` (named in its description) and answers in snake_case wire names. ' +
         'Errors have one body: `{statusCode, error, code, message}`.',
     },
     servers: [{ url: serverUrl }],
@@ -268,8 +284,11 @@ export function openApiDocument(
       { name: 'operations', description: 'Health, readiness and metrics' },
     ],
     paths,
-    // What the service sends others: the events a DSP (and a partner endpoint) receives.
-    webhooks,
+    // What the service sends others: the events a DSP (and a partner endpoint) receives. The
+    // receiver checks our signature; no security scheme of ours applies to them.
+    webhooks: Object.fromEntries(
+      Object.entries(webhooks).map(([name, operations]) => [name, declaredSecurity(operations as Record<string, OpenApiOperation>)]),
+    ),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /v1/oauth/token.' },
@@ -308,11 +327,12 @@ const DOCS_START = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_i
 export function openApiRoutes(
   app: FastifyInstance,
   routes: DocumentedRoute[],
-  serverUrl: string,
+  serverUrl: () => string,
   webhooks: Record<string, OpenApiOperation> = {},
 ): void {
   let document: Record<string, unknown> | undefined;
-  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl, webhooks)));
+  // Made at the first request: the public URL is known only once the service listens (PORT=0).
+  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl(), webhooks)));
   const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Buffer>();
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));

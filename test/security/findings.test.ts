@@ -201,7 +201,7 @@ test('a token request is never widened: scope (RFC 6749) and scopes (SPEC.md), i
   expect(await ask({ scopes: ['billing'] })).toEqual(['billing']);
   expect(await ask({ scope: 'user' }, true)).toEqual(['user']);
   expect(await ask({ scope: 'user onboarding' }, true)).toEqual(['user', 'onboarding']);
-  expect(await ask({ scope: 'everything' })).toBe('invalid_request');
+  expect(await ask({ scope: 'everything' })).toBe('invalid_scope');
   const limited = await service.partner(['user']);
   const wider = await post(service.url, '/v1/oauth/token', {
     grant_type: 'client_credentials',

@@ -121,7 +121,7 @@ export function spawnService(env: Record<string, string>) {
     child,
     exited,
     logs: () => logs,
-    ready: () => until(async () => logs.includes('GraphiQL:') || undefined, 30_000),
+    ready: () => until(async () => logs.includes('GraphQL:') || undefined, 30_000),
     kill: async (signal: NodeJS.Signals = 'SIGKILL') => {
       child.kill(signal);
       await exited;

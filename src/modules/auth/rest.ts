@@ -5,6 +5,7 @@ import type { Services } from '../../services.js';
 import { AppError, Invalid } from '../../errors.js';
 import type { RestRoute } from '../../http/rest-route.js';
 import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';
+import { SCOPES } from '../../scopes.js';
 import { ERROR_BODY, json, zodSchema } from '../../http/route-docs.js';
 import { RateLimited } from '../../rate-limits.js';
 
@@ -36,12 +37,24 @@ function basicCredentials(header: string | undefined): { client_id: string; clie
   return { client_id: part(decoded.slice(0, colon)), client_secret: part(decoded.slice(colon + 1)) };
 }
 
-/** RFC 6749 5.2's error code for one of ours. */
+const RFC6749_ERRORS = new Set([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+]);
+
+/** RFC 6749 5.2's error code for one of ours, where one fits (else the status in words). */
 function oauthError(error: AppError, body: Record<string, unknown>): string {
   if (error.code === 'invalid_request' && typeof body.grant_type === 'string' && /grant_type/.test(error.message))
     return 'unsupported_grant_type';
-  return error.code;
+  return RFC6749_ERRORS.has(error.code) ? error.code : (error.body().error as string);
 }
+
+/** A scope outside SCOPES is RFC 6749's invalid_scope; any other malformed field, invalid_request. */
+const malformed = (message: string) => new Invalid(message, /^scopes? must be among/.test(message) ? 'invalid_scope' : 'invalid_request');
 
 const tokenCallDoc = () => {
   const token = zodSchema(tokenResponseSchema);
@@ -82,6 +95,46 @@ const tokenCallDoc = () => {
   };
 };
 
+/** RFC 8414: what a client configured by discovery alone needs to get a token. There is no
+ * authorization endpoint (partners hold client credentials), so no response type is supported. */
+function authorizationServerMetadata(publicUrl: string) {
+  return {
+    issuer: publicUrl,
+    token_endpoint: `${publicUrl}/v1/oauth/token`,
+    grant_types_supported: ['client_credentials', 'refresh_token'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: [...SCOPES],
+    response_types_supported: [],
+    service_documentation: `${publicUrl}/docs`,
+  };
+}
+
+const metadataDoc = () => ({
+  operationId: 'authorizationServerMetadata',
+  summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+  description: 'The issuer, the token endpoint, its grant types, client authentication methods and scopes.',
+  tags: ['oauth'],
+  security: [],
+  responses: {
+    '200': json(
+      {
+        type: 'object',
+        required: ['issuer', 'token_endpoint', 'grant_types_supported', 'token_endpoint_auth_methods_supported', 'scopes_supported'],
+        properties: {
+          issuer: { type: 'string' },
+          token_endpoint: { type: 'string' },
+          grant_types_supported: { type: 'array', items: { type: 'string' } },
+          token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+          scopes_supported: { type: 'array', items: { type: 'string' } },
+          response_types_supported: { type: 'array', items: { type: 'string' } },
+          service_documentation: { type: 'string' },
+        },
+      },
+      'The metadata.',
+    ),
+  },
+});
+
 /**
  * The token call (SPEC.md 2.1; CONTRACT.md 7.3). JSON requests are answered as SPEC.md says (201).
  * Form-encoded ones, which RFC 6749 clients send, are answered as RFC 6749 5.1 and 5.2: 200 with
@@ -89,6 +142,9 @@ const tokenCallDoc = () => {
  * `error_description`. The client authenticates in the body or with HTTP Basic, never both.
  */
 export function tokenRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/.well-known/oauth-authorization-server', { config: { openapi: metadataDoc } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send(authorizationServerMetadata(services.publicUrl)),
+  );
   app.post('/v1/oauth/token', { config: { openapi: tokenCallDoc } }, async (request, reply) => {
     request.operation = 'POST /v1/oauth/token';
     const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
@@ -104,7 +160,7 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       }
       const fields = { ...(form ? fromForm(body as Record<string, string>) : body), ...credentials };
       const parsed = tokenRequestSchema.safeParse(fields);
-      if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
+      if (!parsed.success) throw malformed(parsed.error.issues[0]!.message);
       // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
       const { client_id: clientId } = parsed.data;
       await services.limits.tokenAllowed(clientId, request.ip);
@@ -121,9 +177,12 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.code === 'invalid_client' && basic) reply.header('www-authenticate', 'Basic realm="partner-api", charset="UTF-8"');
-      if (!form) throw error;
       if (error instanceof RateLimited) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ ...error.body(), error: oauthError(error, body), error_description: error.message });
+      // RFC 6749 5.2's code in `error` and `code`, JSON or form alike; form requests also get
+      // `error_description`, as RFC 6749 clients read it.
+      const code = oauthError(error, body);
+      const shaped = RFC6749_ERRORS.has(code) ? { error: code, code } : {};
+      return reply.status(error.statusCode).send({ ...error.body(), ...shaped, ...(form ? { error_description: error.message } : {}) });
     }
   });
 }

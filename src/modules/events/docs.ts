@@ -6,7 +6,10 @@ import { EVENT_TYPES, type EventType } from './service.js';
 const text = { type: 'string' };
 const nullableText = { type: ['string', 'null'] };
 const ms = { type: 'integer', description: 'Epoch milliseconds.' };
-const object = (properties: Record<string, JsonSchema>, required = Object.keys(properties)): JsonSchema => ({
+/** Required are the properties always there and never null; one that may be null is optional. */
+const alwaysThere = (properties: Record<string, JsonSchema>) =>
+  Object.keys(properties).filter((key) => !(Array.isArray(properties[key]!.type) && (properties[key]!.type as string[]).includes('null')));
+const object = (properties: Record<string, JsonSchema>, required = alwaysThere(properties)): JsonSchema => ({
   type: 'object',
   required,
   properties,

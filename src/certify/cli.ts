@@ -1,0 +1,78 @@
+// `cli certify pos|event-provider`: the provider from its registration (--source) or from flags,
+// the kit's checks, and the report for people, as JSON (--json) and as JUnit XML (--junit FILE).
+// Exit 0 only when every check passes.
+import fs from 'node:fs';
+import { findProvider, type ProviderInfo } from '../integrations/providers.js';
+import type { Caller } from '../integrations/provider-client.js';
+import { OFF } from '../tracing.js';
+import type { Services } from '../services.js';
+import { junitReport, providerFromFlags, reportLines, startListener } from './kit.js';
+import { certifyPos } from './pos.js';
+import { certifyEventProvider } from './event-provider.js';
+
+export type CertifyFlags = {
+  source?: string;
+  'base-url'?: string;
+  'client-id'?: string;
+  'client-secret'?: string;
+  'webhook-secret'?: string;
+  path?: string[];
+  'redirect-uri'?: string;
+  code?: string;
+  'wait-webhook'?: string;
+  json?: boolean;
+  junit?: string;
+};
+
+export class CertifyUsage extends Error {}
+
+/** The provider to certify: a registration, or the flags' (then no database is needed). */
+export async function providerToCertify(
+  kind: string,
+  flags: CertifyFlags,
+  registered?: Pick<Services, 'db' | 'sealer'>,
+): Promise<ProviderInfo> {
+  if (kind !== 'pos' && kind !== 'event-provider') throw new CertifyUsage('certify takes pos or event-provider');
+  const wanted = kind === 'pos' ? 'pos' : 'event_provider';
+  if (flags.source) {
+    const provider = registered ? await findProvider(registered, flags.source) : null;
+    if (!provider) throw new CertifyUsage(`no provider ${flags.source} is registered (providers list shows them)`);
+    if (provider.kind !== wanted) throw new CertifyUsage(`${flags.source} is a ${provider.kind}, not a ${wanted}`);
+    return provider;
+  }
+  if (!flags['base-url']) throw new CertifyUsage('certify needs --source, or --base-url with the provider credentials');
+  try {
+    return providerFromFlags({
+      source: 'certify',
+      kind: wanted,
+      base_url: flags['base-url'],
+      paths: Object.fromEntries((flags.path ?? []).map((p) => p.split('=') as [string, string])),
+      client_id: flags['client-id'],
+      client_secret: flags['client-secret'],
+      webhook_secret: flags['webhook-secret'],
+    });
+  } catch (error) {
+    throw new CertifyUsage((error as Error).message);
+  }
+}
+
+/** Runs the kit; resolves to the exit code. */
+export async function certify(kind: string, provider: ProviderInfo, flags: CertifyFlags, timeoutMs: number): Promise<number> {
+  const wait = flags['wait-webhook'] === undefined ? undefined : Number(flags['wait-webhook']);
+  if (wait !== undefined && !(wait > 0)) throw new CertifyUsage('--wait-webhook takes a number of seconds');
+  if (flags['redirect-uri'] && !flags.code && kind === 'pos')
+    throw new CertifyUsage('--redirect-uri needs --code: the code that arrived there');
+  const caller: Caller = { config: { providerTimeoutMs: timeoutMs }, tracing: OFF };
+  const listener = await startListener();
+  // Lines for the person go to stderr with --json, so stdout stays one JSON object.
+  const say = (line: string) => (flags.json ? process.stderr : process.stdout).write(`${line}\n`);
+  try {
+    const options = { caller, provider, listener, redirectUri: flags['redirect-uri'], code: flags.code, waitWebhookSeconds: wait, say };
+    const report = kind === 'pos' ? await certifyPos(options) : await certifyEventProvider(options);
+    if (flags.junit) fs.writeFileSync(flags.junit, junitReport(report));
+    process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : `${reportLines(report)}\n`);
+    return report.failed === 0 ? 0 : 1;
+  } finally {
+    await listener.close();
+  }
+}
