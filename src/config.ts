@@ -5,8 +5,8 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import { databaseUrl } from './db/url.js';
-import type { RateLimitConfig } from './rate-limits.js';
-import type { TracingConfig } from './tracing.js';
+import type { RateLimitConfig } from './common/rate-limits.js';
+import type { TracingConfig } from './telemetry/tracing.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),

@@ -6,12 +6,12 @@ import type { Logger } from 'pino';
 import type { Client } from '@openfeature/server-sdk';
 import type { Config } from './config.js';
 import type { Db, OutboxMessage } from './db/client.js';
-import type { Sealer } from './crypto.js';
-import type { PubSub } from './graphql/pubsub.js';
-import type { RateLimits } from './rate-limits.js';
-import type { Metrics } from './metrics.js';
-import type { Dependencies } from './dependencies.js';
-import type { Tracing } from './tracing.js';
+import type { Sealer } from './common/crypto.js';
+import type { PubSub } from './common/pubsub.js';
+import type { RateLimits } from './common/rate-limits.js';
+import type { Metrics } from './telemetry/metrics.js';
+import type { Dependencies } from './common/dependencies.js';
+import type { Tracing } from './telemetry/tracing.js';
 
 /**
  * A call from code that wrote work (an outbox message, a webhook) to the worker that does it.

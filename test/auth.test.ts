@@ -1,4 +1,4 @@
-// Partner authentication end to end (SPEC.md 2.1, 2.2, 5), over REST and GraphQL.
+// Partner authentication end to end (docs/reference.md § Resources), over REST and GraphQL.
 import { GraphQLClient, type ClientError } from 'graphql-request';
 import { SignJWT } from 'jose';
 import { graphql } from './generated/gql.js';

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { providerOf } from '../src/db/url.js';
 import { sqliteFile } from '../src/db/url.js';
-import { startService } from '../src/service.js';
+import { startService } from '../src/app/service.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, sendDspOrder, until } from './support/orders.js';
 import { asTestService, freshDatabase, testConfig } from './support/service.js';

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import { GraphQLClient } from 'graphql-request';
 import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
-import { signBody } from '../src/webhooks/signature.js';
+import { signBody } from '../src/common/signatures.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { request, startTestService, type TestService } from './support/service.js';
@@ -134,7 +134,7 @@ test('another location gets the US catalog', async () => {
 });
 
 /** The sandbox's catalog for a location with one price changed (not the schnitzel's): a new
- * catalog, so a new version to publish (an unchanged one is published once, CONTRACT.md 7.9). */
+ * catalog, so a new version to publish (an unchanged one is published once, docs/reference.md § Webhooks in). */
 async function withChangedCatalog(locationId: string, base: { item: { provider_id: string; price: number }[] }, run: () => Promise<void>) {
   const changed = structuredClone(base);
   const item = changed.item.find((i) => i.provider_id !== 'item_de_schnitzel')!;

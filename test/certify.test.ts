@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { startSandboxPos } from '../src/sandbox/pos/server.js';
 import { startSandboxEventProvider } from '../src/sandbox/event-provider/server.js';
-import { signBody } from '../src/webhooks/signature.js';
+import { signBody } from '../src/common/signatures.js';
 import { testSecrets } from './support/sandbox.js';
 import { startBrokenPos } from './support/broken-pos.js';
 

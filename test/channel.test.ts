@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import type { CustomerOrder } from '../src/sandbox/pos/dsp-channel.js';
-import { verifySignature } from '../src/webhooks/signature.js';
+import { verifySignature } from '../src/common/signatures.js';
 import { control, startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
 import { request, startTestService, type TestService } from './support/service.js';

@@ -1,4 +1,4 @@
-// The merchant dashboard (CONTRACT.md 7.10) in a real browser: headless Chromium (Debian's,
+// The merchant dashboard (docs/reference.md § Partner API) in a real browser: headless Chromium (Debian's,
 // driven by puppeteer-core), signed in through the SSO hop, with every request but the service's
 // refused. Orders placed at the sandbox DSP appear and change without a reload; an owner
 // redelivers a failed delivery; a team member has no such control and the API refuses them; a
@@ -293,6 +293,7 @@ test("another organization's user never sees these orders", async () => {
   await stranger.waitForSelector(orderRow(theirs.dsp_order_id), { timeout: 10_000 });
   // Ours was placed after theirs: had it reached this page, it would be there by now.
   await until(async () => (await service.services.db.order.count({ where: { dspOrderId: ours.dsp_order_id } })) === 1);
+  // A fixed wait, on purpose: the page must not show it, and nothing announces an absence.
   await new Promise((r) => setTimeout(r, 500));
   const seen = await text(stranger);
   for (const id of [firstOrder.dspOrderId, ours.dsp_order_id]) expect(seen).not.toContain(id);

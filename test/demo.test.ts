@@ -1,5 +1,5 @@
 // `npm run demo` keeps working: it walks every step against its own service and sandbox.
-import { runDemo } from '../src/demo.js';
+import { runDemo } from '../src/cli/demo.js';
 
 test('the demo walks the onboarding to the end', async () => {
   const steps: string[] = [];

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { temporaryDatabase } from '../src/db/temporary-database.js';
-import { startService } from '../src/service.js';
+import { startService } from '../src/app/service.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { freePort, merchantTakingOrders, sendDspOrder, spawnService, until, type OrderSetup } from './support/orders.js';
 import { asTestService, testConfig, type TestService } from './support/service.js';

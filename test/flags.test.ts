@@ -1,4 +1,4 @@
-// Feature flags and segments (SPEC.md 2.9, 4.1) over REST and GraphQL: targeting, segments,
+// Feature flags and segments (docs/reference.md § Resources) over REST and GraphQL: targeting, segments,
 // search, evaluation, tenancy, bad input; definitions from a file; our own switch through
 // OpenFeature.
 import fs from 'node:fs';

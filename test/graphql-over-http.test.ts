@@ -1,5 +1,5 @@
 // The GraphQL over HTTP specification, as the graphql-http package audits a server
-// (CONTRACT.md 7.4): every one of its serverAudits must be ok against our /graphql, through the
+// (docs/reference.md § Partner API): every one of its serverAudits must be ok against our /graphql, through the
 // fast path and through Yoga alike.
 import { serverAudits } from 'graphql-http';
 import { startTestService, type TestService } from './support/service.js';

@@ -8,9 +8,9 @@ import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { startPos, testSecrets } from './support/sandbox.js';
-import { freePort, merchantTakingOrders, posStatus, sendDspOrder, spawnService, until } from './support/orders.js';
+import { freePort, merchantTakingOrders, posStatus, sendDspOrder, sinkOf, spawnService, subscribed, until } from './support/orders.js';
 import { asTestService, freshDatabase, request, testConfig, type TestDatabase, type TestService } from './support/service.js';
-import { startService } from '../src/service.js';
+import { startService } from '../src/app/service.js';
 
 const enabled = !!process.env.REDIS_URL && !!process.env.DATABASE_URL && providerOf(process.env.DATABASE_URL) === 'postgresql';
 const maybe = enabled ? test : test.skip;
@@ -49,15 +49,13 @@ maybe('two instances share the outbox (each order sent once) and a subscriber on
   });
   const seen: string[] = [];
   const Updated = graphql(`subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }`);
-  ws.subscribe(
-    { query: print(Updated), variables: { orgId: m.orgId } },
-    { next: (v) => seen.push((v.data as any).orderUpdated.id), error: () => {}, complete: () => {} },
-  );
-  await new Promise((r) => setTimeout(r, 300));
+  const { sink, refusal } = sinkOf((data: any) => seen.push(data.orderUpdated.id));
+  ws.subscribe({ query: print(Updated), variables: { orgId: m.orgId } }, sink);
+  await subscribed(a, 'orderUpdated', m.orgId, 1, refusal);
 
   const viaB = await sendDspOrder(bUrl, secrets.webhookSecret, m.storeId, { fulfillment_type: 'pickup' });
   expect(viaB.status).toBe(201);
-  await until(async () => seen.includes(viaB.body.order_id!));
+  await until(async () => seen.includes(viaB.body.order_id!), 15_000, refusal);
 
   const placed = await Promise.all(
     Array.from({ length: 40 }, (_, i) =>
@@ -67,7 +65,10 @@ maybe('two instances share the outbox (each order sent once) and a subscriber on
   expect(placed.every((p) => p.status === 201)).toBe(true);
   const keys = () => pos.received.filter((r) => r.path === '/v1/orders').map((r) => r.headers['idempotency-key'] as string);
   await until(async () => keys().length >= 41);
-  await new Promise((r) => setTimeout(r, 500));
+  // Every message delivered: nothing of them is sent again, by either instance.
+  await until(
+    async () => (await a.services.db.outboxMessage.count({ where: { kind: 'order.created', status: { not: 'delivered' } } })) === 0,
+  );
   expect(keys()).toHaveLength(41);
   expect(new Set(keys()).size).toBe(41);
   await ws.dispose();

@@ -1,16 +1,18 @@
-// Claims on the outbox and the webhook inbox are short leases renewed while the work goes on
+// Claims on the outbox and the webhook inbox are leases renewed while the work goes on
 // (src/delivery/runner.ts): a live runner keeps its rows however long the work takes, and the
-// rows of a runner that died are taken up by another within one lease. Real database (SQLite,
-// or PostgreSQL with DATABASE_URL), short leases so the test is quick.
+// rows of a runner that died are taken up by another once its lease lapses. Real database
+// (SQLite, or PostgreSQL with DATABASE_URL). Time passes by writing the lease's end, not by
+// waiting for it.
 import pino from 'pino';
 import { openDatabase, type Db, type OutboxMessage } from '../src/db/client.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
 import { claimDue, renewLeases, Runner } from '../src/delivery/runner.js';
 import { freshDatabase, type TestDatabase } from './support/service.js';
+import { until } from './support/orders.js';
 
 let database: TestDatabase;
 let db: Db;
-const LEASE = 400;
+const LEASE = 60_000;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -28,47 +30,55 @@ async function pendingMessage(id: string): Promise<void> {
   });
 }
 const claim = () => claimDue<OutboxMessage>(db, 'OutboxMessage', LEASE);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The lease of a row ends now: what the clock does to a lease nobody renews. */
+const lapse = (id: string) => db.outboxMessage.update({ where: { id }, data: { lockedUntil: new Date(Date.now() - 1) } });
+const leaseEnd = async (id: string) => (await db.outboxMessage.findUniqueOrThrow({ where: { id } })).lockedUntil?.getTime() ?? 0;
 
 test('a claim holds a row for one lease, and no other claimer gets it meanwhile', async () => {
   await pendingMessage('out_lease_1');
   const before = Date.now();
   const [row] = await claim();
   expect(row?.id).toBe('out_lease_1');
-  expect(row!.lockedUntil!.getTime()).toBeLessThanOrEqual(before + LEASE + 50);
+  expect(row!.lockedUntil!.getTime()).toBeGreaterThanOrEqual(before + LEASE - 1000);
+  expect(row!.lockedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + LEASE + 50);
   expect(await claim()).toEqual([]);
   // The runner that claimed it died (nothing renews it): once the lease lapses, another takes it.
-  await sleep(LEASE + 100);
+  await lapse('out_lease_1');
   const [again] = await claim();
   expect(again).toMatchObject({ id: 'out_lease_1', attempts: 2 });
   await db.outboxMessage.update({ where: { id: 'out_lease_1' }, data: { status: 'delivered', lockedUntil: null } });
 });
 
-test('a live runner renews its leases: work longer than several leases keeps its row', async () => {
+test('a live runner renews its leases: work that outlasts its lease keeps its row', async () => {
   await pendingMessage('out_lease_2');
   const taken: string[] = [];
-  let rival = true;
+  let rivalGotIt = false;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
   const runner = new Runner<OutboxMessage>(
     'lease-test',
     pino({ level: 'silent' }),
     async () => (taken.length ? [] : claim()),
     async (row) => {
       taken.push(row.id);
-      // Meanwhile another instance keeps trying to claim it: it never gets it.
-      for (const end = Date.now() + LEASE * 4; Date.now() < end; await sleep(50)) if ((await claim()).length) rival = false;
+      // The work outlasts its lease: the lease is made to end now, and the runner's next renewal
+      // (every 50 ms here) gives it a whole lease again, before another instance can claim it.
+      await lapse(row.id);
+      await until(async () => (await leaseEnd(row.id)) > Date.now() + LEASE / 2, 10_000);
+      rivalGotIt = (await claim()).length > 0;
       await db.outboxMessage.update({ where: { id: row.id }, data: { status: 'delivered', lockedUntil: null } });
+      finished();
     },
     (ids) => renewLeases(db, 'OutboxMessage', ids, LEASE),
     () => false,
     50,
-    LEASE / 4,
+    50,
   );
   runner.start();
-  for (let i = 0; i < 100 && !taken.length; i++) await sleep(20);
-  await sleep(LEASE * 4 + 200);
+  await done;
   await runner.stop();
   expect(taken).toEqual(['out_lease_2']);
-  expect(rival).toBe(true);
+  expect(rivalGotIt).toBe(false);
   expect(await db.outboxMessage.findUniqueOrThrow({ where: { id: 'out_lease_2' } })).toMatchObject({
     status: 'delivered',
     attempts: 1,

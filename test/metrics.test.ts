@@ -1,4 +1,4 @@
-// GET /metrics (CONTRACT.md 7.7): Prometheus text with HTTP requests by route and status and their
+// GET /metrics (docs/reference.md § Operations): Prometheus text with HTTP requests by route and status and their
 // latencies, GraphQL operations by name and outcome, outbox messages by kind and state, webhooks
 // received and applied with their lag, rate-limit refusals and the process's own metrics; behind
 // METRICS_TOKEN when it is set.

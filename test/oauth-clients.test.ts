@@ -1,4 +1,4 @@
-// The token endpoint with the ecosystem's own OAuth 2.0 clients (CONTRACT.md 7.3): openid-client 6
+// The token endpoint with the ecosystem's own OAuth 2.0 clients (docs/reference.md § Authentication): openid-client 6
 // with client_secret_post and client_secret_basic, and simple-oauth2 with its defaults (Basic,
 // form body). Each gets a token that works on the API, with exactly the scope it asked for, and
 // each sees a wrong secret as RFC 6749's invalid_client.
@@ -94,7 +94,7 @@ test('HTTP Basic with a wrong secret is 401 with WWW-Authenticate and RFC 6749 e
     headers: { ...form, authorization: basic(partner.clientSecret) },
   });
   expect(unsupported.body).toMatchObject({ statusCode: 400, error: 'unsupported_grant_type' });
-  // JSON keeps SPEC.md's answer: 201, and `error` is the status text.
+  // JSON keeps docs/reference.md's answer: 201, and `error` is the status text.
   const json = await request(service.url, 'POST', '/v1/oauth/token', {
     body: { grant_type: 'client_credentials' },
     headers: { authorization: basic(partner.clientSecret) },

@@ -1,4 +1,4 @@
-// GraphiQL (CONTRACT.md 7.4), the API reference (7.5) and the front page work offline: in headless Chromium
+// GraphiQL (docs/reference.md § Partner API), the API reference (7.5) and the front page work offline: in headless Chromium
 // (Debian's, driven by puppeteer-core) /graphql renders and runs a query, /docs renders the API and / links
 // every door; every request goes to the service; anything else is refused, as on a machine with no network.
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';

@@ -1,4 +1,4 @@
-// The partner's flags through OpenFeature's own OFREP provider (CONTRACT.md 7.6): an app using
+// The partner's flags through OpenFeature's own OFREP provider (docs/reference.md § Partner API): an app using
 // @openfeature/server-sdk with @openfeature/ofrep-provider evaluates a targeted flag, sees the
 // reasons and variants, and gets OFREP's errors for an unknown flag or a missing targeting key.
 import { NOOP_PROVIDER, OpenFeature } from '@openfeature/server-sdk';

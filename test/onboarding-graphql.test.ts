@@ -8,6 +8,7 @@ import { graphql } from './generated/gql.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from './support/sandbox.js';
 import { startTestService, type TestService } from './support/service.js';
+import { subscribed } from './support/orders.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -107,7 +108,7 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
       }
     }
   })();
-  await new Promise((r) => setTimeout(r, 300));
+  await subscribed(service, 'onboardingUpdated', onboarding.id, 2);
 
   const walk = await authorizeInBrowser(onboarding.entryUrl);
   const { completeOnboarding } = await client.request(Complete, { input: { id: onboarding.id, code: walk.code! } });
@@ -207,7 +208,7 @@ test("the organization's locations read the columns every Location and DspConnec
   // organizationLocations reads only the columns these fields read (LOCATION_COLUMNS and
   // DSP_CONNECTION_COLUMNS in src/db/sql/locations.ts). A new field fails here until its
   // columns are in those lists: then add it below, and to the walk's query above.
-  const { schema } = await import('../src/graphql/schema.js');
+  const { schema } = await import('../src/app/schema.js');
   const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();
   expect(fieldsOf('Location')).toEqual([
     'address',

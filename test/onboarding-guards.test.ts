@@ -1,5 +1,5 @@
 // Tenant isolation and bad input on every onboarding operation: a second partner gets 404 for
-// every id of the first; bad input gets 400/404 with the SPEC.md body; neither changes anything.
+// every id of the first; bad input gets 400/404 with the docs/reference.md body; neither changes anything.
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { startPos } from './support/sandbox.js';
 import { completeOnboarding, createOrg, dspStores } from './support/flows.js';
@@ -162,7 +162,7 @@ test("an organization's locations: its own partner sees them, an unknown id is 4
   expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: { locations: [] } });
 });
 
-test('bad input on every operation is 400/403/404 with the SPEC.md body and changes nothing', async () => {
+test('bad input on every operation is 400/403/404 with the docs/reference.md body and changes nothing', async () => {
   const calls: Call[] = [
     ['create org without user', 'POST', () => '/v1/onboarding/org', () => ({ name: 'X', provider_id: 'x' }), 400, 'invalid_request'],
     [

@@ -4,6 +4,7 @@
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos, testSecrets } from './support/sandbox.js';
 import { get, post, request, startTestService, type TestService } from './support/service.js';
+import { until } from './support/orders.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -307,7 +308,8 @@ test('a disconnection notice written while the POS is down arrives exactly once 
   pos = await startPos(service, secrets, port);
   const arrived = await pos.waitFor('/v1/locations/disconnect', 1);
   expect(arrived[0]!.body).toEqual({ location_id: `loc_3_${tid}` });
-  await new Promise((r) => setTimeout(r, 600));
+  // Delivered, it is never sent again: then the POS holds it once.
+  await until(async () => (await pending()).status === 'delivered');
   expect(pos.received.filter((r) => r.path === '/v1/locations/disconnect')).toHaveLength(1);
   expect(await pending()).toMatchObject({ status: 'delivered', lastStatus: 200 });
 });

@@ -1,8 +1,8 @@
-// The OpenAPI document (CONTRACT.md 7.5): valid OpenAPI 3.1 by a maintained validator, made from
+// The OpenAPI document (docs/reference.md § Partner API): valid OpenAPI 3.1 by a maintained validator, made from
 // the routes so that it covers every one of them, and true to what they answer (every REST answer
 // of the suite is checked against it by test/support/openapi-conformance.ts).
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { restRoutes } from '../src/routes.js';
+import { restRoutes } from '../src/app/routes.js';
 import { get, request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -46,7 +46,7 @@ test('every route of the service is in it, with its answers and refusals', () =>
     });
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status), '400', '401', '404']));
   }
-  // The token call and the three webhook paths of CONTRACT.md section 2.
+  // The token call and the three webhook paths of docs/reference.md § Webhooks in.
   expect(Object.keys(document.paths['/v1/oauth/token'] ?? {})).toEqual(['post']);
   for (const channel of ['pos', 'dsp', 'event-providers']) expect(document.paths[`/v1/webhooks/${channel}/{source}`]?.post).toBeDefined();
 });

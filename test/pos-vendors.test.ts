@@ -79,7 +79,7 @@ const db = () => service.services.db;
 /** The POS's notifications of publishes, newest last. */
 const failures = () => received('/v1/notifications').filter((r) => (r.body as { type: string }).type === 'menu.publish_failure');
 
-/** A catalog change at the foreign POS: its catalog.updated, sent as SPEC.md has it (the same
+/** A catalog change at the foreign POS: its catalog.updated, sent as docs/reference.md has it (the same
  * bytes every time, no id), once earlier ones are out of the repeat window. */
 async function catalogChanged(): Promise<void> {
   await db().webhookEvent.updateMany({ where: { source: SOURCE }, data: { createdAt: new Date(Date.now() - 60_000) } });

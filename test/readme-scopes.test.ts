@@ -2,8 +2,8 @@
 // authScopes require, and names every REST route that runs it.
 import fs from 'node:fs';
 import { parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
-import { schema } from '../src/graphql/schema.js';
-import { restRoutes } from '../src/routes.js';
+import { schema } from '../src/app/schema.js';
+import { restRoutes } from '../src/app/routes.js';
 
 type AuthScopes = { scope?: string; partner?: boolean; authenticated?: boolean } | undefined;
 const needs = (scopes: AuthScopes) =>

@@ -1,5 +1,5 @@
-// REST errors speak the wire (CONTRACT.md 7.5): a missing or wrongly-typed field is 400
-// invalid_request naming the SPEC.md field (`user`, `locations[0].provider_id`), never a GraphQL
+// REST errors speak the wire (docs/reference.md § Partner API): a missing or wrongly-typed field is 400
+// invalid_request naming the docs/reference.md field (`user`, `locations[0].provider_id`), never a GraphQL
 // variable, type or camelCase name; JSON types are strict (an object is not an array, a string is
 // not a list). A known path with another method is 405 with Allow.
 import { completeOnboarding, createOrg } from './support/flows.js';

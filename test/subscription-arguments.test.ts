@@ -1,11 +1,11 @@
-// Subscription arguments work however a client writes them (CONTRACT.md 7.4): inline, as anyone
+// Subscription arguments work however a client writes them (docs/reference.md § Partner API): inline, as anyone
 // types them in GraphiQL, or as variables of any name, over graphql-ws (its own client) and SSE.
 // A location filter written inline filters.
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { startPos } from './support/sandbox.js';
-import { merchantTakingOrders, placeOrder, type OrderSetup } from './support/orders.js';
+import { merchantTakingOrders, placeOrder, subscribed, unsubscribed, type OrderSetup } from './support/orders.js';
 import { startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -31,13 +31,14 @@ async function watch(query: string, variables?: Record<string, unknown>) {
     connectionParams: { authorization: `Bearer ${m.token}` },
   });
   const seen: unknown[] = [];
+  const before = service.services.pubsub.subscribers('orderUpdated', m.orgId);
   const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
   client.subscribe(
     { query, variables },
     { next: (result) => void seen.push(result.errors ?? result.data), error: (error) => void seen.push(error), complete: () => undefined },
   );
   await connected;
-  await new Promise((r) => setTimeout(r, 100)); // the subscription is in place once connected and sent
+  await subscribed(service, 'orderUpdated', m.orgId, before + 1);
   const until = async (orderId: string, ms = 5000) => {
     for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
       const hit = seen.find((e) => JSON.stringify(e).includes(orderId));
@@ -45,7 +46,11 @@ async function watch(query: string, variables?: Record<string, unknown>) {
     }
     return undefined;
   };
-  return { seen, until, close: () => client.dispose() };
+  const close = async () => {
+    await client.dispose();
+    await unsubscribed(service, 'orderUpdated', m.orgId, before);
+  };
+  return { seen, until, close };
 }
 
 test.each([
@@ -78,6 +83,7 @@ test('an inline location filter keeps out other locations', async () => {
 });
 
 test('SSE: orderUpdated written inline receives the order', async () => {
+  const before = service.services.pubsub.subscribers('orderUpdated', m.orgId);
   const res = await fetch(`${service.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${m.token}` },
@@ -95,7 +101,7 @@ test('SSE: orderUpdated written inline receives the order', async () => {
       if (data) return JSON.parse(data[1]!) as unknown;
     }
   })();
-  await new Promise((r) => setTimeout(r, 200));
+  await subscribed(service, 'orderUpdated', m.orgId, before + 1);
   const placed = await placeOrder(pos, m.storeId);
   expect(await next).toEqual({ data: { orderUpdated: { id: placed.body.order_id } } });
   await reader.cancel();

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { findProvider, type ProviderInfo } from '../integrations/providers.js';
 import type { Caller } from '../integrations/provider-client.js';
-import { OFF } from '../tracing.js';
+import { OFF } from '../telemetry/tracing.js';
 import type { Services } from '../services.js';
 import { junitReport, providerFromFlags, reportLines, startListener } from './kit.js';
 import { certifyPos } from './pos.js';

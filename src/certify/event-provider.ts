@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { send } from '../integrations/provider-client.js';
 import { providerUrl } from '../integrations/providers.js';
-import { signBody } from '../webhooks/signature.js';
+import { signBody } from '../common/signatures.js';
 import { runChecks, type CheckRun, type Report } from './kit.js';
 import { answered, sampleOrder, signedEvent, webhookDetail, type KitOptions } from './pos.js';
 

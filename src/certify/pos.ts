@@ -10,7 +10,7 @@ import {
   type ProviderToken,
 } from '../integrations/provider-client.js';
 import { providerUrl, type Operation, type ProviderInfo } from '../integrations/providers.js';
-import { verifySignature } from '../webhooks/signature.js';
+import { verifySignature } from '../common/signatures.js';
 import { runChecks, type Arrival, type CheckRun, type Report, type startListener } from './kit.js';
 
 export type KitOptions = {

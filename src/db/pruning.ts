@@ -3,7 +3,6 @@
 // deleting the same rows at once delete them once). Kept: dead messages (until redelivered or
 // dropped by an operator), failed webhooks, every location's latest catalog and every catalog a
 // store's last publish used. docs/operations.md lists the keeps.
-import type { Config } from '../config.js';
 import { statementsOf, type Step } from './statements.js';
 import type { Db } from './client.js';
 
@@ -13,8 +12,11 @@ const DAY = 86_400_000;
 /** What is pruned, and when a row is past its keep. */
 type Rule = { table: string; select: (now: number) => Step };
 
+/** Days each kind of row is kept (the configuration's `keep`). */
+export type Keeps = { keep: { outboxDays: number; webhooksDays: number; catalogDays: number } };
+
 /** The rules for a configuration: each selects a batch of ids past their keep. */
-export function pruningRules(config: Pick<Config, 'keep'>): Rule[] {
+export function pruningRules(config: Keeps): Rule[] {
   const before = (now: number, days: number) => new Date(now - days * DAY);
   return [
     {
@@ -68,7 +70,7 @@ export function pruningRules(config: Pick<Config, 'keep'>): Rule[] {
 }
 
 /** Deletes what is past its keep, batch by batch, table by table; the rows deleted by table. */
-export async function prune(db: Db, config: Pick<Config, 'keep'>, now = Date.now()): Promise<Record<string, number>> {
+export async function prune(db: Db, config: Keeps, now = Date.now()): Promise<Record<string, number>> {
   const sql = statementsOf(db);
   const deleted: Record<string, number> = {};
   for (const rule of pruningRules(config)) {

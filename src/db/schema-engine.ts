@@ -1,5 +1,5 @@
 // Prisma's WASM schema engine over our driver adapters: migrations with no native engine
-// download (see shared PRISMA-OFFLINE.md). Used by start-up migrations, the drift check and the
+// download (docs/architecture.md says why). Used by start-up migrations, the drift check and the
 // stand-in binary (prisma/schema-engine) that the Prisma CLI talks to.
 import fs from 'node:fs';
 import path from 'node:path';

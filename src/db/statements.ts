@@ -18,7 +18,7 @@
 // Booleans would come back as 0 or 1 on SQLite: no statement here reads one.
 import pg from 'pg';
 import type { Context } from '@opentelemetry/api';
-import { SpanKind, activeContext, statementSpan, within, type Tracing } from '../tracing.js';
+import { SpanKind, activeContext, statementSpan, within, type Tracing } from '../telemetry/tracing.js';
 import {
   postgresConnectionOf,
   sqliteConnectionOf,

@@ -1,7 +1,7 @@
 // Operating the outbox: dead letters back into the queue (GraphQL `redeliver`, CLI
 // `deliveries redeliver`).
 import type { Services } from '../services.js';
-import { Conflict } from '../errors.js';
+import { Conflict } from '../common/errors.js';
 import { statementsOf, updateStep } from '../db/statements.js';
 
 export async function redeliver(services: Pick<Services, 'db' | 'delivery'>, id: string): Promise<void> {

@@ -1,12 +1,34 @@
 // Writing a message to the outbox: inside the transaction of the change that causes it, so the
-// change and the message are both stored or neither is (DESIGN.md point 4).
-import crypto from 'node:crypto';
+// change and the message are both stored or neither is (docs/architecture.md).
 import type { Operation } from '../integrations/providers.js';
-import { insertStep, type Step } from '../db/statements.js';
+import { insertStep, type Run } from '../db/statements.js';
+import type { Services } from '../services.js';
 import { LEASE_MS } from './runner.js';
-import { newId } from '../ids.js';
-import { traceHeaders, type Tracing } from '../tracing.js';
+import { newId } from '../common/ids.js';
+import { traceHeaders, type Tracing } from '../telemetry/tracing.js';
 import type { OutboxMessage as Message } from '../db/client.js';
+
+/** Why a message is sent: the first part of its idempotency key. */
+export type KeyPurpose =
+  | 'order.created'
+  | 'order.confirmed'
+  | 'order.canceled'
+  | 'dsp-event'
+  | 'dsp-store-event'
+  | 'connect'
+  | 'disconnect'
+  | 'publish'
+  | 'notify'
+  | 'event'
+  | 'resend';
+
+/** What a message is about, and which of a repeating cause (an order's third event). */
+export type MessageSubject = { purpose: KeyPurpose; subjectId: string; which?: (string | number)[] };
+
+/** The one way an outbox message's idempotency key is made. It stays the same across retries,
+ * so receivers drop repeats by it; the subject's id is kept on the message too
+ * (`OutboxMessage.subjectId`), so that nothing parses it back out of the key. */
+export const messageKey = ({ purpose, subjectId, which = [] }: MessageSubject): string => [purpose, subjectId, ...which].join(':');
 
 export type OutboxInput = {
   /** What it is, for people and filters: location.connect, order.created, ... */
@@ -22,8 +44,8 @@ export type OutboxInput = {
   /** The partner and organization whose data caused it (a location or an order row), so that
    * they can see how it went: deliveries are reached through the access rule like any row. */
   owner?: { partnerId: string | null; orgId: string | null } | null;
-  /** Defaults to a new UUID; give a stable one where the cause itself can repeat. */
-  idempotencyKey?: string;
+  /** What it is about: its idempotency key and subject (messageKey). */
+  subject: MessageSubject;
   /** Messages of one key go out one at a time, by position: the next waits until the one
    * before is delivered or dead (./runner.ts, claimDue). Other keys never wait behind it. */
   ordering?: { key: string; position: number };
@@ -62,7 +84,8 @@ function outboxRow(message: OutboxInput) {
     headers: withTrace(message.headers),
     orderingKey: message.ordering?.key ?? null,
     orderingPosition: message.ordering?.position ?? null,
-    idempotencyKey: message.idempotencyKey ?? crypto.randomUUID(),
+    idempotencyKey: messageKey(message.subject),
+    subjectId: message.subject.subjectId,
     status: 'pending',
     attempts: 0,
     nextAttemptAt: now,
@@ -70,23 +93,24 @@ function outboxRow(message: OutboxInput) {
   };
 }
 
-/** A new message, as a step of the plain-SQL transaction of the change that causes it
- * (../db/statements.ts): the outbox is written by plain statements only. */
-export function enqueueStep(message: OutboxInput): Step {
-  return insertStep('OutboxMessage', outboxRow(message));
+/** A new message, written in the plain-SQL transaction of the change that causes it
+ * (../db/statements.ts: the outbox is written by plain statements only). Once that transaction
+ * commits, the worker is woken to claim it: every writer of the outbox goes through here or
+ * `enqueueNow`, so none can forget the worker. */
+export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
+  await run(insertStep('OutboxMessage', outboxRow(message)));
+  run.after(() => services.delivery.wake());
 }
 
 /**
- * The same, written already claimed by this instance (locked, first attempt): after the commit
- * the caller hands the message to `services.delivery.dispatch`, which sends it at once, with no
- * claim round in between. Should this process stop before sending it, the lease expires and any
- * instance takes it up, as after a crash mid-delivery.
+ * The same, written already claimed by this instance (locked, first attempt) and handed to the
+ * worker after the commit, which sends it at once with no claim round in between. Should this
+ * process stop before sending it, the lease expires and any instance takes it up, as after a
+ * crash mid-delivery.
  */
-export function enqueueDispatched(message: OutboxInput): { step: Step; message: Message } {
+export async function enqueueNow(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
   const row = { ...outboxRow(message), attempts: 1 };
   const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
-  return {
-    step: insertStep('OutboxMessage', claimed),
-    message: { ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null },
-  };
+  await run(insertStep('OutboxMessage', claimed));
+  run.after(() => services.delivery.dispatch({ ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null }));
 }

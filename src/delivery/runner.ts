@@ -5,7 +5,7 @@
 // machine) stops renewing, and within one lease any instance takes the row up again.
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
-import type { Dependencies } from '../dependencies.js';
+import type { Dependencies } from '../common/dependencies.js';
 import { placeholders, statementsOf, updateStep, type Step } from '../db/statements.js';
 
 /** How long a claim holds a row without being renewed: what a killed instance held goes out about

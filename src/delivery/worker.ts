@@ -10,9 +10,9 @@ import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../integrations/providers.js';
 import { backoff, releaseStep, tableRunner, type Runner } from './runner.js';
-import { signBody } from '../webhooks/signature.js';
+import { signBody } from '../common/signatures.js';
 import { statementsOf, type Run } from '../db/statements.js';
-import { ReauthorizationRequired } from '../errors.js';
+import { ReauthorizationRequired } from '../common/errors.js';
 import { continueTrace } from './outbox.js';
 
 export type Message = OutboxMessage;

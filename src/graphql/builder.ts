@@ -4,8 +4,8 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
-import { Forbidden, Unauthenticated } from '../errors.js';
-import type { Scope } from '../scopes.js';
+import { Forbidden, Unauthenticated } from '../common/errors.js';
+import type { Scope } from '../common/scopes.js';
 import type { Context } from './context.js';
 
 export const builder = new SchemaBuilder<{
@@ -27,7 +27,7 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, PrismaPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
-    // A subscription is refused before its first event, not once per event (CONTRACT.md 7.4).
+    // A subscription is refused before its first event, not once per event (docs/reference.md § Partner API).
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       authenticated: ctx.auth !== null,

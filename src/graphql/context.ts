@@ -1,8 +1,8 @@
 // What every resolver and REST row gets: the running service and the caller.
 import type { Services } from '../services.js';
 import type { Db } from '../db/client.js';
-import type { AppError } from '../errors.js';
-import type { AuthInfo } from '../scopes.js';
+import type { AppError } from '../common/errors.js';
+import type { AuthInfo } from '../common/scopes.js';
 import type { contextCacheSymbol } from '@pothos/core';
 
 export type Context = {

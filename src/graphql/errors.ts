@@ -3,7 +3,7 @@
 import { GraphQLError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 type Logger = Pick<FastifyBaseLogger, 'error'>;
-import { AppError, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { AppError, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { isTooComplex } from './limits.js';
 
@@ -22,7 +22,7 @@ function isRequestError(error: unknown): boolean {
   return !error.originalError || isRequestError(error.originalError);
 }
 
-/** The SPEC.md section 7 body for an error raised while running a GraphQL operation. */
+/** The docs/reference.md § Errors body for an error raised while running a GraphQL operation. */
 export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   const domain = domainError(error);
   if (domain) return domain.body();

@@ -1,4 +1,4 @@
-// Operations are bounded before they run (CONTRACT.md 7.4): tokens while parsing, then depth,
+// Operations are bounded before they run (docs/reference.md § Partner API): tokens while parsing, then depth,
 // aliases, directives and cost as validation rules, with GraphQL Armor's envelop plugins. An
 // operation over a bound is refused as 400 `query_too_complex` and does no work: parse and
 // validation run before the context is built, so a refusal costs no database query. Yoga, our

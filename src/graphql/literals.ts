@@ -1,4 +1,4 @@
-// Values written into an operation's text are input too (CONTRACT.md 7.8): the checks that
+// Values written into an operation's text are input too (docs/reference.md § Limits): the checks that
 // JSON bodies and variables get at the edge (src/input.ts) apply to literals here, as a
 // validation rule, before anything runs. A string literal may not hold U+0000 (written as the
 // escape \u0000: PostgreSQL cannot store it, SQLite would keep it), and a number literal must be

@@ -6,7 +6,7 @@
 // through envelop.
 import type { Plugin } from '@envelop/core';
 import type { ExecutionResult } from 'graphql';
-import { Unauthenticated, type AppError } from '../errors.js';
+import { Unauthenticated, type AppError } from '../common/errors.js';
 import type { Context } from './context.js';
 
 /** How often a running subscription asks whether its caller is still allowed. The session check

@@ -1,4 +1,4 @@
-// A REST row of CONTRACT.md section 1, as data: the adapter (./rest.ts) runs it and the API
+// A REST row of docs/reference.md § Partner API, as data: the adapter (./rest.ts) runs it and the API
 // reference (./openapi.ts) describes it, from the same row.
 import { Kind, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import type { HTTPMethods } from 'fastify';
@@ -24,9 +24,9 @@ export type RestRoute = {
   /** The part of the root field's result that is the body (`locations[0].catalog[0]`), when
    * not all of it; when the operation answers without that part, the call is 404 `missing`. */
   returns?: { path: string; missing: string };
-  /** The flag calls' bodies use GraphQL's names (`flagKey`), as SPEC.md does; all others the wire's. */
+  /** The flag calls' bodies use GraphQL's names (`flagKey`), as docs/reference.md does; all others the wire's. */
   names?: 'graphql';
-  /** Leaves out fields that are null: SPEC.md's optional fields; but those named in `keepNulls`
+  /** Leaves out fields that are null: docs/reference.md's optional fields; but those named in `keepNulls`
    * (wire names), whose null says something (`paused_until: null`: taking orders). */
   omitNulls?: boolean;
   keepNulls?: readonly string[];
@@ -50,7 +50,7 @@ function mapKeys(value: unknown, rename: (key: string) => string, keep?: Readonl
   return value;
 }
 
-/** SPEC.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back; the values
+/** docs/reference.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back; the values
  * of fields named in `verbatim` are left as they are. */
 export const fromWire = (value: unknown) => mapKeys(value, camel);
 export const toWire = (value: unknown, verbatim?: ReadonlySet<string>) => mapKeys(value, snake, verbatim);

@@ -1,4 +1,4 @@
-// How a route describes itself for the API reference (CONTRACT.md 7.5): the pieces a route's
+// How a route describes itself for the API reference (docs/reference.md § Partner API): the pieces a route's
 // `config.openapi` is made of. The document itself is made in ../server/openapi.ts.
 import { z } from 'zod';
 
@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** SPEC.md section 7's error body, the answer to every refused call. */
+/** docs/reference.md § Errors's error body, the answer to every refused call. */
 export const ERROR_BODY: JsonSchema = {
   type: 'object',
   required: ['statusCode', 'error', 'code', 'message'],

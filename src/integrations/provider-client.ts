@@ -6,16 +6,16 @@ import type { LookupFunction } from 'node:net';
 import got, { RequestError, type Method } from 'got';
 import pRetry from 'p-retry';
 import type { Services } from '../services.js';
-import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../errors.js';
+import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../common/errors.js';
 import type { Db } from '../db/client.js';
-import { expiringPer } from '../expiring.js';
+import { expiringPer } from '../common/expiring.js';
 import { statementsOf, updateStep } from '../db/statements.js';
-import { tracedCall } from '../tracing.js';
+import { tracedCall } from '../telemetry/tracing.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
 
-/** The POS token response of SPEC.md 2.10. */
+/** The POS token response of docs/reference.md § Resources. */
 export type ProviderToken = {
   access_token: string;
   refresh_token?: string;
@@ -179,7 +179,7 @@ export function tokenFields(services: Services, token: ProviderToken) {
 /** A token request's answers that mean "not now" rather than "no". */
 const TRANSIENT = new Set([408, 429]);
 
-/** A token request, as SPEC.md has it: JSON. A POS that answers 415 takes form-encoded bodies only
+/** A token request, as docs/reference.md has it: JSON. A POS that answers 415 takes form-encoded bodies only
  * (RFC 6749); it is asked again that way, and its registration remembers it. */
 async function tokenRequest(
   services: Caller & Partial<Pick<Services, 'db'>>,
@@ -220,8 +220,8 @@ async function revoked(services: Services, provider: ProviderInfo, onboardingId:
   );
 }
 
-/** Exchanges an authorization code (SPEC.md 2.10 token request), with the PKCE verifier of the
- * authorization it came from (CONTRACT.md 7.2). */
+/** Exchanges an authorization code (docs/reference.md § Resources token request), with the PKCE verifier of the
+ * authorization it came from (docs/reference.md § Partner API). */
 export function exchangeCode(
   services: Caller & Partial<Pick<Services, 'db'>>,
   provider: ProviderInfo,
@@ -237,7 +237,7 @@ export function exchangeCode(
   });
 }
 
-/** A refresh token for a new access token (CONTRACT.md 3: the token call, `grant_type=refresh_token`). */
+/** A refresh token for a new access token (docs/reference.md § POS interface: the token call, `grant_type=refresh_token`). */
 export function exchangeRefreshToken(
   services: Caller & Partial<Pick<Services, 'db'>>,
   provider: ProviderInfo,

@@ -1,14 +1,14 @@
-// Provider registrations: each POS, DSP and event provider we talk to (DESIGN.md point 6).
+// Provider registrations: each POS, DSP and event provider we talk to (docs/architecture.md).
 import type { Services } from '../services.js';
-import { Invalid, NotFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { Invalid, NotFound } from '../common/errors.js';
+import { newId } from '../common/ids.js';
 import type { Db } from '../db/client.js';
-import { expiringPer } from '../expiring.js';
+import { expiringPer } from '../common/expiring.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
-/** CONTRACT.md sections 3 and 4, and the DSP menu intake; a registration may override any. */
+/** docs/reference.md § POS interface, and the DSP menu intake; a registration may override any. */
 export const DEFAULT_PATHS = {
   authorize: '/v1/authorize',
   token: '/v1/token',
@@ -36,7 +36,7 @@ export type ProviderInput = {
   order_updates?: boolean;
 };
 
-/** The event notifications a POS may ask for (SPEC.md 4.2): a menu publish's success and failure. */
+/** The event notifications a POS may ask for (docs/reference.md § POS interface): a menu publish's success and failure. */
 export const NOTIFICATION_TYPES = ['menu.publish_success', 'menu.publish_failure'] as const;
 
 /** A registration with its secrets opened, for the code that calls the provider. */

@@ -1,4 +1,4 @@
-// What every sandbox peer shares (CONTRACT.md section 6): a record of the calls it got, failure
+// What every sandbox peer shares (docs/reference.md § Sandbox peers): a record of the calls it got, failure
 // injection, and reset. A sandbox peer is a real HTTP server on loopback, not a mock.
 import Fastify, { type FastifyInstance } from 'fastify';
 

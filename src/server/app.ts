@@ -25,15 +25,15 @@ import { limitPlugins } from '../graphql/limits.js';
 import { literalInputs } from '../graphql/literals.js';
 import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
 import { idempotencyKeys } from './idempotency.js';
-import { SpanKind, SpanStatusCode, within, type Tracing } from '../tracing.js';
+import { SpanKind, SpanStatusCode, within, type Tracing } from '../telemetry/tracing.js';
 import type { Context as TraceContext, Span } from '@opentelemetry/api';
-import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../errors.js';
+import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
-import type { Metrics } from '../metrics.js';
-import { RateLimited } from '../rate-limits.js';
-import { sameBytes } from '../crypto.js';
+import type { Metrics } from '../telemetry/metrics.js';
+import { RateLimited } from '../common/rate-limits.js';
+import { sameBytes } from '../common/crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
-import { assertCleanInput } from '../input.js';
+import { assertCleanInput } from '../common/input.js';
 import { registerRestRoutes } from './rest.js';
 import type { RestRoute } from '../http/rest-route.js';
 import { openApiRoutes, trackRoutes } from './openapi.js';
@@ -163,6 +163,22 @@ export function buildServer(
   app.decorateRequest('operation', null);
   app.decorateRequest('identity', null);
   app.decorateRequest('trace', null);
+  traceRequests(app, services);
+  const documented = trackRoutes(app);
+  idempotencyKeys(app, services);
+
+  checkAndLogRequests(app, services);
+  answerRefusals(app, services);
+  const yoga = graphqlRoutes(app, services, schema);
+  operationsRoutes(app, services);
+  registerRestRoutes(app, services, schema, routes);
+  for (const register of plainRoutes) register(app, services);
+  openApiRoutes(app, documented, () => services.publicUrl, outgoing);
+  return { app, yoga };
+}
+
+/** Fastify's hooks for tracing: a span per request, continuing the caller's traceparent. */
+function traceRequests(app: FastifyInstance, services: Services): void {
   // A span per request, continuing the caller's traceparent; what the request does runs in it.
   // The context is entered again before the handler: reading the body can lose it.
   if (services.tracing.enabled) {
@@ -185,9 +201,10 @@ export function buildServer(
       done();
     });
   }
-  const documented = trackRoutes(app);
-  idempotencyKeys(app, services);
+}
 
+/** Input checks before any route, one log line per request, and closing connections while stopping. */
+function checkAndLogRequests(app: FastifyInstance, services: Services): void {
   // OAuth clients (RFC 6749) send the token request form-encoded.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -231,7 +248,10 @@ export function buildServer(
       'request',
     );
   });
+}
 
+/** Every refusal in the one error body: errors thrown by routes, unknown paths and methods. */
+function answerRefusals(app: FastifyInstance, services: Services): void {
   // At /graphql, a refusal made before the operation runs (a rate limit, the database away) is
   // also a GraphQL error, so that a GraphQL client reads it where it reads every other error.
   const refuse = (request: FastifyRequest, reply: FastifyReply, body: ErrorBody) =>
@@ -269,7 +289,11 @@ export function buildServer(
     }
     return reply.status(404).send(errorBody(404, 'not_found', `no route ${request.method} ${path}`));
   });
+}
 
+/** GraphQL at /graphql: Yoga over HTTP (and the fast path for a partner's POST), graphql-ws on
+ * the same path. */
+function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema): YogaServerInstance<ServerContext, Context> {
   const yoga = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -385,6 +409,11 @@ export function buildServer(
     wsServer.close();
   });
 
+  return yoga;
+}
+
+/** What operators and browsers open: the front page, health, readiness and metrics. */
+function operationsRoutes(app: FastifyInstance, services: Services): void {
   // Someone who opens the service's address in a browser: where everything is.
   app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(services.publicUrl)));
 
@@ -426,9 +455,4 @@ export function buildServer(
         .send(errorBody(503, 'not_ready', 'the database is not reachable'));
     }
   });
-
-  registerRestRoutes(app, services, schema, routes);
-  for (const register of plainRoutes) register(app, services);
-  openApiRoutes(app, documented, () => services.publicUrl, outgoing);
-  return { app, yoga };
 }

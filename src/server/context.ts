@@ -2,7 +2,7 @@
 // session cookie), once per request.
 import type { IncomingHttpHeaders } from 'node:http';
 import { initContextCache } from '@pothos/core';
-import { AppError, Forbidden, Unauthenticated } from '../errors.js';
+import { AppError, Forbidden, Unauthenticated } from '../common/errors.js';
 import type { Context } from '../graphql/context.js';
 import type { Services } from '../services.js';
 import { authenticate } from '../modules/auth/service.js';
@@ -14,7 +14,7 @@ import { fromOwnPages } from '../http/origin.js';
  * when its caller's token expires or is revoked). */
 export type Identity = Pick<Context, 'auth' | 'authError' | 'recheck'>;
 
-/** The dashboard's caller, from its session cookie (CONTRACT.md 7.10), or why it is refused. */
+/** The dashboard's caller, from its session cookie (docs/reference.md § Partner API), or why it is refused. */
 async function identifySession(services: Services, headers: IncomingHttpHeaders, session: string): Promise<Identity> {
   if (!fromOwnPages(services, headers)) {
     return {

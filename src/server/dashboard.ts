@@ -1,10 +1,10 @@
-// The merchant dashboard's pages (CONTRACT.md 7.10): the page for a live session, its built
+// The merchant dashboard's pages (docs/reference.md § Partner API): the page for a live session, its built
 // assets (src/dashboard, `npm run build`), and logout. What the page reads comes from /graphql.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
-import { Forbidden } from '../errors.js';
+import { Forbidden } from '../common/errors.js';
 import { DASHBOARD_DIST } from '../dashboard/dist.js';
 import { fromOwnPages } from '../http/origin.js';
 import { SESSION_COOKIE, dashboardUser, endDashboardSessions, sessionOf } from '../modules/sso/service.js';
@@ -26,7 +26,7 @@ const page = (title: string, text: string) =>
   `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;text-align:center;color:#1c2430"><h1>${title}</h1><p>${text}</p></body></html>`;
 
 export function dashboardPages(app: FastifyInstance, services: Services): void {
-  // The merchant dashboard (CONTRACT.md 7.10): its page for a live session, else a sign-in hint.
+  // The merchant dashboard (docs/reference.md § Partner API): its page for a live session, else a sign-in hint.
   app.get<{ Querystring: { 'signed-out'?: string } }>('/dashboard', async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const session = sessionOf(request.headers.cookie);

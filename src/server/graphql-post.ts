@@ -16,7 +16,7 @@ import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../graphql/context.js';
 import { maskError } from '../graphql/errors.js';
-import { isPlainObject } from '../input.js';
+import { isPlainObject } from '../common/input.js';
 
 /** A request's operation: GraphQL over HTTP's parameters. */
 export type OperationParams = {

@@ -11,10 +11,10 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import type { Services } from '../services.js';
-import { AppError, Conflict, Invalid } from '../errors.js';
+import { AppError, Conflict, Invalid } from '../common/errors.js';
 import { authenticate } from '../modules/auth/service.js';
 import { insertStep, statementsOf, updateStep } from '../db/statements.js';
-import { newId } from '../ids.js';
+import { newId } from '../common/ids.js';
 
 export const KEEP_MS = 24 * 3600 * 1000;
 const IN_FLIGHT_MS = 60_000;

@@ -1,4 +1,4 @@
-// The API reference (CONTRACT.md 7.5): an OpenAPI 3.1 document made from the routes themselves.
+// The API reference (docs/reference.md § Partner API): an OpenAPI 3.1 document made from the routes themselves.
 // A REST row is described from its own GraphQL operation: its parameters and body from the
 // variables' input types, its answer from the selection, in wire names. A plain handler (the
 // token call, the hops, the webhooks, OFREP) carries its description in its route's

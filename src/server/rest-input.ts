@@ -1,5 +1,5 @@
 // A REST row's input, checked strictly as JSON against the GraphQL input types its operation
-// takes, before GraphQL sees it (CONTRACT.md 7.5). GraphQL would coerce an object into a list of
+// takes, before GraphQL sees it (docs/reference.md § Partner API). GraphQL would coerce an object into a list of
 // one and a string into a one-string list, and speak of `$input`, `CreateOrganizationUser!` and
 // camelCase names; a partner speaking REST gets the wire field instead: `user is required`,
 // `locations must be an array`, `locations[0].provider_id must be a string`.
@@ -14,7 +14,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { isPlainObject } from '../input.js';
+import { isPlainObject } from '../common/input.js';
 
 const SCALARS: Record<string, { test: (v: unknown) => boolean; what: string }> = {
   String: { test: (v) => typeof v === 'string', what: 'a string' },

@@ -1,5 +1,5 @@
-// The REST adapter of CONTRACT.md section 1. A route is a row: method, path, the GraphQL
-// document it runs, how the request maps to variables and the result to the SPEC.md body.
+// The REST adapter of docs/reference.md § Partner API. A route is a row: method, path, the GraphQL
+// document it runs, how the request maps to variables and the result to the docs/reference.md body.
 // Authorization, validation and errors are the GraphQL schema's; no rule lives here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -18,12 +18,12 @@ import {
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
-import { Invalid, NotFound, Unauthenticated, Unavailable } from '../errors.js';
+import { Invalid, NotFound, Unauthenticated, Unavailable } from '../common/errors.js';
 import { restOperation } from './openapi.js';
 import { wireInputProblem } from './rest-input.js';
 import { createContext } from './context.js';
 import { releaseRequestScope } from '../graphql/request-scope.js';
-import { isPlainObject } from '../input.js';
+import { isPlainObject } from '../common/input.js';
 
 /** One `from` entry, parsed once when the row is registered. */
 type Fill = { name: string; field: string | undefined; where: string; key: string | undefined; fromText?: (text: string) => unknown };

@@ -1,18 +1,18 @@
-// Webhooks into the service (CONTRACT.md section 2). The signature is checked over the raw bytes
+// Webhooks into the service (docs/reference.md § Webhooks in). The signature is checked over the raw bytes
 // before anything is parsed or stored; an accepted webhook is stored (deduplicated by the
 // sender's id header or the body's hash) before the 2xx; it is applied afterwards, from the
 // stored record, by the inbox processor.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
-import { Invalid, NotFound, Unauthenticated } from '../errors.js';
+import { Invalid, NotFound, Unauthenticated } from '../common/errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { insertStep, statementsOf } from '../db/statements.js';
 import { sameBytesSince } from '../db/sql/webhooks.js';
 import { findProvider, type ProviderKind } from '../integrations/providers.js';
-import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from './signature.js';
-import { assertCleanInput } from '../input.js';
-import { newId } from '../ids.js';
+import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
+import { assertCleanInput } from '../common/input.js';
+import { newId } from '../common/ids.js';
 import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
 
 /** The path segment of each sender kind. */
@@ -149,7 +149,7 @@ export const webhookRoutes =
             throw error;
           };
           // Standard Webhooks signing when its signature header is there (its id is signed and is the
-          // dedupe key); SPEC.md's Service-Webhook-Signature otherwise.
+          // dedupe key); docs/reference.md's Service-Webhook-Signature otherwise.
           let signedId: string | undefined;
           if (header('webhook-signature') !== undefined) {
             const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };

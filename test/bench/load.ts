@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import { sandboxOrder } from '../../src/sandbox/pos/server.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 import { percentile, tenths } from './stats.js';
 
 type Job = {

@@ -17,7 +17,7 @@ import { pinToServerCore, spawnOnLoadCore, taskset, unpin } from './cores.js';
 import { benchPostgres } from './postgres.js';
 import { benchRedis } from './redis.js';
 import { loadConfig } from '../../src/config.js';
-import { createLogger, startService, type RunningService } from '../../src/service.js';
+import { createLogger, startService, type RunningService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.js';
 import { saveProvider } from '../../src/integrations/providers.js';

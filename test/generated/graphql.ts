@@ -17,7 +17,7 @@ export type Scalars = {
   JSON: { input: any; output: any; }
 };
 
-/** SPEC.md 2.4. */
+/** A postal address, with its coordinates when known. */
 export type Address = {
   __typename?: 'Address';
   addressLine1?: Maybe<Scalars['String']['output']>;
@@ -261,7 +261,7 @@ export type Delivery = {
   status: Scalars['String']['output'];
 };
 
-/** A DSP store bound to a location (SPEC.md 2.5). */
+/** A DSP store bound to a location. */
 export type DspConnection = {
   __typename?: 'DspConnection';
   /** Epoch milliseconds of the last change. */
@@ -285,7 +285,7 @@ export type DspConnection = {
 };
 
 
-/** A DSP store bound to a location (SPEC.md 2.5). */
+/** A DSP store bound to a location. */
 export type DspConnectionPublishesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -387,7 +387,7 @@ export type ItemAvailabilityPayload = {
   unavailable: Array<OffSaleItem>;
 };
 
-/** A location of an organization (SPEC.md 2.5). */
+/** A location of an organization. */
 export type Location = {
   __typename?: 'Location';
   address: Address;
@@ -434,9 +434,9 @@ export type Mutation = {
   assignMenus: AssignMenusPayload;
   bindDspLocations: BindDspLocationsPayload;
   completeOnboarding: Onboarding;
-  /** Create an organization (merchant) with its first user (SPEC.md 2.6). */
+  /** Create an organization (merchant) with its first user. */
   createOrganization: CreateOrganizationPayload;
-  /** A named token acting for one of your organizations with the given scopes (SPEC.md 2.2). */
+  /** A named token acting for one of your organizations with the given scopes. */
   createPartnerToken: PartnerTokenPayload;
   /** A new endpoint, with its signing secret (shown this once). */
   createWebhookEndpoint: WebhookEndpoint;
@@ -464,7 +464,7 @@ export type Mutation = {
   rotateWebhookEndpointSecret: RotatedWebhookSecret;
   /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
   setItemAvailability: ItemAvailabilityPayload;
-  /** Exchange client credentials or a refresh token for an access token (SPEC.md 2.1). */
+  /** Exchange client credentials or a refresh token for an access token. */
   token: TokenPayload;
   updateWebhookEndpoint: WebhookEndpoint;
 };
@@ -599,7 +599,7 @@ export type OffSaleItem = {
   untilMs?: Maybe<Scalars['Float']['output']>;
 };
 
-/** One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3). */
+/** One OAuth integration attempt of an organization with a POS or DSP. */
 export type Onboarding = {
   __typename?: 'Onboarding';
   /** Send the merchant here to start the OAuth authorization. */
@@ -636,7 +636,7 @@ export type OnboardingType =
   | 'dsp'
   | 'pos';
 
-/** An order from a DSP (SPEC.md 2.11). */
+/** An order from a DSP. */
 export type Order = {
   __typename?: 'Order';
   /** Epoch milliseconds. */
@@ -659,7 +659,7 @@ export type Order = {
   order: Scalars['JSON']['output'];
   orgId?: Maybe<Scalars['ID']['output']>;
   posOrderId?: Maybe<Scalars['String']['output']>;
-  /** CONTRACT.md 2a. */
+  /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
   /** What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived. */
   timeline: Array<OrderTimelineEntry>;

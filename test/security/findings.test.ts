@@ -184,7 +184,7 @@ test('the sandbox POS refuses a code whose PKCE verifier is missing or wrong', a
   expect((await exchange({ code_verifier: 'x'.repeat(43) })).body).toMatchObject({ error: 'invalid_grant' });
 });
 
-test('a token request is never widened: scope (RFC 6749) and scopes (SPEC.md), in JSON and in forms', async () => {
+test('a token request is never widened: scope (RFC 6749) and scopes (docs/reference.md), in JSON and in forms', async () => {
   const partner = await service.partner();
   const ask = async (fields: Record<string, unknown>, form = false) => {
     const body = { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, ...fields };

@@ -4,8 +4,8 @@
 // odd text, huge numbers, odd ids. No answer may be a 5xx, on either database, and a batch of
 // refused requests changes nothing.
 import fc from 'fast-check';
-import { restRoutes } from '../../src/routes.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { restRoutes } from '../../src/app/routes.js';
+import { signBody } from '../../src/common/signatures.js';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { completeOnboarding, createOrg } from '../support/flows.js';

@@ -1,11 +1,11 @@
 // Malformed input of any shape is a 4xx and changes nothing, on SQLite and PostgreSQL alike
-// (CONTRACT.md 7.8): JSON nested thousands deep, and text with U+0000 (PostgreSQL's error 22021)
+// (docs/reference.md § Limits): JSON nested thousands deep, and text with U+0000 (PostgreSQL's error 22021)
 // wherever input enters: REST bodies, GraphQL variables, the token call (JSON and form), the
 // browser hops' paths and query strings, and signed webhooks.
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { createOrg } from '../support/flows.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 import { post, request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -67,7 +67,7 @@ test('JSON nested thousands deep is 400 on REST, GraphQL and the token call', as
     });
     expect({ depth, status: tokenCall.status }).toEqual({ depth, status: 400 });
   }
-  // An ordinary order, nested as deep as SPEC.md's modifiers go, passes.
+  // An ordinary order, nested as deep as docs/reference.md's modifiers go, passes.
   const fine = await post(
     service.url,
     '/v1/onboarding/org',

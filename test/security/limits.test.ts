@@ -1,4 +1,4 @@
-// GraphQL operations are bounded before they run (CONTRACT.md 7.4): tokens, depth, aliases,
+// GraphQL operations are bounded before they run (docs/reference.md § Partner API): tokens, depth, aliases,
 // directives and cost. Over a bound the answer is 400 `query_too_complex` and nothing runs; the
 // queries real clients send (GraphiQL's introspection, the API's own operations) pass.
 import { createClient } from 'graphql-ws';

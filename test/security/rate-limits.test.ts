@@ -1,9 +1,9 @@
-// Rate limits (CONTRACT.md 7.8): per partner on the API (REST and GraphQL), per client and per
+// Rate limits (docs/reference.md § Limits): per partner on the API (REST and GraphQL), per client and per
 // address on the token call (failed authentications cost more), per sender on webhooks. Over a
 // limit: 429 rate_limited with Retry-After and RateLimit-* headers, and nothing done. With
 // REDIS_URL the counts are shared by every instance. Limits are set low here to reach them.
-import { signBody } from '../../src/webhooks/signature.js';
-import { startService } from '../../src/service.js';
+import { signBody } from '../../src/common/signatures.js';
+import { startService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxEvents } from '../../src/sandbox/register.js';
 import { testSecrets } from '../support/sandbox.js';

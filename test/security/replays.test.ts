@@ -1,9 +1,9 @@
-// Replays do nothing (CONTRACT.md 7.9). SPEC.md's signature covers only the body, so a captured
+// Replays do nothing (docs/reference.md § Webhooks in). docs/reference.md's signature covers only the body, so a captured
 // webhook can come back with any fresh dedupe id: applying it again must equal applying it once.
 // Standard Webhooks signing is accepted too, with its signed id as the dedupe key and a
 // five-minute window on its timestamp.
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { signBody, signStandardWebhook } from '../../src/webhooks/signature.js';
+import { signBody, signStandardWebhook } from '../../src/common/signatures.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { merchantTakingOrders, placeOrder, until, type OrderSetup } from '../support/orders.js';
 import { request, startTestService, type TestService } from '../support/service.js';
@@ -48,6 +48,7 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
   );
   expect(replays.map((r) => r.status)).toEqual(Array(30).fill(202));
   await settled();
+  // A fixed wait, on purpose: no second publish may follow, and nothing announces an absence.
   await new Promise((r) => setTimeout(r, 300));
   expect(pos.received.filter((r) => r.path === '/v1/menus')).toHaveLength(1);
   expect(await service.services.db.catalogVersion.count({ where: { locationId: m.locationId } })).toBe(1);

@@ -8,16 +8,16 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { parse, type OperationDefinitionNode, type FieldNode } from 'graphql';
-import { schema } from '../../src/graphql/schema.js';
-import { restRoutes } from '../../src/routes.js';
-import { SCOPES, type Scope } from '../../src/scopes.js';
+import { schema } from '../../src/app/schema.js';
+import { restRoutes } from '../../src/app/routes.js';
+import { SCOPES, type Scope } from '../../src/common/scopes.js';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from '../support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { placeOrder, until } from '../support/orders.js';
 import { get, post, request, startTestService, type TestService } from '../support/service.js';
 import { saveProvider } from '../../src/integrations/providers.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 
 let service: TestService;
 let pos: SandboxPos;

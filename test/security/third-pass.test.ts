@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import type { SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { saveProvider } from '../../src/integrations/providers.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, startEvents, until, type OrderSetup } from '../support/orders.js';
 import { createOrg } from '../support/flows.js';

@@ -2,12 +2,12 @@
 // would, and unlike the sandbox in every way the reference allows: its token endpoint takes
 // form-encoded requests only (415 to JSON, as RFC 6749 servers may), its catalog links items to
 // categories by `category_id`, it answers an order with `{order: {id}}`, it takes no order
-// updates (SPEC.md's order event is order.created only, and it refuses anything else), and a
+// updates (docs/reference.md's order event is order.created only, and it refuses anything else), and a
 // merchant can revoke the app. A real HTTP server on loopback, not a mock.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../../src/sandbox/peer.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 
 export type ForeignPos = Peer & {
   url: string;
@@ -22,7 +22,7 @@ export type ForeignPos = Peer & {
   revoke: () => void;
   /** What its order endpoint answers from now on (default: `{order: {id}}`). */
   answerOrdersWith: (answer: (object: Record<string, unknown>) => unknown) => void;
-  /** Sends the service its signed location.catalog.updated, with no id of any kind: SPEC.md's bytes. */
+  /** Sends the service its signed location.catalog.updated, with no id of any kind: docs/reference.md's bytes. */
   catalogUpdated: (serviceUrl: string, source: string) => Promise<{ status: number; body: unknown }>;
   close: () => Promise<void>;
 };
@@ -142,7 +142,7 @@ export async function startForeignPos(): Promise<ForeignPos> {
   });
   app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    // SPEC.md: the order event's type is order.created; this POS takes nothing else.
+    // docs/reference.md: the order event's type is order.created; this POS takes nothing else.
     if (request.body?.type !== 'order.created') return reply.status(400).send({ error: 'unsupported type' });
     const key = String(request.headers['idempotency-key']);
     if (!answers.has(key)) answers.set(key, answer(request.body.object ?? {}));

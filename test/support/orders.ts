@@ -3,8 +3,10 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
+import type { ExecutionResult } from 'graphql';
+import type { Sink } from 'graphql-ws';
 import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
-import { signBody } from '../../src/webhooks/signature.js';
+import { signBody } from '../../src/common/signatures.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
@@ -77,15 +79,53 @@ export async function posStatus(pos: SandboxPos, orderId: string, status: string
   return (await res.json()) as { status: number; body: any };
 }
 
-export async function until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000): Promise<T> {
+/** What a subscription's refusal leaves for `until`: its error, which then ends the wait at once. */
+export type Refusal = { error?: Error };
+
+/** A graphql-ws sink whose refusal is not swallowed: `until(…, …, refusal)` fails with it. */
+export function sinkOf<T>(next: (data: T) => void): { sink: Sink<ExecutionResult>; refusal: Refusal } {
+  const refusal: Refusal = {};
+  return {
+    refusal,
+    sink: {
+      next: (result) => next(result.data as T),
+      error: (error) => {
+        refusal.error = new Error(`the subscription was refused: ${JSON.stringify(error)}`);
+      },
+      complete: () => undefined,
+    },
+  };
+}
+
+export async function until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, refusal?: Refusal): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
+    if (refusal?.error) throw refusal.error;
     const value = await check();
     if (value) return value;
     if (Date.now() > end) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** Waits until the service holds `count` live subscriptions to a topic: graphql-ws and SSE say
+ * nothing once a subscription is in place, and a change made before it would go unseen. */
+export const subscribed = (
+  service: TestService,
+  channel: Parameters<TestService['services']['pubsub']['subscribers']>[0],
+  id: string,
+  count = 1,
+  refusal?: Refusal,
+) => until(async () => service.services.pubsub.subscribers(channel, id) >= count, 15_000, refusal);
+
+/** Waits until the service holds at most `count` live subscriptions to a topic: a client's
+ * dispose ends its subscription on the server a moment later. */
+export const unsubscribed = (
+  service: TestService,
+  channel: Parameters<TestService['services']['pubsub']['subscribers']>[0],
+  id: string,
+  count = 0,
+) => until(async () => service.services.pubsub.subscribers(channel, id) <= count);
 
 /** A DSP's signed order.created straight to a service instance (as the sandbox DSP sends it). */
 export async function sendDspOrder(base: string, webhookSecret: string, storeId: string, order: Record<string, unknown> = {}) {

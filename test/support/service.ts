@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
-import { startService, type Overrides, type RunningService } from '../../src/service.js';
+import { startService, type Overrides, type RunningService } from '../../src/app/service.js';
 import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
-import type { Scope } from '../../src/scopes.js';
+import type { Scope } from '../../src/common/scopes.js';
 import { assertDocumentedAnswer } from './openapi-conformance.js';
 
 export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };

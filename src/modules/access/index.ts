@@ -1,5 +1,5 @@
 // Who may touch what: the one tenancy rule, used by every resolver, REST row, subscription and
-// CLI command. Three kinds of caller reach partner data (DESIGN.md "Conventions", CONTRACT.md 7):
+// CLI command. Three kinds of caller reach partner data (docs/architecture.md "Conventions", docs/reference.md § Partner API):
 // - a partner login (client credentials): every organization of its partner;
 // - an organization token (createPartnerToken): that one organization of its partner;
 // - a merchant user's dashboard session: that user's organization (same shape as an
@@ -8,8 +8,8 @@
 // Another tenant's data is "not found", never "forbidden", and a not-found answer names only the
 // id the caller asked for, so no caller learns another tenant's ids or that they exist. Forbidden
 // is for what the caller's own token may not do (a partner-wide act with an organization token).
-import { Forbidden, NotFound } from '../../errors.js';
-import type { AuthInfo } from '../../scopes.js';
+import { Forbidden, NotFound } from '../../common/errors.js';
+import type { AuthInfo } from '../../common/scopes.js';
 
 export type Caller = AuthInfo;
 

@@ -1,13 +1,14 @@
 // REST for authentication: the token call is a plain handler (form-encoded bodies, no bearer);
 // createPartnerToken is a row of the adapter.
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Services } from '../../services.js';
-import { AppError, Invalid } from '../../errors.js';
+import { AppError, Invalid } from '../../common/errors.js';
 import type { RestRoute } from '../../http/rest-route.js';
 import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';
-import { SCOPES } from '../../scopes.js';
+import { SCOPES } from '../../common/scopes.js';
 import { ERROR_BODY, json, zodSchema } from '../../http/route-docs.js';
-import { RateLimited } from '../../rate-limits.js';
+import { RateLimited } from '../../common/rate-limits.js';
 
 /** Form-encoded requests carry strings: read numbers and a `scopes` list the way RFC 6749
  * clients send them (`scope` is RFC 6749's own field, read by the request schema). */
@@ -47,14 +48,17 @@ const RFC6749_ERRORS = new Set([
 ]);
 
 /** RFC 6749 5.2's error code for one of ours, where one fits (else the status in words). */
-function oauthError(error: AppError, body: Record<string, unknown>): string {
-  if (error.code === 'invalid_request' && typeof body.grant_type === 'string' && /grant_type/.test(error.message))
-    return 'unsupported_grant_type';
-  return RFC6749_ERRORS.has(error.code) ? error.code : (error.body().error as string);
-}
+const oauthError = (error: AppError): string => (RFC6749_ERRORS.has(error.code) ? error.code : (error.body().error as string));
 
-/** A scope outside SCOPES is RFC 6749's invalid_scope; any other malformed field, invalid_request. */
-const malformed = (message: string) => new Invalid(message, /^scopes? must be among/.test(message) ? 'invalid_scope' : 'invalid_request');
+/** A malformed token request, by which field and how: a scope outside SCOPES is invalid_scope, a
+ * grant type we do not issue is unsupported_grant_type, anything else invalid_request. */
+function refusal(issue: z.core.$ZodIssue): Invalid {
+  const [field] = issue.path;
+  const badValue = issue.code === 'invalid_value' || issue.code === 'custom';
+  if (badValue && (field === 'scopes' || field === 'scope')) return new Invalid(issue.message, 'invalid_scope');
+  if (issue.code === 'invalid_value' && field === 'grant_type') return new Invalid(issue.message, 'unsupported_grant_type');
+  return new Invalid(issue.message);
+}
 
 const tokenCallDoc = () => {
   const token = zodSchema(tokenResponseSchema);
@@ -73,7 +77,7 @@ const tokenCallDoc = () => {
     operationId: 'token',
     summary: 'Get an access token (client credentials or a refresh token)',
     description:
-      'JSON as SPEC.md says (201), or form-encoded as RFC 6749 clients send it (200, with `scope` as a space-separated string). ' +
+      'JSON (201), or form-encoded as RFC 6749 clients send it (200, with `scope` as a space-separated string). ' +
       'The client authenticates in the body or with HTTP Basic (RFC 6749 2.3.1), not both.',
     tags: ['oauth'],
     security: [{}, { basic: [] }],
@@ -136,7 +140,7 @@ const metadataDoc = () => ({
 });
 
 /**
- * The token call (SPEC.md 2.1; CONTRACT.md 7.3). JSON requests are answered as SPEC.md says (201).
+ * The token call (docs/reference.md § Resources; docs/reference.md § Authentication). JSON requests are answered as docs/reference.md says (201).
  * Form-encoded ones, which RFC 6749 clients send, are answered as RFC 6749 5.1 and 5.2: 200 with
  * `scope` as a string beside `scopes`, and errors whose `error` is RFC 6749's code, with
  * `error_description`. The client authenticates in the body or with HTTP Basic, never both.
@@ -160,7 +164,7 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       }
       const fields = { ...(form ? fromForm(body as Record<string, string>) : body), ...credentials };
       const parsed = tokenRequestSchema.safeParse(fields);
-      if (!parsed.success) throw malformed(parsed.error.issues[0]!.message);
+      if (!parsed.success) throw refusal(parsed.error.issues[0]!);
       // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
       const { client_id: clientId } = parsed.data;
       await services.limits.tokenAllowed(clientId, request.ip);
@@ -180,7 +184,7 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       if (error instanceof RateLimited) reply.headers(error.headers);
       // RFC 6749 5.2's code in `error` and `code`, JSON or form alike; form requests also get
       // `error_description`, as RFC 6749 clients read it.
-      const code = oauthError(error, body);
+      const code = oauthError(error);
       const shaped = RFC6749_ERRORS.has(code) ? { error: code, code } : {};
       return reply.status(error.statusCode).send({ ...error.body(), ...shaped, ...(form ? { error_description: error.message } : {}) });
     }

@@ -1,14 +1,14 @@
-// Partners, their tokens, and who a bearer token belongs to (SPEC.md 2.1, 2.2, 5).
+// Partners, their tokens, and who a bearer token belongs to (docs/reference.md § Resources).
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden, Invalid, Unauthenticated, AppError } from '../../errors.js';
-import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../scopes.js';
-import { Expiring, expiringPer } from '../../expiring.js';
-import { newId } from '../../ids.js';
-import { sameBytes } from '../../crypto.js';
+import { Forbidden, Invalid, Unauthenticated, AppError } from '../../common/errors.js';
+import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
+import { Expiring, expiringPer } from '../../common/expiring.js';
+import { newId } from '../../common/ids.js';
+import { sameBytes } from '../../common/crypto.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 
@@ -39,8 +39,8 @@ export async function createPartner(db: Db, input: { name: string; scopes?: Scop
 
 const scopeList = z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOPES.join(', ')}` }), { message: 'scopes must be an array' });
 
-/** The token request of SPEC.md 2.1, checked at the edge. RFC 6749's space-separated `scope`
- * and SPEC.md's `scopes` array are both honoured, in JSON and form bodies alike (CONTRACT.md
+/** The token request of docs/reference.md § Resources, checked at the edge. RFC 6749's space-separated `scope`
+ * and docs/reference.md's `scopes` array are both honoured, in JSON and form bodies alike (docs/reference.md
  * 7.3); a request naming both asks for both. Either way the grant is never wider than asked. */
 export const tokenRequestSchema = z
   .object({
@@ -56,7 +56,7 @@ export const tokenRequestSchema = z
     if (scope === undefined) return request;
     const parsed = scopeList.safeParse(scope.split(/[\s,]+/).filter(Boolean));
     if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message.replace(/^scopes/, 'scope') });
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: parsed.error.issues[0]!.message.replace(/^scopes/, 'scope') });
       return z.NEVER;
     }
     return { ...request, scopes: [...(request.scopes ?? []), ...parsed.data] };

@@ -1,8 +1,8 @@
 // GraphQL for partner authentication: token and createPartnerToken.
 import { builder } from '../../graphql/builder.js';
-import { SCOPES } from '../../scopes.js';
+import { SCOPES } from '../../common/scopes.js';
 import { createPartnerToken, issueToken, tokenRequestSchema } from './service.js';
-import { Invalid } from '../../errors.js';
+import { Invalid } from '../../common/errors.js';
 
 export const ScopeEnum = builder.enumType('Scope', { values: SCOPES });
 const GrantType = builder.enumType('GrantType', { values: ['client_credentials', 'refresh_token'] as const });
@@ -33,7 +33,7 @@ const TokenPayload = builder.objectRef<TokenShape>('TokenPayload').implement({
 builder.mutationField('token', (t) =>
   t.field({
     type: TokenPayload,
-    description: 'Exchange client credentials or a refresh token for an access token (SPEC.md 2.1).',
+    description: 'Exchange client credentials or a refresh token for an access token.',
     args: { input: t.arg({ type: TokenInput, required: true }) },
     resolve: (_root, { input }, ctx) => {
       const parsed = tokenRequestSchema.safeParse({
@@ -74,7 +74,7 @@ const PartnerTokenPayload = builder.objectRef<PartnerTokenShape>('PartnerTokenPa
 builder.mutationField('createPartnerToken', (t) =>
   t.field({
     type: PartnerTokenPayload,
-    description: 'A named token acting for one of your organizations with the given scopes (SPEC.md 2.2).',
+    description: 'A named token acting for one of your organizations with the given scopes.',
     authScopes: { partner: true },
     args: { input: t.arg({ type: CreatePartnerTokenInput, required: true }) },
     resolve: (_root, { input }, ctx) =>

@@ -1,4 +1,4 @@
-// A location's closed days: the catalog's `holidays` (SPEC.md 2.10) with `closed: true`, as dates
+// A location's closed days: the catalog's `holidays` (docs/reference.md § Resources) with `closed: true`, as dates
 // in the location's time zone (the IANA name its POS gives; UTC when it gives none). Time zones
 // come from the platform's own data (Intl), never from offsets written here. A holiday with a
 // malformed date, or a time zone that is not a known IANA name, is left out and said so: the

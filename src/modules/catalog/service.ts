@@ -1,7 +1,7 @@
-// POS catalogs (SPEC.md 2.10, 4.2): fetched for a location with X-Provider-Location-Id, and read
+// POS catalogs (docs/reference.md § Resources): fetched for a location with X-Provider-Location-Id, and read
 // into the canonical shape of ./validate.ts.
 import type { Services } from '../../services.js';
-import { UpstreamFailed } from '../../errors.js';
+import { UpstreamFailed } from '../../common/errors.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { readCatalog, type Catalog } from './validate.js';
 

@@ -1,4 +1,4 @@
-// Catalog sync (SPEC.md 3, 6): when a POS says a location's catalog changed, fetch it, keep it as
+// Catalog sync (docs/reference.md § Order states): when a POS says a location's catalog changed, fetch it, keep it as
 // a new version, and publish to each DSP connection exactly its assigned menus (all menus when
 // it has no assignment). Publishes leave through the outbox; how each ends becomes a
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
@@ -6,15 +6,15 @@
 // Catalog versions and publishes are written here only, by plain statements (db/statements.ts).
 import type { Services } from '../../services.js';
 import type { Location as LocationRow } from '../../db/client.js';
-import { NotFound } from '../../errors.js';
-import { enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
+import { NotFound } from '../../common/errors.js';
+import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import { lastPublish, latestCatalogVersion, type LastPublish, type LatestVersion } from '../../db/sql/catalog.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
-import { newId } from '../../ids.js';
-import { requiredText } from '../../input.js';
-import { coalescing } from '../../coalesce.js';
+import { newId } from '../../common/ids.js';
+import { requiredText } from '../../common/input.js';
+import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
@@ -24,13 +24,14 @@ import { recordEvent } from '../events/service.js';
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
 
-/** An event notification (SPEC.md 2.10) to the location's POS, if its scope includes the type. */
+/** An event notification (docs/reference.md § Resources) to the location's POS, if its scope includes the type. */
 function notification(
   location: LocationRow,
   scope: string[],
   type: string,
   data: Record<string, unknown>,
-  key: string,
+  publishId: string,
+  which: string[] = [],
 ): OutboxInput | null {
   if (!scope.includes(type)) return null;
   return {
@@ -40,7 +41,7 @@ function notification(
     onboardingId: location.onboardingId,
     operation: 'notifications',
     body: { type, data, created_at: Date.now() },
-    idempotencyKey: `notify:${key}`,
+    subject: { purpose: 'notify', subjectId: publishId, which },
   };
 }
 
@@ -49,7 +50,7 @@ function notification(
 const SETTLED = new Set(['published', 'pending', 'invalid']);
 
 /**
- * Fetches a location's catalog and publishes it. Applying it twice is applying it once (CONTRACT.md
+ * Fetches a location's catalog and publishes it. Applying it twice is applying it once (docs/reference.md
  * 7.9): a catalog equal to the latest version is not a new version, and a connection whose last
  * publish had this version and these menus gets nothing new. A replayed catalog.updated, however
  * many fresh ids it comes with, so costs a fetch and no publish.
@@ -105,32 +106,29 @@ export async function syncLocationCatalog(services: Services, location: Location
         await run(insertStep('MenuPublish', { ...common, status: 'invalid', error, completedAt: new Date() }));
         const data = publishData(location, connection, menus, version.version, publishId, { error, problems });
         const note = notification(location, scope, PUBLISH_FAILURE, data, publishId);
-        if (note) await run(enqueueStep(note));
+        if (note) await enqueue(run, services, note);
         await recordEvent(run, services, { type: 'menu.publish.failed', partnerId: location.partnerId, orgId: location.orgId, data });
         continue;
       }
       await run(insertStep('MenuPublish', { ...common, status: 'pending' }));
-      await run(
-        enqueueStep({
-          kind: 'menu.publish',
-          owner: location,
-          source: connection.source,
-          onboardingId: connection.onboardingId,
-          operation: 'menus',
-          body: {
-            store_id: connection.dspStoreId,
-            dsp_location_id: connection.id,
-            location_id: location.providerId,
-            catalog_version: version.version,
-            menu_provider_ids: menus,
-            catalog: catalogFor(catalog, menus),
-          },
-          idempotencyKey: `publish:${publishId}`,
-        }),
-      );
+      await enqueue(run, services, {
+        kind: 'menu.publish',
+        owner: location,
+        source: connection.source,
+        onboardingId: connection.onboardingId,
+        operation: 'menus',
+        body: {
+          store_id: connection.dspStoreId,
+          dsp_location_id: connection.id,
+          location_id: location.providerId,
+          catalog_version: version.version,
+          menu_provider_ids: menus,
+          catalog: catalogFor(catalog, menus),
+        },
+        subject: { purpose: 'publish', subjectId: publishId },
+      });
     }
   });
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'publish', id: location.id });
 }
 
@@ -157,7 +155,7 @@ function publishData(
 
 /** When a publish's outbox message ends: record it and tell the POS. */
 const publishSettled: OutcomeHandler = async (message, outcome, services) => {
-  const publishId = message.idempotencyKey.replace(/^publish:/, '');
+  const publishId = message.subjectId!;
   const publish = await services.db.menuPublish.findUnique({
     where: { id: publishId },
     include: { location: true, dspConnection: true, catalogVersion: { select: { version: true } } },
@@ -173,13 +171,9 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
     publishId,
     error ? { error } : undefined,
   );
-  const note = notification(
-    publish.location,
-    scope,
-    outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE,
-    data,
-    `${publishId}:${outcome.delivered ? 'ok' : 'failed'}`,
-  );
+  const note = notification(publish.location, scope, outcome.delivered ? PUBLISH_SUCCESS : PUBLISH_FAILURE, data, publishId, [
+    outcome.delivered ? 'ok' : 'failed',
+  ]);
   return async (run) => {
     await run(
       updateStep('MenuPublish', publishId, {
@@ -188,7 +182,7 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
         completedAt: new Date(),
       }),
     );
-    if (note) await run(enqueueStep(note));
+    if (note) await enqueue(run, services, note);
     await recordEvent(run, services, {
       type: outcome.delivered ? 'menu.publish.succeeded' : 'menu.publish.failed',
       partnerId: publish.location.partnerId,

@@ -3,7 +3,7 @@
 // catalog with any problem, or with no menu, is not published: the POS is told the first
 // problem, the partner sees them all. Reading is linear in the catalog's size (a cycle between
 // modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
-/** The catalog response of SPEC.md 2.10. Every entity carries the POS's `provider_id`. */
+/** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
 export type Catalog = {
   default_language?: string;
   currency?: string;
@@ -19,7 +19,7 @@ export type Catalog = {
 };
 export type CatalogEntity = { provider_id: string; name?: string } & Record<string, unknown>;
 
-/** The catalog's element lists (SPEC.md 2.10), in the order problems are reported. */
+/** The catalog's element lists (docs/reference.md § Resources), in the order problems are reported. */
 const LISTS = ['menu', 'category', 'item', 'item_family', 'modifier_group', 'modifier', 'tax'] as const;
 type ListName = (typeof LISTS)[number];
 /** How an element of each list is named in a problem. */

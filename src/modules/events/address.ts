@@ -7,7 +7,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Invalid } from '../../errors.js';
+import { Invalid } from '../../common/errors.js';
 
 /** A host name's addresses. The service uses the system's resolver; tests hand in their own. */
 export type ResolveHost = (hostname: string) => Promise<string[]>;

@@ -2,18 +2,20 @@
 // one keeps signing beside the new for a day, so the partner can deploy the new one in between);
 // their attempts; events sent again. Only a partner login manages them; an endpoint with an
 // organization gets that organization's events only.
+import { pageSize } from '../../common/pages.js';
 import crypto from 'node:crypto';
 import type { Services } from '../../services.js';
-import type { AuthInfo } from '../../scopes.js';
-import { Invalid, NotFound } from '../../errors.js';
-import { newId } from '../../ids.js';
-import { epochMs, requiredText } from '../../input.js';
+import type { AuthInfo } from '../../common/scopes.js';
+import { Invalid, NotFound } from '../../common/errors.js';
+import { newId } from '../../common/ids.js';
+import { epochMs, requiredText } from '../../common/input.js';
 import { insertRowsStep, insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import { resumeEndpointMessages, type EventRow } from '../../db/sql/events.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
 import { EVENT_KEEP_DAYS, EVENT_TYPES, endpointMessage, wireEvent, type EventType } from './service.js';
+import { messageKey } from '../../delivery/outbox.js';
 
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -196,8 +198,8 @@ export async function rotateSecret(services: Services, auth: AuthInfo, id: strin
 export type ShownAttempt = { eventId: string; at: number; statusCode: number | null; durationMs: number; error: string | null };
 
 /** The endpoint's latest attempts, newest first. */
-export async function endpointAttempts(services: Services, auth: AuthInfo, id: string, limit = 20): Promise<ShownAttempt[]> {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Invalid('limit must be a whole number from 1 to 100');
+export async function endpointAttempts(services: Services, auth: AuthInfo, id: string, asked?: number | null): Promise<ShownAttempt[]> {
+  const limit = pageSize(asked, { name: 'limit', default: 20, max: 100 });
   const row = await findEndpoint(services, auth, id);
   const rows = await statementsOf(services.db).all<Omit<ShownAttempt, 'at'> & { attemptedAt: Date }>(
     `SELECT "eventId", "attemptedAt", "statusCode", "durationMs", "error" FROM "WebhookAttempt" WHERE "endpointId" = ? ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${limit}`,
@@ -244,7 +246,8 @@ export async function resend(
   const now = new Date();
   const messages = events.map((event) => ({
     ...endpointMessage(event, endpoint.id, JSON.stringify(wireEvent(event)), JSON.stringify({ 'webhook-id': event.id }), now),
-    idempotencyKey: `resend:${newId('rs')}:${event.id}`,
+    idempotencyKey: messageKey({ purpose: 'resend', subjectId: event.id, which: [newId('rs')] }),
+    subjectId: event.id,
   }));
   await sql.transaction(async (run) => {
     // A few hundred rows a statement keeps every statement's parameters within both databases' bounds.

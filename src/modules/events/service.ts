@@ -2,16 +2,17 @@
 // of, written in the transaction of the change, listed oldest first after a cursor, and sent to
 // the partner's webhook endpoints through the outbox (./sender.ts). One order's events reach an
 // endpoint in the order they happened (the outbox's ordering key, per endpoint and order).
+import { pageSize } from '../../common/pages.js';
 import type { Services } from '../../services.js';
-import type { AuthInfo } from '../../scopes.js';
-import { Invalid } from '../../errors.js';
-import { newId } from '../../ids.js';
+import type { AuthInfo } from '../../common/scopes.js';
+import { Invalid } from '../../common/errors.js';
+import { newId } from '../../common/ids.js';
 import { insertRowsStep, insertStep, statementsOf, type Run } from '../../db/statements.js';
 import { eventsAfter, takers, type EventRow } from '../../db/sql/events.js';
 import { assertOrgInReach } from '../access/index.js';
 import { LEASE_MS } from '../../delivery/runner.js';
 import type { Message } from '../../delivery/worker.js';
-import { withTrace } from '../../delivery/outbox.js';
+import { messageKey, withTrace } from '../../delivery/outbox.js';
 
 export const EVENT_TYPES = [
   'onboarding.updated',
@@ -96,7 +97,8 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
       ...endpointMessage(row, endpoint.id, body, headers, now),
       orderingKey: keySuffix === null ? null : `${endpoint.id}${keySuffix}`,
       orderingPosition: keySuffix === null ? null : Number(endpoint.last ?? 0) + 1,
-      idempotencyKey: `event:${row.id}:${endpoint.id}`,
+      idempotencyKey: messageKey({ purpose: 'event', subjectId: row.id, which: [endpoint.id] }),
+      subjectId: row.id,
       attempts: claimed ? 1 : 0,
       lockedUntil: claimed ? new Date(now.getTime() + LEASE_MS) : null,
       lastError: null,
@@ -157,9 +159,7 @@ export async function listEvents(
   auth: AuthInfo,
   query: { after?: string | null; types?: string[] | null; orgId?: string | null; limit?: number | null },
 ): Promise<{ events: WireEvent[]; nextCursor: string | null }> {
-  const limit = query.limit ?? EVENT_PAGE.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > EVENT_PAGE.max)
-    throw new Invalid(`limit must be a whole number from 1 to ${EVENT_PAGE.max}`);
+  const limit = pageSize(query.limit, { name: 'limit', ...EVENT_PAGE });
   const types = query.types ?? [];
   const unknown = types.filter((type) => !EVENT_TYPES.includes(type as EventType));
   if (unknown.length) throw new Invalid(`types: not event types: ${unknown.join(', ')} (they are ${EVENT_TYPES.join(', ')})`);

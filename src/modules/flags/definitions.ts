@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { Invalid } from '../../errors.js';
-import { randomId } from '../../ids.js';
+import { Invalid } from '../../common/errors.js';
+import { randomId } from '../../common/ids.js';
 import { SERVICE_OWNER, checkContext } from './service.js';
 
 const key = z.string().regex(/^[A-Za-z0-9._-]+$/, 'keys are letters, digits, ".", "_" or "-"');

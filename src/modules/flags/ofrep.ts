@@ -1,10 +1,10 @@
-// The partner's flags over the OpenFeature Remote Evaluation Protocol (CONTRACT.md 7.6), so that
+// The partner's flags over the OpenFeature Remote Evaluation Protocol (docs/reference.md § Partner API), so that
 // any OpenFeature SDK's OFREP provider evaluates them: POST /ofrep/v1/evaluate/flags/{key} and the
 // bulk POST /ofrep/v1/evaluate/flags, with the partner's bearer token. `context.targetingKey` is
 // the context's key and `context.kind` its kind (default user). Answers and errors are OFREP's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.js';
-import { AppError, NotFound } from '../../errors.js';
+import { AppError, NotFound } from '../../common/errors.js';
 import { authenticate } from '../auth/service.js';
 import { assertPartnerWide } from '../access/index.js';
 import { evaluateFlag, type Evaluation, type Reason } from './service.js';

@@ -13,7 +13,7 @@ import {
 } from '@openfeature/server-sdk';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../common/errors.js';
 import { SERVICE_OWNER, evaluateFlag } from './service.js';
 
 export class ServiceFlagsProvider implements Provider {
@@ -90,6 +90,6 @@ export async function featureClient(db: Db): Promise<{ client: Client; release: 
   return { client: OpenFeature.getClient(domain), release: () => OpenFeature.setProviderAndWait(domain, NOOP_PROVIDER) };
 }
 
-/** Our switch of SPEC.md 4.2: flag `pos-connection-notices`, context kind `provider` keyed by
+/** Our switch of docs/reference.md § POS interface: flag `pos-connection-notices`, context kind `provider` keyed by
  * the provider's source; when the flag is not defined, the provider registration decides. */
 export const CONNECTION_NOTICES_FLAG = 'pos-connection-notices';

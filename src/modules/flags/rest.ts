@@ -1,4 +1,4 @@
-// REST rows for flags and segments (CONTRACT.md section 1).
+// REST rows for flags and segments (docs/reference.md § Partner API).
 import type { RestRoute } from '../../http/rest-route.js';
 
 const changeRow = (method: 'POST' | 'DELETE', kind: 'flags' | 'segments', field: string): RestRoute => ({

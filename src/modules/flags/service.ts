@@ -1,14 +1,15 @@
-// Feature flags and segments per partner (SPEC.md 2.9, 4.1), with the semantics people know from
+// Feature flags and segments per partner (docs/reference.md § Resources), with the semantics people know from
 // LaunchDarkly and OpenFeature. A flag that is off serves its off variation (reason OFF); a flag
 // that is on serves its on variation to its targets (TARGET_MATCH) and to the contexts of the
 // segments it includes (SEGMENT_MATCH), and its fallthrough variation to everyone else
 // (FALLTHROUGH). `enabled` in an evaluation says whether the flag is on.
+import { pageSize } from '../../common/pages.js';
 import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
-import { Invalid, NotFound } from '../../errors.js';
-import { randomId } from '../../ids.js';
+import { Invalid, NotFound } from '../../common/errors.js';
+import { randomId } from '../../common/ids.js';
 import { assertPartnerWide, ownPartnerId } from '../access/index.js';
-import type { AuthInfo } from '../../scopes.js';
+import type { AuthInfo } from '../../common/scopes.js';
 
 /** The owner of the service's own flags (read through OpenFeature inside the service). */
 export const SERVICE_OWNER = 'service';
@@ -33,7 +34,7 @@ function checkContexts(contexts: unknown): Context[] {
   return contexts.map((c, i) => checkContext((c ?? {}) as Context, `contexts[${i}]`));
 }
 
-/** `partner_id` in the query: required where SPEC.md says so, and only ever the caller itself. */
+/** `partner_id` in the query: required where docs/reference.md says so, and only ever the caller itself. */
 export function partnerOf(auth: AuthInfo, partnerId: string | null | undefined, required = true): string {
   if (!partnerId && required) throw new Invalid('partner_id is required');
   // Flags and segments are the partner's, over all its organizations: not an organization token's.
@@ -128,11 +129,7 @@ export async function changeSegmentContexts(
 }
 
 /** `limit` arrives as a string: a whole number from 1 to 50; 20 when omitted. */
-export function parseLimit(limit: string | null | undefined): number {
-  if (limit === undefined || limit === null) return 20;
-  if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 50) throw new Invalid('limit must be a whole number from 1 to 50');
-  return Number(limit);
-}
+export const parseLimit = (limit: string | null | undefined): number => pageSize(limit, { name: 'limit', default: 20, max: 50 });
 
 export type SearchResult = { key: string; kind: string; flags: string[]; segments: string[] };
 

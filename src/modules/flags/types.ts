@@ -1,4 +1,4 @@
-// GraphQL for flags and segments (SPEC.md 4.1): targeting contexts, search, evaluation.
+// GraphQL for flags and segments (docs/reference.md § Partner API): targeting contexts, search, evaluation.
 import { builder } from '../../graphql/builder.js';
 import {
   changeFlagTargets,

@@ -1,4 +1,4 @@
-// REST rows for locations (CONTRACT.md section 1).
+// REST rows for locations (docs/reference.md § Partner API).
 import type { RestRoute } from '../../http/rest-route.js';
 
 const ADDRESS =

@@ -1,11 +1,11 @@
 // Locations: the POS's stores (listed, ingested), DSP stores bound to them, and deletion
-// (SPEC.md 2.5, 3, 4.1; CONTRACT.md 7.1). Connection and disconnection notices leave through the
+// (docs/reference.md § Resources; docs/reference.md § Partner API). Connection and disconnection notices leave through the
 // outbox, in the transaction of the change. A DSP store can be bound only if the DSP lists it for
 // the merchant's account (GET /v1/locations with that onboarding's token), and one connection
 // at a time holds it (boundStoreId); deleting its location releases it. Locations and DSP
 // connections are written here (and the menu assignment in ../menus), by plain statements only.
 import type { Services } from '../../services.js';
-import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../errors.js';
+import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import {
@@ -19,12 +19,12 @@ import {
 } from '../../db/sql/locations.js';
 import { providerOf } from '../../db/url.js';
 import { assertOrgInReach } from '../access/index.js';
-import { enqueueStep } from '../../delivery/outbox.js';
+import { enqueue } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
-import { newId } from '../../ids.js';
-import type { AuthInfo } from '../../scopes.js';
+import { newId } from '../../common/ids.js';
+import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
-import { requiredText } from '../../input.js';
+import { requiredText } from '../../common/input.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
@@ -33,7 +33,7 @@ import { recordEvent } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import type { Location as LocationRow } from '../../db/client.js';
 
-/** Whether a POS gets connection and disconnection notices (SPEC.md 4.2): the service flag
+/** Whether a POS gets connection and disconnection notices (docs/reference.md § POS interface): the service flag
  * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
  * provider registration's switch otherwise. */
 async function sendsNotices(services: Services, provider: ProviderInfo | null): Promise<boolean> {
@@ -188,19 +188,17 @@ export async function ingestLocations(
           orgId: onboarding.orgId,
           data: locationData(location),
         });
-        // SPEC.md 4.2: the connection notice goes only to a POS that enables it.
+        // docs/reference.md § POS interface: the connection notice goes only to a POS that enables it.
         if (notices) {
-          await run(
-            enqueueStep({
-              kind: 'location.connect',
-              owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
-              source: onboarding.source,
-              onboardingId: onboarding.id,
-              operation: 'connect',
-              body: { location_id: providerId },
-              idempotencyKey: `connect:${id}`,
-            }),
-          );
+          await enqueue(run, services, {
+            kind: 'location.connect',
+            owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
+            source: onboarding.source,
+            onboardingId: onboarding.id,
+            operation: 'connect',
+            body: { location_id: providerId },
+            subject: { purpose: 'connect', subjectId: id },
+          });
         }
       }
     });
@@ -208,7 +206,6 @@ export async function ingestLocations(
     if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${wanted.join(', ')}`);
     throw error;
   }
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
   return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
 }
@@ -350,19 +347,16 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
     // Its stores are released: they can be bound again, by this merchant or a later owner.
     await run(releaseStores(location.id, new Date()));
     if (notices) {
-      await run(
-        enqueueStep({
-          kind: 'location.disconnect',
-          owner: location,
-          source: location.source,
-          onboardingId: location.onboardingId,
-          operation: 'disconnect',
-          body: { location_id: location.providerId },
-          idempotencyKey: `disconnect:${location.id}`,
-        }),
-      );
+      await enqueue(run, services, {
+        kind: 'location.disconnect',
+        owner: location,
+        source: location.source,
+        onboardingId: location.onboardingId,
+        operation: 'disconnect',
+        body: { location_id: location.providerId },
+        subject: { purpose: 'disconnect', subjectId: location.id },
+      });
     }
   });
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', org.id, { kind: 'location', id: location.id });
 }

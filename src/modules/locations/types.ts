@@ -1,4 +1,5 @@
 // GraphQL for locations: the POS's list, ingest, bind, the organization's locations, delete.
+import { pageSize } from '../../common/pages.js';
 import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
@@ -23,7 +24,7 @@ const approvedConnections = (ctx: Context, locationIds: readonly string[]) =>
 const readWith = new WeakMap<object, DspConnectionRow[]>();
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
-  description: 'SPEC.md 2.4.',
+  description: 'A postal address, with its coordinates when known.',
   fields: (t) => ({
     formattedAddress: t.exposeString('formatted_address', { nullable: true }),
     addressLine1: t.exposeString('address_line_1', { nullable: true }),
@@ -140,7 +141,7 @@ builder.mutationField('bindDspLocations', (t) =>
 );
 
 const DspConnection = builder.prismaObject('DspConnection', {
-  description: 'A DSP store bound to a location (SPEC.md 2.5).',
+  description: 'A DSP store bound to a location.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),
@@ -161,13 +162,13 @@ const DspConnection = builder.prismaObject('DspConnection', {
     publishes: t.relation('publishes', {
       description: 'The latest menu publishes to this store, newest first.',
       args: { last: t.arg.int({ defaultValue: 20 }) },
-      query: (args) => ({ orderBy: { createdAt: 'desc' }, take: Math.min(Math.max(args.last ?? 20, 1), 100) }),
+      query: (args) => ({ orderBy: { createdAt: 'desc' }, take: pageSize(args.last, { name: 'last', default: 20, max: 100 }) }),
     }),
   }),
 });
 
 const Location = builder.prismaObject('Location', {
-  description: 'A location of an organization (SPEC.md 2.5).',
+  description: 'A location of an organization.',
   fields: (t) => ({
     id: t.exposeID('id'),
     name: t.exposeString('name'),

@@ -1,4 +1,4 @@
-// REST row for menu assignment (CONTRACT.md section 1).
+// REST row for menu assignment (docs/reference.md § Partner API).
 import type { RestRoute } from '../../http/rest-route.js';
 
 export const menuRoutes: RestRoute[] = [

@@ -1,10 +1,10 @@
-// Menu assignment of a DSP connection (SPEC.md 2.8 and 3): a non-empty list replaces the
+// Menu assignment of a DSP connection (docs/reference.md § Resources): a non-empty list replaces the
 // assignment exactly; an empty list removes it, and every menu of the location is published.
 import type { Services } from '../../services.js';
-import { Invalid, NotFound } from '../../errors.js';
-import type { AuthInfo } from '../../scopes.js';
+import { Invalid, NotFound } from '../../common/errors.js';
+import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
-import { requiredText } from '../../input.js';
+import { requiredText } from '../../common/input.js';
 import { statementsOf, updateStep } from '../../db/statements.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
 

@@ -1,4 +1,4 @@
-// GraphQL for menu assignment (SPEC.md 2.8).
+// GraphQL for menu assignment (docs/reference.md § Resources).
 import { builder } from '../../graphql/builder.js';
 import { assignMenus } from './service.js';
 

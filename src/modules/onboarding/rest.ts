@@ -1,4 +1,4 @@
-// REST for onboarding (CONTRACT.md section 1): the partner API rows, and the two browser hops.
+// REST for onboarding (docs/reference.md § Partner API): the partner API rows, and the two browser hops.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import type { RestRoute } from '../../http/rest-route.js';

@@ -1,4 +1,4 @@
-// OAuth onboarding of a POS or DSP (SPEC.md 2.3, 3, 4.1; CONTRACT.md section 1's browser hops
+// OAuth onboarding of a POS or DSP (docs/reference.md § Resources; docs/reference.md § Partner API's browser hops
 // and 7.2). A code completes only the onboarding it came back for: the callback hop records its
 // hash on that onboarding, and complete takes no other. Toward the provider every authorization
 // uses PKCE (RFC 7636, S256): the start hop keeps the verifier, sealed, for the token request.
@@ -6,14 +6,14 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../services.js';
 import type { Onboarding as OnboardingRow } from '../../db/client.js';
-import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { Conflict, Invalid, NotFound } from '../../common/errors.js';
 import { exchangeCode, tokenFields } from '../../integrations/provider-client.js';
 import { hashSecret, matchesHash } from '../auth/service.js';
 import { reachable, reachableRows } from '../access/index.js';
-import { newId } from '../../ids.js';
-import type { AuthInfo } from '../../scopes.js';
+import { newId } from '../../common/ids.js';
+import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
-import { requiredText } from '../../input.js';
+import { requiredText } from '../../common/input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
 import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
 import { markReplaced, moveDspConnections, moveLocations, resumeMessages } from '../../db/sql/onboardings.js';
@@ -23,7 +23,7 @@ export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
 const STATE_TTL_SECONDS = 15 * 60;
 
-/** The onboarding record of SPEC.md 2.3. */
+/** The onboarding record of docs/reference.md § Resources. */
 export type OnboardingRecord = {
   _id: string;
   org_id: string;

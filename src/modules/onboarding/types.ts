@@ -13,7 +13,7 @@ import {
 const OnboardingType = builder.enumType('OnboardingType', { values: ONBOARDING_TYPES });
 
 export const Onboarding = builder.objectRef<OnboardingRecord>('Onboarding').implement({
-  description: 'One OAuth integration attempt of an organization with a POS or DSP (SPEC.md 2.3).',
+  description: 'One OAuth integration attempt of an organization with a POS or DSP.',
   fields: (t) => ({
     id: t.exposeID('_id'),
     orgId: t.exposeID('org_id'),

@@ -9,8 +9,7 @@ import type { Services } from '../../services.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import type { Run } from '../../db/statements.js';
 import { nextEventSequence } from '../../db/sql/orders.js';
-import { enqueueDispatched, enqueueStep, type OutboxInput } from '../../delivery/outbox.js';
-import type { Message } from '../../delivery/worker.js';
+import { enqueue, enqueueNow, type OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
@@ -42,17 +41,16 @@ export type Told = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'dspStoreI
  * The order's next event to its DSP, as steps of the transaction making the change it tells: the
  * order's event count goes up by one, and that is the event's sequence, its position under the
  * order's ordering key and part of its idempotency key. An order's first event has nothing to
- * wait for: it is written already claimed, and the caller hands the message it returns to
- * `services.delivery.dispatch` after the commit (no claim round, as for a new order's message
- * to the POS). Later ones wait their turn in the outbox.
+ * wait for: it is written already claimed and sent once the transaction commits (no claim
+ * round, as for a new order's message to the POS). Later ones wait their turn in the outbox.
  */
 export async function tellDsp(
   run: Run,
-  services: Pick<Services, 'config'>,
+  services: Pick<Services, 'config' | 'delivery'>,
   order: Told,
   type: DspEventType,
   data: Record<string, unknown>,
-): Promise<Message | null> {
+): Promise<void> {
   const [counted] = await run<{ eventSequence: number }>(nextEventSequence(order.id));
   const sequence = Number(counted!.eventSequence);
   const event: OutboxInput = {
@@ -67,16 +65,11 @@ export async function tellDsp(
       created_at: Date.now(),
       data: { order_id: order.id, dsp_order_id: order.dspOrderId, sequence, ...data },
     },
-    idempotencyKey: `dsp-event:${order.id}:${sequence}`,
+    subject: { purpose: 'dsp-event', subjectId: order.id, which: [sequence] },
     ...(services.config.outbox.ordered ? { ordering: { key: `order:${order.id}`, position: sequence } } : {}),
   };
-  if (sequence > 1) {
-    await run(enqueueStep(event));
-    return null;
-  }
-  const first = enqueueDispatched(event);
-  await run(first.step);
-  return first.message;
+  // The first has nothing to wait for: written claimed, sent at once after the commit.
+  await (sequence > 1 ? enqueue(run, services, event) : enqueueNow(run, services, event));
 }
 
 /** location.order.fail's data. */

@@ -8,8 +8,8 @@
 // or is kept per catalog version and per availability version: none is read per order.
 import type { Services } from '../../services.js';
 import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';
-import { Invalid } from '../../errors.js';
-import { epochMs } from '../../input.js';
+import { Invalid } from '../../common/errors.js';
+import { epochMs } from '../../common/input.js';
 import { storedOffer, type Offer, type Offered } from '../catalog/offer.js';
 import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
 import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
@@ -87,7 +87,7 @@ const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice
 const below = (price: number, offered: Offered) => price < offered.price - 1e-9;
 
 /**
- * The cart (SPEC.md 2.11 `items`, with nested `modifiers`) against the offer: every item and
+ * The cart (docs/reference.md § Resources `items`, with nested `modifiers`) against the offer: every item and
  * modifier offered (a modifier within a group of what it modifies), quantities positive whole
  * numbers (a modifier's defaults to 1), prices numbers no lower than the catalog's, and each
  * modifier group's selections within its min_selections..max_selections. The first problem, or

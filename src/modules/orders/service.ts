@@ -1,4 +1,4 @@
-// Orders end to end (SPEC.md 2.11, 3, 6; CONTRACT.md 2 and 2a): a DSP's order.created becomes
+// Orders end to end (docs/reference.md § Resources; docs/reference.md § Webhooks in): a DSP's order.created becomes
 // one order, exactly once per (DSP, dsp_order_id), sent to the bound location's POS through the
 // outbox; the POS's answer gives the pos_order_id or the refusal; an accepted
 // merchant_managed_delivery order goes to the event provider as order.confirmed (signed), whose
@@ -7,8 +7,8 @@
 // each write is conditional on the state it was decided from (./states.ts).
 import type { Services } from '../../services.js';
 import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
-import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../errors.js';
-import { enqueueDispatched, enqueueStep } from '../../delivery/outbox.js';
+import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../common/errors.js';
+import { enqueue, enqueueNow } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
 import { recordEvent } from '../events/service.js';
 import { customerKeys, redactIfErased } from '../privacy/service.js';
@@ -23,10 +23,10 @@ import {
   type BoundLocation,
   type StoreBinding,
 } from '../../db/sql/orders.js';
-import type { AnswerChecks, Message, OutcomeHandler } from '../../delivery/worker.js';
+import type { AnswerChecks, OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
-import { newId } from '../../ids.js';
-import { requiredText } from '../../input.js';
+import { newId } from '../../common/ids.js';
+import { requiredText } from '../../common/input.js';
 import { findProvider } from '../../integrations/providers.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 import { failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
@@ -50,13 +50,6 @@ function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdi
   if (verdict.refused === 'not_modifiable') throw new FeatureDisabled('order is not modifiable');
   const to = event.kind === 'pos_update' ? event.status : event.kind;
   throw new Conflict(`an order cannot move from ${order.status} to ${to}`, 'invalid_transition');
-}
-
-/** After the commit: a message written claimed goes out at once; anything else written to the
- * outbox is claimed by the worker, woken now. */
-function dispatched(services: Services, message: Message | null): void {
-  if (message) services.delivery.dispatch(message);
-  else services.delivery.wake();
 }
 
 /** The order as partner events carry it (the DSP's body, with its customer, is not in it). */
@@ -105,7 +98,7 @@ function publish(services: Services, order: OrderRow): void {
 
 type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
 
-/** The order object of SPEC.md 2.11 as we send it on: what the DSP sent, with our id and state.
+/** The order object of docs/reference.md § Resources as we send it on: what the DSP sent, with our id and state.
  * `sent` is the stored body parsed; a new order passes the object its body was made from. */
 export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
   return {
@@ -161,12 +154,11 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     if (refusal) {
       // Refused, and kept: the operator sees what was refused and why, and the DSP is told.
       const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details };
-      const told = await sql.transaction(async (run) => {
+      await sql.transaction(async (run) => {
         await run(insertStep('Order', failed));
         await tellPartner(run, services, failed);
-        return tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
+        await tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
-      dispatched(services, told);
       publish(services, {
         ...failed,
         posOrderId: null,
@@ -184,22 +176,20 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     // row as it is stored. The message is written claimed and sent at once after the commit.
     // One POS token covers all of a merchant's locations: the order names its POS location in
     // the body and, as the catalog call does, in X-Provider-Location-Id.
-    const toPos = enqueueDispatched({
-      kind: 'order.created',
-      owner: row,
-      source: location!.source,
-      onboardingId: location!.onboardingId,
-      operation: 'orders',
-      body: { type: 'order.created', object: { ...orderObject(row, object), location_id: location!.providerId } },
-      headers: { 'x-provider-location-id': location!.providerId },
-      idempotencyKey: `order.created:${id}`,
-    });
     await sql.transaction(async (run) => {
       await run(insertStep('Order', row));
-      await run(toPos.step);
+      await enqueueNow(run, services, {
+        kind: 'order.created',
+        owner: row,
+        source: location!.source,
+        onboardingId: location!.onboardingId,
+        operation: 'orders',
+        body: { type: 'order.created', object: { ...orderObject(row, object), location_id: location!.providerId } },
+        headers: { 'x-provider-location-id': location!.providerId },
+        subject: { purpose: 'order.created', subjectId: id },
+      });
       await tellPartner(run, services, row, 'order.created');
     });
-    services.delivery.dispatch(toPos.message);
     publish(services, {
       ...row,
       posOrderId: null,
@@ -241,7 +231,7 @@ const WHEN_REFUSED = answerMoves({ kind: 'pos_refused' }, ['failed']);
 /** How the POS answered order.created: its order id, or its refusal. An accepted
  * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
 const orderSent: OutcomeHandler = async (message, outcome, services) => {
-  const orderId = message.idempotencyKey.replace(/^order\.created:/, '');
+  const orderId = message.subjectId!;
   const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
   const confirmation =
     outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
@@ -280,26 +270,20 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
     // move); the POS taking a new order moves nothing.
     if (moved) await tellPartner(run, services, updated);
     // The DSP hears the outcome: accepted (after a refusal too, when a redelivery was taken), or failed.
-    const told = refusal
-      ? await tellDsp(run, services, updated, 'location.order.fail', failedData(refusal))
-      : await tellDsp(run, services, updated, 'location.order.accept', { pos_order_id: updated.posOrderId, status: updated.status });
+    if (refusal) await tellDsp(run, services, updated, 'location.order.fail', failedData(refusal));
+    else await tellDsp(run, services, updated, 'location.order.accept', { pos_order_id: updated.posOrderId, status: updated.status });
     if (confirmation) {
-      await run(
-        enqueueStep({
-          kind: 'order.confirmed',
-          owner: updated,
-          source: confirmation.source,
-          operation: 'events',
-          body: { location_id: confirmation.locationId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
-          idempotencyKey: `order.confirmed:${updated.id}`,
-        }),
-      );
+      await enqueue(run, services, {
+        kind: 'order.confirmed',
+        owner: updated,
+        source: confirmation.source,
+        operation: 'events',
+        body: { location_id: confirmation.locationId, reference_id: updated.id, type: 'order.confirmed', order: orderObject(updated) },
+        subject: { purpose: 'order.confirmed', subjectId: updated.id },
+      });
     }
     await redactIfErased(run, updated);
-    return () => {
-      dispatched(services, told);
-      publish(services, updated);
-    };
+    return () => publish(services, updated);
   };
 };
 
@@ -319,7 +303,7 @@ const orderCanceled: WebhookHandler = {
     if (!order) throw new NotFound(`order ${dspOrderId} not found`);
     const to = move(order, { kind: 'dsp_cancel' })!;
     const location = order.locationId ? await services.db.location.findUnique({ where: { id: order.locationId } }) : null;
-    // SPEC.md's order event is order.created only: the POS hears of the change only when its
+    // docs/reference.md's order event is order.created only: the POS hears of the change only when its
     // registration says it takes order.updated.
     const tellPos = location && (await findProvider(services, location.source))?.orderUpdates;
     // Conditional on the status we read, as a POS update is: two changes at once cannot both move it.
@@ -330,23 +314,20 @@ const orderCanceled: WebhookHandler = {
       if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
       await tellPartner(run, services, changed);
       if (location && tellPos) {
-        await run(
-          enqueueStep({
-            kind: 'order.updated',
-            owner: order,
-            source: location.source,
-            onboardingId: location.onboardingId,
-            operation: 'orders',
-            body: { type: 'order.updated', object: { ...orderObject(changed), location_id: location.providerId } },
-            headers: { 'x-provider-location-id': location.providerId },
-            idempotencyKey: `order.canceled:${order.id}`,
-          }),
-        );
+        await enqueue(run, services, {
+          kind: 'order.updated',
+          owner: order,
+          source: location.source,
+          onboardingId: location.onboardingId,
+          operation: 'orders',
+          body: { type: 'order.updated', object: { ...orderObject(changed), location_id: location.providerId } },
+          headers: { 'x-provider-location-id': location.providerId },
+          subject: { purpose: 'order.canceled', subjectId: order.id },
+        });
       }
       await redactIfErased(run, changed);
       return changed;
     });
-    services.delivery.wake();
     publish(services, updated);
     return { status: 200, body: { order_id: order.id, status: updated.status } };
   },
@@ -370,12 +351,11 @@ const orderUpdated: WebhookHandler = {
       if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
       if (to) await tellPartner(run, services, changed);
       const told = to ? statusEvent(changed) : null;
-      const message = told ? await tellDsp(run, services, changed, told.type, told.data) : null;
+      if (told) await tellDsp(run, services, changed, told.type, told.data);
       await redactIfErased(run, changed);
-      return { changed, message };
+      return changed;
     });
-    if (to) dispatched(services, moved.message);
-    publish(services, moved.changed);
+    publish(services, moved);
     return { status: 200, body: { order_id: order.id, status } };
   },
 };
@@ -400,9 +380,9 @@ const driverAssigned: WebhookHandler = {
     const driver = JSON.stringify(event.object.driver);
     const assigned = { driver, deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
     // The same driver again (a replay, or the provider retrying) changes nothing: the order may
-    // have moved on since, and its delivery status must not go back (CONTRACT.md 7.9). Applied
+    // have moved on since, and its delivery status must not go back (docs/reference.md § Webhooks in). Applied
     // later than the precheck, so conditional on it still holding: same provider, order open.
-    const { order, message } = await sql.transaction(async (run) => {
+    const order = await sql.transaction(async (run) => {
       const [changed] = await run<OrderRow>(
         updateStep('Order', String(event.object.order_id), assigned, {
           and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
@@ -410,14 +390,13 @@ const driverAssigned: WebhookHandler = {
         }),
       );
       // The partner, and the DSP's customer, learn of the driver.
-      if (changed) await tellPartner(run, services, changed);
-      return {
-        order: changed,
-        message: changed ? await tellDsp(run, services, changed, 'location.order.notify_status_change', statusEvent(changed).data) : null,
-      };
+      if (changed) {
+        await tellPartner(run, services, changed);
+        await tellDsp(run, services, changed, 'location.order.notify_status_change', statusEvent(changed).data);
+      }
+      return changed;
     });
     if (!order) return;
-    dispatched(services, message);
     publish(services, order);
   },
 };

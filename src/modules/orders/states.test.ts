@@ -1,4 +1,4 @@
-// Every move of the order state machine, allowed and refused (CONTRACT.md 2a).
+// Every move of the order state machine, allowed and refused (docs/reference.md § Order states).
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus } from './states.js';
 
 const open = ['in_progress', 'ready_for_pickup', 'out_for_delivery'] as const;

@@ -1,4 +1,4 @@
-// The order state machine (CONTRACT.md 2a), in one place and pure: for each thing that can
+// The order state machine (docs/reference.md § Order states), in one place and pure: for each thing that can
 // happen to an order, the statuses it may happen in and where it takes the order. The service
 // (./service.ts) asks it before every change and writes the change conditional on the status it
 // read, so two changes at once cannot both apply.
@@ -15,7 +15,6 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const FINAL_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
-export const OPEN_STATUSES = ORDER_STATUSES.filter((status) => !FINAL_STATUSES.has(status));
 
 /** Forward moves a POS may make; it may also say `failed`, or repeat the status the order has. */
 const FORWARD: Readonly<Record<string, readonly OrderStatus[]>> = {

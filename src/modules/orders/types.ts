@@ -1,22 +1,23 @@
 // GraphQL for orders: order, orders (filters, cursor pagination), the live orderUpdated, and the
 // deliveries (outbox messages) of the caller with redelivery of dead ones.
+import { pageSize } from '../../common/pages.js';
 import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.js';
-import { Invalid } from '../../errors.js';
-import { epochMs } from '../../input.js';
+import { Invalid } from '../../common/errors.js';
+import { epochMs } from '../../common/input.js';
 import { reachable, reachableRows, assertMayRedeliver, seesCustomer } from '../access/index.js';
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './service.js';
 import { ORDER_STATUSES } from './states.js';
-import type { OrderSnapshot } from '../../graphql/pubsub.js';
+import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { redeliver } from '../../delivery/deliveries.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
 
 builder.prismaObject('Order', {
-  description: 'An order from a DSP (SPEC.md 2.11).',
+  description: 'An order from a DSP.',
   fields: (t) => ({
     id: t.exposeID('id'),
     orgId: t.exposeID('orgId', { nullable: true }),
@@ -24,7 +25,9 @@ builder.prismaObject('Order', {
     dspSource: t.exposeString('dspSource'),
     dspStoreId: t.exposeString('dspStoreId'),
     dspOrderId: t.exposeString('dspOrderId'),
-    status: t.exposeString('status', { description: 'CONTRACT.md 2a.' }),
+    status: t.exposeString('status', {
+      description: 'in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled.',
+    }),
     deliveryStatus: t.exposeString('deliveryStatus'),
     fulfillmentType: t.exposeString('fulfillmentType', { nullable: true }),
     posOrderId: t.exposeString('posOrderId', { nullable: true }),
@@ -190,8 +193,7 @@ builder.queryField('orders', (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const org = await findOrganization(ctx.services, ctx.auth!, String(args.orgId));
-      const first = args.first ?? 20;
-      if (first < 1 || first > 100) throw new Invalid('first must be from 1 to 100');
+      const first = pageSize(args.first, { name: 'first', default: 20, max: 100 });
       const from = args.from == null ? null : new Date(epochMs(args.from, 'from'));
       const to = args.to == null ? null : new Date(epochMs(args.to, 'to'));
       return {
@@ -261,7 +263,7 @@ builder.queryField('deliveries', (t) =>
         ...query,
         where: { ...reachableRows(ctx.auth!), status: args.status ?? 'dead' },
         orderBy: { createdAt: 'desc' },
-        take: Math.min(Math.max(args.first ?? 50, 1), 200),
+        take: pageSize(args.first, { name: 'first', default: 50, max: 200 }),
       }),
   }),
 );

@@ -1,4 +1,4 @@
-// REST rows for organizations (CONTRACT.md section 1).
+// REST rows for organizations (docs/reference.md § Partner API).
 import type { RestRoute } from '../../http/rest-route.js';
 
 export const organizationRoutes: RestRoute[] = [

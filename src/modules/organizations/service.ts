@@ -1,13 +1,13 @@
-// Organizations (merchants) and their users (SPEC.md 2.6).
-import { requiredText } from '../../input.js';
+// Organizations (merchants) and their users (docs/reference.md § Resources).
+import { requiredText } from '../../common/input.js';
 import type { Services } from '../../services.js';
-import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { Conflict, Invalid, NotFound } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { partnerOrganization } from '../../db/sql/organizations.js';
 import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
-import { newId } from '../../ids.js';
-import type { AuthInfo } from '../../scopes.js';
+import { newId } from '../../common/ids.js';
+import type { AuthInfo } from '../../common/scopes.js';
 
 export type CreateOrganizationInput = {
   name: string;

@@ -1,7 +1,7 @@
 // GraphQL for organizations.
 import { builder } from '../../graphql/builder.js';
 import { createOrganization, findOrganization } from './service.js';
-import type { OrganizationChange as Change } from '../../graphql/pubsub.js';
+import type { OrganizationChange as Change } from '../../common/pubsub.js';
 
 builder.prismaObject('User', {
   fields: (t) => ({
@@ -50,7 +50,7 @@ const CreateOrganizationPayload = builder.objectRef<{ org_id: string; user_id: s
 builder.mutationField('createOrganization', (t) =>
   t.field({
     type: CreateOrganizationPayload,
-    description: 'Create an organization (merchant) with its first user (SPEC.md 2.6).',
+    description: 'Create an organization (merchant) with its first user.',
     authScopes: { scope: 'user' },
     args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
     resolve: (_root, { input }, ctx) =>

@@ -6,9 +6,9 @@
 // and each open one in the transaction that ends it. Each redaction is conditional on the order
 // not being redacted yet: several instances, or the same sweep twice, change nothing more.
 import type { Services } from '../../services.js';
-import type { AuthInfo } from '../../scopes.js';
-import { Invalid } from '../../errors.js';
-import { newId } from '../../ids.js';
+import type { AuthInfo } from '../../common/scopes.js';
+import { Invalid } from '../../common/errors.js';
+import { newId } from '../../common/ids.js';
 import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
 import {
   customerOrders,

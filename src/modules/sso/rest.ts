@@ -1,7 +1,7 @@
 // REST for SSO: the partner's session call, and the merchant's browser hop to the dashboard.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import { Invalid } from '../../errors.js';
+import { Invalid } from '../../common/errors.js';
 import type { RestRoute } from '../../http/rest-route.js';
 import { SESSION_COOKIE, consumeSsoToken } from './service.js';
 import { queryParameter, redirect, REFUSALS } from '../../http/route-docs.js';

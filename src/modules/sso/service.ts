@@ -1,15 +1,15 @@
-// Single sign-on for merchant users (SPEC.md 2.7): a single-use, short-lived login token, and
+// Single sign-on for merchant users (docs/reference.md § Resources): a single-use, short-lived login token, and
 // the browser hop that consumes it and starts the user's dashboard session.
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Services } from '../../services.js';
-import { Invalid, NotFound, Unauthenticated } from '../../errors.js';
+import { Invalid, NotFound, Unauthenticated } from '../../common/errors.js';
 import { hashSecret } from '../auth/service.js';
-import { newId } from '../../ids.js';
-import { parseScopes, storeScopes, type AuthInfo, type Scope } from '../../scopes.js';
+import { newId } from '../../common/ids.js';
+import { parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
 import { canReach, ownPartnerId } from '../access/index.js';
 import { normalizeEmail } from '../organizations/service.js';
-import { requiredText } from '../../input.js';
+import { requiredText } from '../../common/input.js';
 
 export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,4 @@
-// GraphQL for single sign-on (SPEC.md 2.7).
+// GraphQL for single sign-on (docs/reference.md § Resources).
 import { builder } from '../../graphql/builder.js';
 import { ROLES, generateSsoSession } from './service.js';
 import { REDELIVERING_ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';

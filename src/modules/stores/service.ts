@@ -6,10 +6,10 @@
 // order. An end passes by itself: the order intake compares it with the clock (orders/intake.ts),
 // so no timer runs and no event is sent then, on any instance, across restarts.
 import type { Services } from '../../services.js';
-import { Invalid, NotFound } from '../../errors.js';
-import type { AuthInfo } from '../../scopes.js';
-import { newId } from '../../ids.js';
-import { requiredText } from '../../input.js';
+import { Invalid, NotFound } from '../../common/errors.js';
+import type { AuthInfo } from '../../common/scopes.js';
+import { newId } from '../../common/ids.js';
+import { requiredText } from '../../common/input.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import {
   boundStores,
@@ -23,7 +23,7 @@ import {
   unavailableItems,
   type BoundStore,
 } from '../../db/sql/stores.js';
-import { enqueueStep } from '../../delivery/outbox.js';
+import { enqueue } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
 import { storedOffer, type Offer } from '../catalog/offer.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
@@ -91,21 +91,25 @@ function tellPartner(
 }
 
 /** A store's next event to its DSP, as steps of the change's transaction: in order per store. */
-async function tellStore(run: Run, store: BoundStore, type: string, data: Record<string, unknown>): Promise<void> {
+async function tellStore(
+  run: Run,
+  services: Pick<Services, 'delivery'>,
+  store: BoundStore,
+  type: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
   const sequence = Number(counted!.eventSequence);
-  await run(
-    enqueueStep({
-      kind: type,
-      owner: store,
-      source: store.source,
-      onboardingId: store.onboardingId,
-      operation: 'events',
-      body: { type, store_id: store.dspStoreId, created_at: Date.now(), data },
-      idempotencyKey: `dsp-store-event:${store.id}:${sequence}`,
-      ordering: { key: `store:${store.id}`, position: sequence },
-    }),
-  );
+  await enqueue(run, services, {
+    kind: type,
+    owner: store,
+    source: store.source,
+    onboardingId: store.onboardingId,
+    operation: 'events',
+    body: { type, store_id: store.dspStoreId, created_at: Date.now(), data },
+    subject: { purpose: 'dsp-store-event', subjectId: store.id, which: [sequence] },
+    ordering: { key: `store:${store.id}`, position: sequence },
+  });
 }
 
 export type ShownStore = { id: string; dspProviderId: string; dspStoreName: string; status: string; pausedUntil: number | null };
@@ -136,12 +140,11 @@ export async function pauseStores(
         until,
       ),
     );
-    for (const store of stores) await tellStore(run, store, 'location.pause', until ? { until_ms: until.getTime() } : {});
+    for (const store of stores) await tellStore(run, services, store, 'location.pause', until ? { until_ms: until.getTime() } : {});
     await tellPartner(run, services, location, 'location.paused', {
       locations: stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until })),
     });
   });
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
 }
@@ -162,12 +165,11 @@ export async function resumeStores(
         new Date(),
       ),
     );
-    for (const store of stores) await tellStore(run, store, 'location.resume', {});
+    for (const store of stores) await tellStore(run, services, store, 'location.resume', {});
     await tellPartner(run, services, location, 'location.resumed', {
       locations: stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null })),
     });
   });
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
 }
@@ -274,8 +276,9 @@ export async function changeAvailability(
       );
     await run(nextAvailabilityVersion(location.id));
     for (const { store, ids } of told) {
-      if (input.available) await tellStore(run, store, 'location.items.unsnooze', { item_ids: ids });
-      else await tellStore(run, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) });
+      if (input.available) await tellStore(run, services, store, 'location.items.unsnooze', { item_ids: ids });
+      else
+        await tellStore(run, services, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) });
     }
     await tellPartner(run, services, location, 'location.items.availability', {
       itemIds,
@@ -283,7 +286,6 @@ export async function changeAvailability(
       untilMs: until?.getTime() ?? null,
     });
   });
-  services.delivery.wake();
   services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return unavailableNow(services, location.id);
 }

@@ -1,9 +1,9 @@
-// The sandbox event provider (CONTRACT.md section 4): verifies X-Service-Signature on
+// The sandbox event provider (docs/reference.md § Event-provider interface): verifies X-Service-Signature on
 // order.confirmed, answers 201 with a JSON string, and shortly after assigns a driver by sending
 // the service a signed order.assign.driver webhook.
 import crypto from 'node:crypto';
 import { createPeer, listen, type Peer } from '../peer.js';
-import { signBody, verifySignature } from '../../webhooks/signature.js';
+import { signBody, verifySignature } from '../../common/signatures.js';
 
 export type SandboxEventProviderOptions = {
   /** Verifies our X-Service-Signature and signs its webhooks to us. */

@@ -1,4 +1,4 @@
-// The sandbox POS's catalogs (SPEC.md 4.2): the default US catalog and the Germany EU demo menu.
+// The sandbox POS's catalogs (docs/reference.md § POS interface): the default US catalog and the Germany EU demo menu.
 // Realistic on purpose: several menus, categories, items, modifier groups with nested modifiers,
 // taxes and holidays, so that what publishing and validation see looks like a real POS's.
 
@@ -33,7 +33,7 @@ export function nextDate(monthDay: string, now = Date.now()): string {
 
 const ALL_WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
-/** The catalog response of SPEC.md 2.10, every entity with its provider_id. */
+/** The catalog response of docs/reference.md § Resources, every entity with its provider_id. */
 function build(source: Source) {
   return {
     default_language: source.language,

@@ -4,7 +4,7 @@
 // (GET /v1/_sandbox/orders/{dsp_order_id}) and each store as the platform shows it
 // (GET /v1/_sandbox/stores/{store_id}).
 import type { FastifyInstance } from 'fastify';
-import { verifySignature } from '../../webhooks/signature.js';
+import { verifySignature } from '../../common/signatures.js';
 
 type Event = { type: string; store_id?: string; created_at?: number; data?: Record<string, unknown> };
 /** An order as the platform's customer sees it. */

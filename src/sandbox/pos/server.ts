@@ -1,7 +1,7 @@
-// The sandbox POS (CONTRACT.md section 3): a real OAuth authorization server and POS API on
+// The sandbox POS (docs/reference.md § POS interface): a real OAuth authorization server and POS API on
 // loopback. It also plays a DSP, as a second OAuth client (dspClientIdOf): a grant to that
 // client is a DSP merchant account, whose GET /v1/locations lists its delivery stores
-// (CONTRACT.md 7.1), and which takes menus. Every authorization checks PKCE when a challenge is
+// (docs/reference.md § Partner API), and which takes menus. Every authorization checks PKCE when a challenge is
 // sent (7.2). Its tokens are HMAC-signed, so a restarted sandbox with the same secret still
 // honours the tokens it issued.
 import crypto from 'node:crypto';
@@ -184,7 +184,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     const header = request.headers['x-provider-location-id'];
     const locationId = Array.isArray(header) ? header[0] : header;
     if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
-    // SPEC.md 4.2: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
+    // docs/reference.md § POS interface: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
     const catalog =
       locationId === `loc_${grant.tid}_de` ? deCatalog() : locationId === undefined || locationId.startsWith('loc_') ? usCatalog() : null;
     if (!catalog) return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
@@ -222,7 +222,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     return answer;
   });
 
-  // Sandbox controls of the POS side (CONTRACT.md section 6): send the service a signed webhook.
+  // Sandbox controls of the POS side (docs/reference.md § Sandbox peers): send the service a signed webhook.
   const sendWebhook = async (type: string, object: Record<string, unknown>, path = `pos/${options.service?.source}`) => {
     if (!options.service) return { status: 0, body: { error: 'the sandbox was started without a service to call' } };
     const body = JSON.stringify({ type, object });
@@ -245,7 +245,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post<{ Body: { order_id?: string; status?: string } }>('/v1/_sandbox/order-status', async (request) =>
     sendWebhook('order.updated', { order_id: request.body?.order_id, status: request.body?.status }),
   );
-  // The DSP side: an order placed on the platform, sent to the service signed (CONTRACT.md 6).
+  // The DSP side: an order placed on the platform, sent to the service signed (docs/reference.md § Sandbox peers).
   app.post<{ Body: { dsp_store_id?: string; order?: Record<string, unknown> } }>('/v1/_sandbox/orders', async (request) => {
     const object = sandboxOrder(request.body?.dsp_store_id ?? '', request.body?.order ?? {});
     channel.placed(object.dsp_order_id);
@@ -391,7 +391,7 @@ const GERMAN_CART = [
   line('item_de_apfelschorle', 'Apfelschorle 0,4 l', 3.9),
 ];
 
-/** A realistic order of SPEC.md 2.11; any field given wins. */
+/** A realistic order of docs/reference.md § Resources; any field given wins. */
 export function sandboxOrder(storeId: string, given: Record<string, unknown>): Record<string, unknown> & { dsp_order_id: string } {
   const dspOrderId = typeof given.dsp_order_id === 'string' ? given.dsp_order_id : `dsp_${crypto.randomBytes(6).toString('hex')}`;
   const customer = { provider_loyalty_id: 'loy_1001', name: 'Jamie Rivera', phone: '+15125550123', masked_phone_code: '4821' };

@@ -1,4 +1,4 @@
-// Rate limits (CONTRACT.md 7.8), with rate-limiter-flexible: counts in Redis when REDIS_URL is set
+// Rate limits (docs/reference.md § Limits), with rate-limiter-flexible: counts in Redis when REDIS_URL is set
 // (every instance shares them), in this process otherwise. Over a limit the answer is 429
 // `rate_limited` with Retry-After and the RateLimit-* headers (./server/app.ts sets them).
 // - the partner API (REST rows and GraphQL): per partner;

@@ -5,7 +5,7 @@
 // subscribes again). Nothing Redis does can throw out of the process.
 import { createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
-import type { Dependencies } from '../dependencies.js';
+import type { Dependencies } from './dependencies.js';
 
 export type OnboardingEvent = { id: string };
 
@@ -75,8 +75,56 @@ function redisEventTarget(publishClient: Redis, subscribeClient: Redis): EventTa
   } as EventTarget;
 }
 
+type YogaPubSub = ReturnType<typeof createPubSub<Channels>>;
+
+/** The pubsub, counting each topic's live subscriptions in this instance: what a test waits on
+ * before it makes the change a subscriber should see (graphql-ws says nothing when a
+ * subscription is in place). */
+function counted(pubsub: YogaPubSub) {
+  const live = new Map<string, number>();
+  const topic = (channel: string, id?: string) => (id === undefined ? channel : `${channel}:${id}`);
+  const change = (key: string, by: number) => {
+    const now = (live.get(key) ?? 0) + by;
+    if (now > 0) live.set(key, now);
+    else live.delete(key);
+  };
+  return {
+    publish: pubsub.publish,
+    subscribe: <K extends keyof Channels>(channel: K, id: Channels[K][0]): AsyncIterableIterator<Channels[K][1]> => {
+      const key = topic(channel, id);
+      const source = (pubsub.subscribe as (c: K, i: Channels[K][0]) => AsyncIterableIterator<Channels[K][1]>)(channel, id);
+      let open = true;
+      const end = () => {
+        if (open) change(key, -1);
+        open = false;
+      };
+      change(key, 1);
+      const iterator: AsyncIterableIterator<Channels[K][1]> = {
+        [Symbol.asyncIterator]: () => iterator,
+        next: async () => {
+          const result = await source.next();
+          if (result.done) end();
+          return result;
+        },
+        return: async (value?: unknown) => {
+          end();
+          return source.return ? source.return(value) : { done: true as const, value: undefined };
+        },
+        throw: async (error?: unknown) => {
+          end();
+          if (source.throw) return source.throw(error);
+          throw error;
+        },
+      };
+      return iterator;
+    },
+    /** Live subscriptions to a channel (and key) in this instance. */
+    subscribers: (channel: keyof Channels, id?: string) => live.get(topic(channel, id)) ?? 0,
+  };
+}
+
 export function createEvents(redisUrl?: string, dependencies?: Dependencies) {
-  if (!redisUrl) return { pubsub: createPubSub<Channels>(), redis: undefined, close: async () => {} };
+  if (!redisUrl) return { pubsub: counted(createPubSub<Channels>()), redis: undefined, close: async () => {} };
   // Two connections: one to publish (and to count rate limits, ../rate-limits.ts), one that only
   // subscribes. The first fails fast while Redis is away (no offline queue: a rate limit falls
   // back to this instance's counts at once, an event is handed over locally); the second queues
@@ -90,7 +138,7 @@ export function createEvents(redisUrl?: string, dependencies?: Dependencies) {
     client.on('error', (error: Error) => closing || dependencies?.lost('redis', error));
     client.on('close', () => closing || dependencies?.lost('redis'));
   }
-  const pubsub = createPubSub<Channels>({ eventTarget: redisEventTarget(publishClient, subscribeClient) as never });
+  const pubsub = counted(createPubSub<Channels>({ eventTarget: redisEventTarget(publishClient, subscribeClient) as never }));
   return {
     pubsub,
     redis: publishClient,
@@ -102,4 +150,4 @@ export function createEvents(redisUrl?: string, dependencies?: Dependencies) {
   };
 }
 
-export type PubSub = ReturnType<typeof createPubSub<Channels>>;
+export type PubSub = ReturnType<typeof counted>;

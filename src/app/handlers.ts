@@ -1,12 +1,12 @@
 // What the service does with a webhook (by path and event type) and with a delivery's outcome
 // (by message kind), from each module's own list: nothing registers itself when imported, so
 // this file is the whole answer to "what handles this?".
-import { webhookRegistry } from './webhooks/intake.js';
-import type { AnswerChecks, DeadLetterWrites, OutcomeHandlers } from './delivery/worker.js';
-import { providerMessageDied } from './modules/events/sender.js';
-import { catalogOutcomes, catalogWebhooks } from './modules/catalog/sync.js';
-import { orderAnswerChecks, orderOutcomes, orderWebhooks } from './modules/orders/service.js';
-import { storeWebhooks } from './modules/stores/service.js';
+import { webhookRegistry } from '../webhooks/intake.js';
+import type { AnswerChecks, DeadLetterWrites, OutcomeHandlers } from '../delivery/worker.js';
+import { providerMessageDied } from '../modules/events/sender.js';
+import { catalogOutcomes, catalogWebhooks } from '../modules/catalog/sync.js';
+import { orderAnswerChecks, orderOutcomes, orderWebhooks } from '../modules/orders/service.js';
+import { storeWebhooks } from '../modules/stores/service.js';
 
 export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks, storeWebhooks);
 export const outcomes: OutcomeHandlers = { ...catalogOutcomes, ...orderOutcomes };

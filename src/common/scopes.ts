@@ -1,4 +1,4 @@
-// The partner scopes of SPEC.md 2.1 and who holds them.
+// The partner scopes of docs/reference.md § Resources and who holds them.
 export const SCOPES = ['user', 'onboarding', 'legacy_onboarding', 'sso', 'billing'] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -1,36 +1,36 @@
 // Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
-import { NO_RATE_LIMITS, createRateLimits } from './rate-limits.js';
-import { createMetrics } from './metrics.js';
-import { Dependencies } from './dependencies.js';
+import { NO_RATE_LIMITS, createRateLimits } from '../common/rate-limits.js';
+import { createMetrics } from '../telemetry/metrics.js';
+import { Dependencies } from '../common/dependencies.js';
 import pino, { type Logger } from 'pino';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
-import { openDatabase, type DatabaseHooks } from './db/client.js';
-import { applyPendingMigrations } from './db/schema-engine.js';
-import { Doorbell, type Services } from './services.js';
-import { schema } from './graphql/schema.js';
-import { buildServer } from './server/app.js';
+import type { Config } from '../config.js';
+import { openDatabase, type DatabaseHooks } from '../db/client.js';
+import { applyPendingMigrations } from '../db/schema-engine.js';
+import { Doorbell, type Services } from '../services.js';
+import { schema } from './schema.js';
+import { buildServer } from '../server/app.js';
 import { outgoingWebhooks, plainRoutes, restRoutes } from './routes.js';
-import { importTokenKey, sealer } from './crypto.js';
-import { createEvents } from './graphql/pubsub.js';
-import { DeliveryWorker } from './delivery/worker.js';
-import { WebhookProcessor } from './webhooks/processor.js';
-import { featureClient } from './modules/flags/openfeature.js';
+import { importTokenKey, sealer } from '../common/crypto.js';
+import { createEvents } from '../common/pubsub.js';
+import { DeliveryWorker } from '../delivery/worker.js';
+import { WebhookProcessor } from '../webhooks/processor.js';
+import { featureClient } from '../modules/flags/openfeature.js';
 import { answerChecks, deadLetter, outcomes, webhooks } from './handlers.js';
-import { EndpointSender } from './modules/events/sender.js';
-import { requireReauthorization } from './modules/onboarding/service.js';
-import { retentionSweep } from './modules/privacy/service.js';
-import { prune } from './db/pruning.js';
-import { periodic } from './delivery/periodic.js';
-import { holdDatabase } from './db/backup.js';
-import { createTracing } from './tracing.js';
-import { traceStatements } from './db/statements.js';
-import { providerOf, sqliteFile } from './db/url.js';
-import { isDatabaseUnavailable } from './db/client.js';
+import { EndpointSender } from '../modules/events/sender.js';
+import { requireReauthorization } from '../modules/onboarding/service.js';
+import { retentionSweep } from '../modules/privacy/service.js';
+import { prune } from '../db/pruning.js';
+import { periodic } from '../delivery/periodic.js';
+import { holdDatabase } from '../db/backup.js';
+import { createTracing } from '../telemetry/tracing.js';
+import { statementsOf, traceStatements } from '../db/statements.js';
+import { providerOf, sqliteFile } from '../db/url.js';
+import { isDatabaseUnavailable } from '../db/client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-import { applyDefinitions, readDefinitionsFile } from './modules/flags/definitions.js';
+import { applyDefinitions, readDefinitionsFile } from '../modules/flags/definitions.js';
 
 export type RunningService = {
   url: string;
@@ -78,7 +78,7 @@ export async function startService(
   }
   const tracing = createTracing(config.tracing);
   traceStatements(db, tracing);
-  const metrics = createMetrics(db);
+  const metrics = createMetrics((text, args) => statementsOf(db).all(text, args));
   const dependencies = new Dependencies(log, metrics.dependencyUp);
   dependencies.back('database');
   const events = createEvents(config.redisUrl, dependencies);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { signBody, signStandardWebhook, verifySignature, verifyStandardWebhook } from './signature.js';
+import { signBody, signStandardWebhook, verifySignature, verifyStandardWebhook } from './signatures.js';
 
 const body = Buffer.from('{"type":"location.catalog.updated","object":{"location_id":"loc_1"}}');
 

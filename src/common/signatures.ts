@@ -1,10 +1,10 @@
-// HMAC-SHA256 signatures over the exact bytes of a body (SPEC.md 5.7, CONTRACT.md sections 2, 4).
+// HMAC-SHA256 signatures over the exact bytes of a body (docs/reference.md § Authentication, docs/reference.md § Webhooks in).
 import crypto from 'node:crypto';
-import { sameBytes } from '../crypto.js';
+import { sameBytes } from './crypto.js';
 
 export const signBody = (body: string | Buffer, secret: string): string => crypto.createHmac('sha256', secret).update(body).digest('hex');
 
-/** Lower-case hex as CONTRACT.md fixes it; base64 (or base64url) and an optional "sha256=" prefix accepted too. */
+/** Lower-case hex as docs/reference.md fixes it; base64 (or base64url) and an optional "sha256=" prefix accepted too. */
 export function verifySignature(body: Buffer, header: string | undefined, secret: string): boolean {
   if (!header) return false;
   const value = header.trim().replace(/^sha256=/i, '');
@@ -13,7 +13,7 @@ export function verifySignature(body: Buffer, header: string | undefined, secret
   return candidates.some((given) => given !== null && sameBytes(given, expected));
 }
 
-/** Standard Webhooks (CONTRACT.md 7.9): how far a signed timestamp may be from now. */
+/** Standard Webhooks (docs/reference.md § Webhooks in): how far a signed timestamp may be from now. */
 export const STANDARD_WEBHOOK_TOLERANCE_S = 5 * 60;
 
 /** The key of a sender's secret: Standard Webhooks' `whsec_<base64>` form, or the text itself. */

@@ -1,11 +1,12 @@
-// What operators scrape at GET /metrics (CONTRACT.md 7.7), with prom-client, in a registry of this
+// What operators scrape at GET /metrics (docs/reference.md § Operations), with prom-client, in a registry of this
 // service's own (tests run several services in one process): HTTP requests by route and status
 // with latencies, GraphQL operations by name and outcome, outbox messages by kind and state (dead
 // letters among them), webhooks received and applied with their lag, rate-limit refusals, and
 // the process's own metrics. Counts of stored rows are read from the database at scrape time.
 import { Counter, Histogram, Registry, Gauge, collectDefaultMetrics } from 'prom-client';
-import type { Db } from './db/client.js';
-import { statementsOf } from './db/statements.js';
+
+/** How the gauges read counts when scraped: a plain statement on the service's database. */
+export type CountQuery = <T>(sql: string, args: unknown[]) => Promise<T[]>;
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
@@ -21,12 +22,12 @@ const GROWING_TABLES = [
   'MenuPublish',
 ];
 
-export function createMetrics(db: Db) {
+export function createMetrics(query: CountQuery) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Dropped when the service stops: the process's default collectors outlive this registry, and
   // nothing of theirs may keep the database client (test/server.test.ts checks).
-  let sql: ReturnType<typeof statementsOf> | null = statementsOf(db);
+  let sql: { all: CountQuery } | null = { all: query };
   /** A gauge of row counts by two columns, read when scraped; left as it was when the
    * database cannot answer (the scrape still answers, with dependency_up saying why). */
   const countsOf = (name: string, help: string, table: 'OutboxMessage' | 'WebhookEvent', labels: [string, string]) =>

@@ -1,5 +1,5 @@
 // The whole GraphQL schema: every module registers its types on the builder.
-import { builder } from './builder.js';
+import { builder } from '../graphql/builder.js';
 import '../modules/auth/types.js';
 import '../modules/organizations/types.js';
 import '../modules/onboarding/types.js';

@@ -1,5 +1,5 @@
 // The error model shared by GraphQL and REST. Domain code throws these; GraphQL shows `code`
-// and `statusCode` in `extensions`, REST answers SPEC.md section 7's body. Anything else is
+// and `statusCode` in `extensions`, REST answers docs/reference.md § Errors's body. Anything else is
 // masked as 500 internal_error and logged.
 import { STATUS_CODES } from 'node:http';
 

@@ -1,11 +1,11 @@
-// Malformed input stops at the edge, as 400 `invalid_request` (CONTRACT.md 7.8): JSON nested
+// Malformed input stops at the edge, as 400 `invalid_request` (docs/reference.md § Limits): JSON nested
 // deeper than any real request, and text with U+0000, which PostgreSQL cannot store (error
 // 22021) and SQLite would cut short. Checked once where input enters: the JSON and form body
 // parsers, the query string and path parameters, and each webhook's parsed body. Nothing
 // downstream (the REST key mapper, GraphQL, either database) then sees such input.
 import { Invalid } from './errors.js';
 
-/** Deeper than any request of the API needs (SPEC.md's deepest, an order's nested modifiers,
+/** Deeper than any request of the API needs (docs/reference.md's deepest, an order's nested modifiers,
  * is about ten), and far from what overflows a recursive walk. */
 export const MAX_JSON_DEPTH = 64;
 

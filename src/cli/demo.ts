@@ -4,11 +4,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config.js';
-import { createLogger, startService } from './service.js';
-import { createPartner } from './modules/auth/service.js';
-import { startSandboxPeers } from './sandbox/register.js';
-import { authorizeInBrowser } from './sandbox/browser.js';
+import { loadConfig } from '../config.js';
+import { createLogger, startService } from '../app/service.js';
+import { createPartner } from '../modules/auth/service.js';
+import { startSandboxPeers } from '../sandbox/register.js';
+import { authorizeInBrowser } from '../sandbox/browser.js';
 
 type Step = (title: string, detail?: unknown) => void;
 

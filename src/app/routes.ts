@@ -1,0 +1,42 @@
+// Every REST row and plain handler of the service, by module: what the HTTP server serves.
+import type { RestRoute } from '../http/rest-route.js';
+import type { PlainRoutes } from '../server/app.js';
+import { authRoutes, tokenRoutes } from '../modules/auth/rest.js';
+import { organizationRoutes } from '../modules/organizations/rest.js';
+import { onboardingHops, onboardingRoutes } from '../modules/onboarding/rest.js';
+import { locationRoutes } from '../modules/locations/rest.js';
+import { menuRoutes } from '../modules/menus/rest.js';
+import { storeRoutes } from '../modules/stores/rest.js';
+import { eventRoutes } from '../modules/events/rest.js';
+import { privacyRoutes } from '../modules/privacy/rest.js';
+import { ssoHops, ssoRoutes } from '../modules/sso/rest.js';
+import { webhookRoutes } from '../webhooks/intake.js';
+import { flagRoutes } from '../modules/flags/rest.js';
+import { ofrepRoutes } from '../modules/flags/ofrep.js';
+import { webhooks } from './handlers.js';
+import { dashboardPages } from '../server/dashboard.js';
+import { dspEventDocs } from '../modules/orders/channel.js';
+import { partnerEventDocs } from '../modules/events/docs.js';
+import type { OpenApiOperation } from '../http/route-docs.js';
+
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...organizationRoutes,
+  ...onboardingRoutes,
+  ...locationRoutes,
+  ...menuRoutes,
+  ...storeRoutes,
+  ...ssoRoutes,
+  ...flagRoutes,
+  ...eventRoutes,
+  ...privacyRoutes,
+];
+export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
+/** What the service sends others, described in the OpenAPI document's `webhooks`. */
+export function outgoingWebhooks(): Record<string, OpenApiOperation> {
+  const dsp = dspEventDocs();
+  const partner = partnerEventDocs();
+  const both = Object.keys(dsp).filter((name) => name in partner);
+  if (both.length) throw new Error(`webhooks named twice in the OpenAPI document: ${both.join(', ')}`);
+  return { ...dsp, ...partner };
+}

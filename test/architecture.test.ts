@@ -1,0 +1,85 @@
+// The layout docs/architecture.md promises: each top-level folder of src/ (and each file at its
+// root) is one node, and an import only ever points down: no cycle between them, type imports
+// included. And src/'s root holds at most five files.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.resolve('src');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(at);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [at] : [];
+  });
+}
+
+/** A file's node: its top-level folder, or its own name at src/'s root. */
+const nodeOf = (file: string) => {
+  const [first, ...rest] = path.relative(SRC, file).split(path.sep);
+  return rest.length ? first! : first!.replace(/\.ts$/, '');
+};
+
+/** Every import between nodes, with the files that make it. */
+function importGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of sourceFiles(SRC)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:(?:import|export)[^'"]*?from\s+|import\s+|import\()'(\.[^']+)'/g)) {
+      const target = path.resolve(path.dirname(file), specifier!.replace(/\.js$/, '.ts'));
+      if (!target.startsWith(SRC + path.sep)) continue;
+      const [from, to] = [nodeOf(file), nodeOf(target)];
+      if (from === to || to === 'generated') continue;
+      const edges = graph.get(from) ?? new Map<string, string[]>();
+      graph.set(from, edges.set(to, [...(edges.get(to) ?? []), `${path.relative(SRC, file)} imports ${specifier}`]));
+    }
+  }
+  return graph;
+}
+
+/** A cycle through the graph, as the imports that make it, or null. */
+function findCycle(graph: Map<string, Map<string, string[]>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const trail: string[] = [];
+  const visit = (node: string): string[] | null => {
+    state.set(node, 'open');
+    trail.push(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (state.get(next) === 'open') {
+        const loop = [...trail.slice(trail.indexOf(next)), next];
+        return loop.slice(1).map((to, i) => graph.get(loop[i]!)!.get(to)![0]!);
+      }
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    trail.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    if (state.has(node)) continue;
+    const found = visit(node);
+    if (found) return found;
+  }
+  return null;
+}
+
+test('no two folders of src/ import each other, directly or round a circle', () => {
+  expect(findCycle(importGraph())).toBeNull();
+});
+
+test('the check finds a cycle when there is one', () => {
+  const graph = new Map([
+    ['a', new Map([['b', ['a.ts imports ./b']]])],
+    ['b', new Map([['c', ['b.ts imports ./c']]])],
+    ['c', new Map([['a', ['c.ts imports ./a']]])],
+  ]);
+  expect(findCycle(graph)).toEqual(['a.ts imports ./b', 'b.ts imports ./c', 'c.ts imports ./a']);
+});
+
+test("src/'s root holds at most five files", () => {
+  const files = fs.readdirSync(SRC, { withFileTypes: true }).filter((entry) => entry.isFile());
+  expect(files.length).toBeLessThanOrEqual(5);
+});
