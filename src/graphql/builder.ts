@@ -5,7 +5,7 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.js';
 import { getDatamodel } from '../generated/pothos-types.js';
 import { Forbidden, Unauthenticated } from '../common/errors.js';
-import type { Scope } from '../common/scopes.js';
+import type { AuthInfo, Scope } from '../common/scopes.js';
 import type { Context } from './context.js';
 
 export const builder = new SchemaBuilder<{
@@ -19,6 +19,13 @@ export const builder = new SchemaBuilder<{
     partner: boolean;
     /** The token carries this scope. */
     scope: Scope;
+  };
+  /** What a field behind each scope may rely on: `t.withAuth(...)` gives its resolver a
+   * context whose caller is known, so no resolver asserts it. */
+  AuthContexts: {
+    authenticated: Context & { auth: AuthInfo };
+    partner: Context & { auth: AuthInfo };
+    scope: Context & { auth: AuthInfo };
   };
   Scalars: {
     JSON: { Input: unknown; Output: unknown };

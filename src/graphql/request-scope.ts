@@ -2,18 +2,9 @@
 // (scope-auth's answers), and the HTTP request Yoga puts on the context. All of it is let go as
 // soon as the operation's result is complete.
 //
-// Why let go: a finished request's context is still held, through V8's young-generation
-// collections, by structures that a full GC would see through. Pothos keeps its per-context
-// caches in WeakMaps whose values point back at the context (scope-auth's RequestCache holds
-// it), and the young-generation GC counts a WeakMap's values as reachable. After that, nothing
-// live holds a finished context (a heap snapshot under load finds none). But some of what a
-// request makes is old from the start: objects from allocation sites V8 has learned to pretenure,
-// and the hidden classes V8 makes anew for an object literal that spreads before its other
-// properties, or for an object given accessors of its own. An old object, dead or not, keeps what
-// it points to through young collections until a full GC. Whatever the context reaches would
-// then be promoted and wait for a full GC too: the loaders' last batch (every row of the
-// response), and Yoga's request, Fastify's request and reply, and their headers and sockets'
-// state. Cutting those links is what keeps them young (docs/performance.md).
+// Why let go: otherwise a finished request's context, and all it reaches (the response's rows,
+// the HTTP request and reply), survives young-generation collections until a full GC
+// (docs/performance.md, "Why some code lets go early").
 import DataLoader from 'dataloader';
 import { contextCacheSymbol } from '@pothos/core';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';

@@ -31,17 +31,9 @@ class RetryableStatus extends Error {
   }
 }
 
-// Two V8 behaviours made every got call's objects outlive young collections (about 33 KB a call,
-// freed only by full collections; this was most of what the order path promoted, and its 5-12 ms
-// young-collection pauses at 200 orders/s). Measured on Node 20 in docs/performance.md:
-// - got builds the options it hands to node:http as `{ ...cacheOptions, <30 more properties> }`.
-//   V8 gives each evaluation of a non-empty spread followed by properties its own chain of hidden
-//   classes, and those (old) hold the object's young descriptor arrays. An empty cacheOptions makes
-//   the spread empty: the hook below sets it just before got builds them, through got's own setter.
-// - got's promise API returns a p-cancelable promise, which defines getter and setter closures on
-//   each call's cancel handler. Per-object accessors live in that object's own hidden class, so the
-//   closures, the promise and the response they reach are kept until a full collection. Reading
-//   got's stream ourselves (exchange, below) takes no such promise.
+// got as the order path needs it: an empty cacheOptions (set in the hook below) and its stream
+// API (exchange, below), so that a call's objects die young (docs/performance.md, "Why some code
+// lets go early").
 const http = got.extend({
   retry: { limit: 0 },
   throwHttpErrors: false,

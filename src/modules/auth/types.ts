@@ -72,12 +72,11 @@ const PartnerTokenPayload = builder.objectRef<PartnerTokenShape>('PartnerTokenPa
 });
 
 builder.mutationField('createPartnerToken', (t) =>
-  t.field({
+  t.withAuth({ partner: true }).field({
     type: PartnerTokenPayload,
     description: 'A named token acting for one of your organizations with the given scopes.',
-    authScopes: { partner: true },
     args: { input: t.arg({ type: CreatePartnerTokenInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      createPartnerToken(ctx.services, ctx.auth!, { org_id: String(input.orgId), token_name: input.tokenName, scopes: input.scopes }),
+      createPartnerToken(ctx.services, ctx.auth, { org_id: String(input.orgId), token_name: input.tokenName, scopes: input.scopes }),
   }),
 );

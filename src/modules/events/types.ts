@@ -37,10 +37,9 @@ const EventsPage = builder.objectRef<{ events: WireEvent[]; nextCursor: string |
 });
 
 builder.queryField('events', (t) =>
-  t.field({
+  t.withAuth({ scope: 'user' }).field({
     type: EventsPage,
     description: `Your events, oldest first after the cursor: listed a second after they happen, kept 30 days. An organization's token sees its organization's only.`,
-    authScopes: { scope: 'user' },
     args: {
       after: t.arg.string({ description: 'The next_cursor of the page before.' }),
       types: t.arg.stringList({ description: 'Only these types.' }),
@@ -48,7 +47,7 @@ builder.queryField('events', (t) =>
       limit: t.arg.int({ description: `1 to ${EVENT_PAGE.max}; ${EVENT_PAGE.default} when omitted.` }),
     },
     resolve: (_root, args, ctx) =>
-      listEvents(ctx.services, ctx.auth!, {
+      listEvents(ctx.services, ctx.auth, {
         after: args.after,
         types: args.types?.flatMap((type) => type.split(',')).filter(Boolean),
         orgId: args.orgId == null ? null : String(args.orgId),
@@ -93,28 +92,25 @@ const WebhookAttemptsPayload = builder.objectRef<{ attempts: ShownAttempt[] }>('
 const partnerLogin = { partner: true } as const;
 
 builder.queryField('webhookEndpoints', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: WebhookEndpointsPayload,
-    authScopes: partnerLogin,
-    resolve: async (_root, _args, ctx) => ({ endpoints: await listEndpoints(ctx.services, ctx.auth!) }),
+    resolve: async (_root, _args, ctx) => ({ endpoints: await listEndpoints(ctx.services, ctx.auth) }),
   }),
 );
 builder.queryField('webhookEndpoint', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: WebhookEndpoint,
-    authScopes: partnerLogin,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => readEndpoint(ctx.services, ctx.auth!, String(id)),
+    resolve: (_root, { id }, ctx) => readEndpoint(ctx.services, ctx.auth, String(id)),
   }),
 );
 builder.queryField('webhookAttempts', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: WebhookAttemptsPayload,
     description: "The endpoint's latest calls, newest first.",
-    authScopes: partnerLogin,
     args: { endpointId: t.arg.id({ required: true }), limit: t.arg.int({ description: '1 to 100; 20 when omitted.' }) },
     resolve: async (_root, { endpointId, limit }, ctx) => ({
-      attempts: await endpointAttempts(ctx.services, ctx.auth!, String(endpointId), limit ?? undefined),
+      attempts: await endpointAttempts(ctx.services, ctx.auth, String(endpointId), limit ?? undefined),
     }),
   }),
 );
@@ -128,13 +124,12 @@ const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput
   }),
 });
 builder.mutationField('createWebhookEndpoint', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: WebhookEndpoint,
     description: 'A new endpoint, with its signing secret (shown this once).',
-    authScopes: partnerLogin,
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      createEndpoint(ctx.services, ctx.auth!, {
+      createEndpoint(ctx.services, ctx.auth, {
         url: input.url,
         eventTypes: input.eventTypes,
         orgId: input.orgId == null ? null : String(input.orgId),
@@ -153,23 +148,21 @@ const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput
   }),
 });
 builder.mutationField('updateWebhookEndpoint', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: WebhookEndpoint,
-    authScopes: partnerLogin,
     args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true }) },
-    resolve: (_root, { input }, ctx) => updateEndpoint(ctx.services, ctx.auth!, { ...input, id: String(input.id) }),
+    resolve: (_root, { input }, ctx) => updateEndpoint(ctx.services, ctx.auth, { ...input, id: String(input.id) }),
   }),
 );
 
 const Deleted = builder.objectRef<{ id: string }>('DeletedWebhookEndpoint').implement({ fields: (t) => ({ id: t.exposeID('id') }) });
 builder.mutationField('deleteWebhookEndpoint', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: Deleted,
     description: 'The endpoint stops receiving events; those still to send to it are dropped.',
-    authScopes: partnerLogin,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteEndpoint(ctx.services, ctx.auth!, String(id));
+      await deleteEndpoint(ctx.services, ctx.auth, String(id));
       return { id: String(id) };
     },
   }),
@@ -179,11 +172,10 @@ const RotatedSecret = builder.objectRef<{ secret: string }>('RotatedWebhookSecre
   fields: (t) => ({ secret: t.exposeString('secret', { description: 'The new whsec_… secret; the old one signs beside it for 24 h.' }) }),
 });
 builder.mutationField('rotateWebhookEndpointSecret', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: RotatedSecret,
-    authScopes: partnerLogin,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, ctx) => ({ secret: await rotateSecret(ctx.services, ctx.auth!, String(id)) }),
+    resolve: async (_root, { id }, ctx) => ({ secret: await rotateSecret(ctx.services, ctx.auth, String(id)) }),
   }),
 );
 
@@ -198,13 +190,12 @@ const Resent = builder.objectRef<{ queued: number }>('ResentWebhookEvents').impl
   fields: (t) => ({ queued: t.exposeInt('queued', { description: 'How many events go out again.' }) }),
 });
 builder.mutationField('resendWebhookEvents', (t) =>
-  t.field({
+  t.withAuth(partnerLogin).field({
     type: Resent,
     description: 'Send one event, or every event since a time, to the endpoint again (the same webhook-id).',
-    authScopes: partnerLogin,
     args: { input: t.arg({ type: ResendWebhookEventsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      queued: await resend(ctx.services, ctx.auth!, { id: String(input.endpointId), eventId: input.eventId, sinceMs: input.since }),
+      queued: await resend(ctx.services, ctx.auth, { id: String(input.endpointId), eventId: input.eventId, sinceMs: input.since }),
     }),
   }),
 );

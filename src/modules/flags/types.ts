@@ -43,12 +43,11 @@ type ChangeContexts = (
 ) => Promise<{ flagKey?: string; segmentKey?: string; targets: { key: string; kind: string }[] }>;
 const change = (name: string, description: string, run: ChangeContexts, how: 'add' | 'remove') =>
   builder.mutationField(name, (t) =>
-    t.field({
+    t.withAuth({ partner: true }).field({
       type: TargetsPayload,
       description,
-      authScopes: { partner: true },
       args: { input: t.arg({ type: ChangeContextsInput, required: true }) },
-      resolve: (_root, { input }, ctx) => run(ctx.services, partnerOf(ctx.auth!, String(input.partnerId)), input.key, input.contexts, how),
+      resolve: (_root, { input }, ctx) => run(ctx.services, partnerOf(ctx.auth, String(input.partnerId)), input.key, input.contexts, how),
     }),
   );
 change('addFlagContexts', "Add contexts to a flag's targeting (served its on variation).", changeFlagTargets, 'add');
@@ -69,10 +68,9 @@ const SearchContextsPayload = builder.objectRef<{ contexts: SearchResult[] }>('S
 });
 
 builder.queryField('searchContexts', (t) =>
-  t.field({
+  t.withAuth({ partner: true }).field({
     type: SearchContextsPayload,
     description: 'Contexts across the flags and segments you own.',
-    authScopes: { partner: true },
     args: {
       partnerId: t.arg.id(),
       q: t.arg.string({ description: 'Substring of the context key (case-insensitive).' }),
@@ -80,7 +78,7 @@ builder.queryField('searchContexts', (t) =>
       limit: t.arg.string({ description: 'A whole number from 1 to 50, as a string; 20 when omitted.' }),
     },
     resolve: (_root, args, ctx) =>
-      searchContexts(ctx.services, partnerOf(ctx.auth!, args.partnerId ? String(args.partnerId) : null, false), args),
+      searchContexts(ctx.services, partnerOf(ctx.auth, args.partnerId ? String(args.partnerId) : null, false), args),
   }),
 );
 
@@ -95,9 +93,8 @@ const EvaluationRef = builder.objectRef<Evaluation>('FlagEvaluation').implement(
 });
 
 builder.queryField('evaluateFlag', (t) =>
-  t.field({
+  t.withAuth({ partner: true }).field({
     type: EvaluationRef,
-    authScopes: { partner: true },
     args: {
       partnerId: t.arg.id({ required: true }),
       flagKey: t.arg.string({ required: true }),
@@ -105,6 +102,6 @@ builder.queryField('evaluateFlag', (t) =>
       kind: t.arg.string({ defaultValue: 'user' }),
     },
     resolve: (_root, args, ctx) =>
-      evaluateFlag(ctx.db, partnerOf(ctx.auth!, String(args.partnerId)), args.flagKey, { key: args.key, kind: args.kind }),
+      evaluateFlag(ctx.db, partnerOf(ctx.auth, String(args.partnerId)), args.flagKey, { key: args.key, kind: args.kind }),
   }),
 );

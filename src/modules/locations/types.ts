@@ -55,13 +55,12 @@ const OnboardingLocationsPayload = builder.objectRef<{ locations: OnboardingLoca
 });
 
 builder.queryField('onboardingLocations', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: OnboardingLocationsPayload,
     description: "The locations of the onboarding's POS merchant.",
-    authScopes: { scope: 'onboarding' },
     args: { onboardingId: t.arg.id({ required: true }) },
     resolve: async (_root, { onboardingId }, ctx) => ({
-      locations: await listOnboardingLocations(ctx.services, ctx.auth!, String(onboardingId)),
+      locations: await listOnboardingLocations(ctx.services, ctx.auth, String(onboardingId)),
     }),
   }),
 );
@@ -83,12 +82,11 @@ const IngestLocationsPayload = builder
   });
 
 builder.mutationField('ingestLocations', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: IngestLocationsPayload,
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: IngestLocationsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await ingestLocations(ctx.services, ctx.auth!, {
+      locations: await ingestLocations(ctx.services, ctx.auth, {
         onboarding_id: String(input.onboardingId),
         locations: input.locations.map((l) => ({ provider_id: l.providerId })),
       }),
@@ -123,12 +121,11 @@ const BindDspLocationsPayload = builder.objectRef<{ locations: BoundShape[] }>('
 });
 
 builder.mutationField('bindDspLocations', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: BindDspLocationsPayload,
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: BindDspLocationsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await bindDspLocations(ctx.services, ctx.auth!, {
+      locations: await bindDspLocations(ctx.services, ctx.auth, {
         onboarding_id: String(input.onboardingId),
         locations: input.locations.map((l) => ({
           pos_location_id: String(l.posLocationId),
@@ -200,9 +197,8 @@ const OrganizationLocationsPayload = builder
   });
 
 builder.queryField('organizationLocations', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: OrganizationLocationsPayload,
-    authScopes: { scope: 'onboarding' },
     args: {
       orgId: t.arg.id({ required: true }),
       locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
@@ -210,7 +206,7 @@ builder.queryField('organizationLocations', (t) =>
     resolve: async (_root, { orgId, locationId }, ctx) => {
       const { locations, connections } = await organizationLocations(
         ctx.services,
-        ctx.auth!,
+        ctx.auth,
         String(orgId),
         locationId ? String(locationId) : null,
       );
@@ -230,13 +226,12 @@ const DeleteLocationPayload = builder.objectRef<{ id: string }>('DeleteLocationP
 });
 
 builder.mutationField('deleteLocation', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: DeleteLocationPayload,
     description: 'Retire a location: its POS gets the disconnection notice and no further order events.',
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: DeleteLocationInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      await deleteLocation(ctx.services, ctx.auth!, String(input.orgId), String(input.locationId));
+      await deleteLocation(ctx.services, ctx.auth, String(input.orgId), String(input.locationId));
       return { id: String(input.locationId) };
     },
   }),

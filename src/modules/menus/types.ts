@@ -15,12 +15,11 @@ const AssignMenusPayload = builder.objectRef<{ dsp_location_id: string; menu_pro
 });
 
 builder.mutationField('assignMenus', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: AssignMenusPayload,
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: AssignMenusInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      assignMenus(ctx.services, ctx.auth!, {
+      assignMenus(ctx.services, ctx.auth, {
         org_id: String(input.orgId),
         dsp_location_id: String(input.dspLocationId),
         menu_provider_ids: input.menuProviderIds,

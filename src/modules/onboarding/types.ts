@@ -43,12 +43,11 @@ const InitializeOnboardingPayload = builder.objectRef<{ onboarding: OnboardingRe
 });
 
 builder.mutationField('initializeOnboarding', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: InitializeOnboardingPayload,
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: InitializeOnboardingInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      onboarding: await initializeOnboarding(ctx.services, ctx.auth!, {
+      onboarding: await initializeOnboarding(ctx.services, ctx.auth, {
         org_id: String(input.orgId),
         source: input.source,
         type: input.type,
@@ -59,11 +58,10 @@ builder.mutationField('initializeOnboarding', (t) =>
 );
 
 builder.queryField('onboarding', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: Onboarding,
-    authScopes: { scope: 'onboarding' },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, ctx) => onboardingStatus(ctx.services, ctx.auth!, String(id)),
+    resolve: (_root, { id }, ctx) => onboardingStatus(ctx.services, ctx.auth, String(id)),
   }),
 );
 
@@ -75,26 +73,24 @@ const CompleteOnboardingInput = builder.inputType('CompleteOnboardingInput', {
 });
 
 builder.mutationField('completeOnboarding', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: Onboarding,
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: CompleteOnboardingInput, required: true }) },
-    resolve: (_root, { input }, ctx) => completeOnboarding(ctx.services, ctx.auth!, String(input.id), input.code),
+    resolve: (_root, { input }, ctx) => completeOnboarding(ctx.services, ctx.auth, String(input.id), input.code),
   }),
 );
 
 builder.subscriptionType({});
 builder.subscriptionField('onboardingUpdated', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: Onboarding,
     description: 'The onboarding, each time its status changes.',
-    authScopes: { scope: 'onboarding' },
     args: { id: t.arg.id({ required: true }) },
     subscribe: async (_root, { id }, ctx) => {
-      await findOnboarding(ctx.services, ctx.auth!, String(id));
+      await findOnboarding(ctx.services, ctx.auth, String(id));
       return ctx.services.pubsub.subscribe('onboardingUpdated', String(id));
     },
-    resolve: async (event: { id: string }, _args, ctx) => toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth!, event.id)),
+    resolve: async (event: { id: string }, _args, ctx) => toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth, event.id)),
   }),
 );
 

@@ -48,13 +48,12 @@ const CreateOrganizationPayload = builder.objectRef<{ org_id: string; user_id: s
 });
 
 builder.mutationField('createOrganization', (t) =>
-  t.field({
+  t.withAuth({ scope: 'user' }).field({
     type: CreateOrganizationPayload,
     description: 'Create an organization (merchant) with its first user.',
-    authScopes: { scope: 'user' },
     args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      createOrganization(ctx.services, ctx.auth!, {
+      createOrganization(ctx.services, ctx.auth, {
         name: input.name,
         provider_id: input.providerId,
         user: { email: input.user.email, first_name: input.user.firstName, last_name: input.user.lastName },
@@ -63,12 +62,11 @@ builder.mutationField('createOrganization', (t) =>
 );
 
 builder.queryField('organization', (t) =>
-  t.prismaField({
+  t.withAuth({ scope: 'user' }).prismaField({
     type: 'Organization',
-    authScopes: { scope: 'user' },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const org = await findOrganization(ctx.services, ctx.auth!, String(id));
+      const org = await findOrganization(ctx.services, ctx.auth, String(id));
       return ctx.db.organization.findUniqueOrThrow({ ...query, where: { id: org.id } });
     },
   }),
@@ -83,14 +81,13 @@ const OrganizationChange = builder.objectRef<Change>('OrganizationChange').imple
 });
 
 builder.subscriptionField('organizationChanged', (t) =>
-  t.field({
+  t.withAuth({ scope: 'user' }).field({
     type: OrganizationChange,
     description:
       "An organization's onboardings, locations and DSP bindings, menu publishes and dead or redelivered deliveries, each time one changes (orders have orderUpdated).",
-    authScopes: { scope: 'user' },
     args: { orgId: t.arg.id({ required: true }) },
     subscribe: async (_root, { orgId }, ctx) =>
-      ctx.services.pubsub.subscribe('organizationChanged', (await findOrganization(ctx.services, ctx.auth!, String(orgId))).id),
+      ctx.services.pubsub.subscribe('organizationChanged', (await findOrganization(ctx.services, ctx.auth, String(orgId))).id),
     resolve: (change: Change) => change,
   }),
 );

@@ -17,14 +17,13 @@ const ErasurePayload = builder.objectRef<{ ordersRedacted: number; ordersPending
 });
 
 builder.mutationField('requestErasure', (t) =>
-  t.field({
+  t.withAuth({ scope: 'user' }).field({
     type: ErasurePayload,
     description:
       "Erase a customer's data from the organization's orders (name, phone, loyalty id, delivery address): at once for final orders, when they end for open ones.",
-    authScopes: { scope: 'user' },
     args: { input: t.arg({ type: RequestErasureInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      requestErasure(ctx.services, ctx.auth!, {
+      requestErasure(ctx.services, ctx.auth, {
         orgId: String(input.orgId),
         phone: input.phone,
         providerLoyaltyId: input.providerLoyaltyId,

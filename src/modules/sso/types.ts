@@ -23,15 +23,14 @@ const SsoSessionPayload = builder.objectRef<{ sso_login_token: string }>('SsoSes
 });
 
 builder.mutationField('generateSsoSession', (t) =>
-  t.field({
+  t.withAuth({ scope: 'sso' }).field({
     type: SsoSessionPayload,
-    authScopes: { scope: 'sso' },
     args: {
       partnerId: t.arg.id({ description: 'When given, it must be your own partner id.' }),
       input: t.arg({ type: GenerateSsoSessionInput, required: true }),
     },
     resolve: (_root, { partnerId, input }, ctx) =>
-      generateSsoSession(ctx.services, ctx.auth!, partnerId ? String(partnerId) : null, {
+      generateSsoSession(ctx.services, ctx.auth, partnerId ? String(partnerId) : null, {
         email: input.email,
         full_name: input.fullName,
         phone_number: input.phoneNumber,
@@ -65,14 +64,13 @@ const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role:
 });
 
 builder.queryField('me', (t) =>
-  t.field({
+  t.withAuth({ authenticated: true }).field({
     type: DashboardViewer,
     nullable: true,
     description: 'The signed-in merchant user, when the caller is a dashboard session (its cookie); null for a token.',
-    authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => {
-      const session = ctx.auth!.dashboard;
-      return session ? { userId: session.userId, orgId: ctx.auth!.orgId!, role: session.role } : null;
+      const session = ctx.auth.dashboard;
+      return session ? { userId: session.userId, orgId: ctx.auth.orgId!, role: session.role } : null;
     },
   }),
 );

@@ -51,13 +51,12 @@ const ResumeStoresInput = builder.inputType('ResumeStoresInput', {
 const ids = (list: readonly (string | number)[] | null | undefined) => list?.map(String) ?? null;
 
 builder.mutationField('pauseStores', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: PauseStoresPayload,
     description: "Stop a location's DSP stores taking orders, until a time or until resumed; each store's DSP is told (location.pause).",
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: PauseStoresInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await pauseStores(ctx.services, ctx.auth!, {
+      locations: await pauseStores(ctx.services, ctx.auth, {
         orgId: String(input.orgId),
         locationId: String(input.locationId),
         untilMs: input.untilMs,
@@ -68,13 +67,12 @@ builder.mutationField('pauseStores', (t) =>
 );
 
 builder.mutationField('resumeStores', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: PauseStoresPayload,
     description: "Let a location's DSP stores take orders again; each store's DSP is told (location.resume).",
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: ResumeStoresInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await resumeStores(ctx.services, ctx.auth!, {
+      locations: await resumeStores(ctx.services, ctx.auth, {
         orgId: String(input.orgId),
         locationId: String(input.locationId),
         dspLocationIds: ids(input.dspLocationIds),
@@ -109,14 +107,13 @@ const SetItemAvailabilityInput = builder.inputType('SetItemAvailabilityInput', {
 });
 
 builder.mutationField('setItemAvailability', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: ItemAvailabilityPayload,
     description:
       'Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze).',
-    authScopes: { scope: 'onboarding' },
     args: { input: t.arg({ type: SetItemAvailabilityInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      unavailable: await setItemAvailability(ctx.services, ctx.auth!, {
+      unavailable: await setItemAvailability(ctx.services, ctx.auth, {
         orgId: String(input.orgId),
         locationId: String(input.locationId),
         itemIds: input.itemIds,
@@ -128,13 +125,12 @@ builder.mutationField('setItemAvailability', (t) =>
 );
 
 builder.queryField('itemAvailability', (t) =>
-  t.field({
+  t.withAuth({ scope: 'onboarding' }).field({
     type: ItemAvailabilityPayload,
     description: "The location's items and modifiers off sale now.",
-    authScopes: { scope: 'onboarding' },
     args: { orgId: t.arg.id({ required: true }), locationId: t.arg.id({ required: true }) },
     resolve: async (_root, { orgId, locationId }, ctx) => ({
-      unavailable: await itemAvailability(ctx.services, ctx.auth!, String(orgId), String(locationId)),
+      unavailable: await itemAvailability(ctx.services, ctx.auth, String(orgId), String(locationId)),
     }),
   }),
 );
