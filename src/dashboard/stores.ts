@@ -143,6 +143,23 @@ export function storeControls(
   return h('div', {}, controls, switcher);
 }
 
+/**
+ * A live update redraws the cards while the merchant may be typing in an item search: the new
+ * search box takes the focus and the caret back, or the next keystrokes would go nowhere.
+ * Call before the redraw; call what it answers after.
+ */
+export function searchBeingTyped(): (() => void) | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLInputElement) || !active.classList.contains('item-search')) return null;
+  const locationId = active.closest<HTMLElement>('[data-location-id]')?.dataset.locationId;
+  const { selectionStart, selectionEnd } = active;
+  return () => {
+    const again = document.querySelector<HTMLInputElement>(`[data-location-id="${locationId}"] input.item-search`);
+    again?.focus();
+    again?.setSelectionRange(selectionStart, selectionEnd);
+  };
+}
+
 /** Which locations' item lists are open, and what each was searched for, across redraws. */
 const opened = new Set<string>();
 const searches = new Map<string, string>();
