@@ -60,6 +60,23 @@ describe('database client', () => {
     expect(ids).toEqual(['prv_group_a', 'prv_group_b']);
   });
 
+  it('undoes a failing plain transaction that was alone in its group, and the next one is stored', async () => {
+    const sql = statementsOf(db);
+    const row = (id: string) => ({ ...provider(id), createdAt: new Date() });
+    const failing = await sql
+      .transaction(async (run) => {
+        await run(insertStep('Provider', row('prv_alone_failing')));
+        throw new Error('refused after its insert');
+      })
+      .catch((error: Error) => error.message);
+    expect(failing).toBe('refused after its insert');
+    await sql.transaction((run) => run(insertStep('Provider', row('prv_alone_next'))));
+    const ids = (
+      await db.provider.findMany({ where: { id: { in: ['prv_alone_failing', 'prv_alone_next'] } }, orderBy: { id: 'asc' } })
+    ).map((p) => p.id);
+    expect(ids).toEqual(['prv_alone_next']);
+  });
+
   it('reports a repeated key of a plain write as a unique violation', async () => {
     const sql = statementsOf(db);
     const insert = insertStep('Provider', { ...provider('prv_twice'), createdAt: new Date() });

@@ -141,23 +141,32 @@ function sqliteStatements(
     // The COMMIT does not wait for the disk here; the callers hear back once it is on disk.
     const synced = connection.syncLater?.();
     let onDisk: Promise<void> | undefined;
+    // A group of one needs no savepoint: what it undoes is the whole transaction.
+    const alone = jobs.length === 1;
+    let undone = false;
     try {
       run({ sql: 'BEGIN' });
       for (const job of jobs) {
-        run({ sql: 'SAVEPOINT grouped' });
+        if (!alone) run({ sql: 'SAVEPOINT grouped' });
         const made = transactionRun(async <R>(step: Step) => run(step) as R[]);
         try {
           outcomes.push({ ok: true, value: await within(job.context, () => job.work(made.run)) });
           job.committed = made.committed;
-          run({ sql: 'RELEASE grouped' });
+          if (!alone) run({ sql: 'RELEASE grouped' });
         } catch (error) {
-          run({ sql: 'ROLLBACK TO grouped' });
-          run({ sql: 'RELEASE grouped' });
+          if (alone) {
+            // Some errors end the transaction on their own (SQLITE_FULL, an interrupted statement).
+            if (connection.inTransaction?.() ?? true) run({ sql: 'ROLLBACK' });
+            undone = true;
+          } else {
+            run({ sql: 'ROLLBACK TO grouped' });
+            run({ sql: 'RELEASE grouped' });
+          }
           outcomes.push({ ok: false, error });
           job.committed = undefined;
         }
       }
-      run({ sql: 'COMMIT' });
+      if (!undone) run({ sql: 'COMMIT' });
     } catch (error) {
       // The COMMIT (or BEGIN) failed: nothing of the group is stored.
       if (connection.inTransaction?.()) run({ sql: 'ROLLBACK' });
@@ -334,10 +343,16 @@ export function insertRowsStep(table: string, rows: Row[]): Step {
 
 /** An UPDATE of the row with this id, its columns named as in the model; `and` narrows it
  * further (a guard on the row's state), `returning` gives the updated row back. */
-export function updateStep(table: string, id: string, data: Row, options: { and?: Step; returning?: boolean } = {}): Step {
-  const columns = Object.keys(data);
+export function updateStep(
+  table: string,
+  id: string,
+  data: Row,
+  options: { and?: Step; returning?: boolean; increment?: string } = {},
+): Step {
+  const columns = Object.keys(data).map((c) => `"${c}" = ?`);
+  if (options.increment) columns.push(`"${options.increment}" = "${options.increment}" + 1`);
   return {
-    sql: `UPDATE "${table}" SET ${columns.map((c) => `"${c}" = ?`).join(', ')} WHERE "id" = ?${options.and ? ` AND ${options.and.sql}` : ''}${options.returning ? ' RETURNING *' : ''}`,
+    sql: `UPDATE "${table}" SET ${columns.join(', ')} WHERE "id" = ?${options.and ? ` AND ${options.and.sql}` : ''}${options.returning ? ' RETURNING *' : ''}`,
     args: [...Object.values(data), id, ...(options.and?.args ?? [])],
   };
 }

@@ -103,7 +103,7 @@ export class DeliveryWorker {
       if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
       return writes?.(run);
     });
-    if (writes) this.wake();
+    // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round here.
     if (typeof after === 'function') after();
     // A dead letter, or a menu publish settled: the organization's dashboard shows both.
     if (message.orgId && (data.status === 'dead' || message.kind === 'menu.publish')) {

@@ -101,6 +101,7 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
     update: data,
   });
   registrationsOf(services.db).delete(input.source);
+  confirmersOf(services.db).delete(CONFIRMER);
   return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
 }
 
@@ -134,6 +135,24 @@ export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, so
   };
   registrationsOf(services.db).set(source, info);
   return info;
+}
+
+/** Which registered event provider merchant-delivered orders are confirmed to (the first
+ * registered: one per deployment for now), read at most every five seconds as registrations are:
+ * every such order asks. */
+const confirmersOf = expiringPer<Db, typeof CONFIRMER, { source: string } | null>(5000);
+const CONFIRMER = 'confirmer';
+
+export async function confirmingEventProvider(services: Pick<Services, 'db'>): Promise<string | null> {
+  const cached = confirmersOf(services.db).get(CONFIRMER);
+  if (cached !== undefined) return cached?.source ?? null;
+  const provider = await services.db.provider.findFirst({
+    where: { kind: 'event_provider' },
+    orderBy: { createdAt: 'asc' },
+    select: { source: true },
+  });
+  confirmersOf(services.db).set(CONFIRMER, provider);
+  return provider?.source ?? null;
 }
 
 export async function requireProvider(services: Services, source: string, kind?: ProviderKind): Promise<ProviderInfo> {

@@ -16,8 +16,11 @@ export function takers(
   return run({
     sql: `SELECT w."id", ${keySuffix === null ? 'NULL' : `(SELECT MAX(o."orderingPosition") FROM "OutboxMessage" o WHERE o."orderingKey" = w."id" || ?)`} AS "last"
       FROM "WebhookEndpoint" w WHERE w."partnerId" = ? AND w."status" = 'enabled' AND (w."orgId" IS NULL OR w."orgId" = ?)
-      AND (w."eventTypes" = '' OR w."eventTypes" LIKE ?) AND w."id" <> ?`,
-    args: [...(keySuffix === null ? [] : [keySuffix]), event.partnerId, event.orgId, `%,${event.type},%`, except ?? ''],
+      AND (w."eventTypes" = '' OR w."eventTypes" LIKE '%' || ? || '%') AND w."id" <> ?`,
+    // The pattern is an expression, not a bare parameter: SQLite prepares a statement whose LIKE
+    // has a bare parameter again at every run (its LIKE optimization depends on the value), which
+    // cost 20 µs of the 23 this statement takes.
+    args: [...(keySuffix === null ? [] : [keySuffix]), event.partnerId, event.orgId, `,${event.type},`, except ?? ''],
   });
 }
 

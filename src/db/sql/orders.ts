@@ -75,9 +75,3 @@ export const statusIn = (statuses: readonly string[]): Step => ({
 
 /** A conditional write's condition: the order has no driver, or another one. */
 export const driverIsNot = (driver: string): Step => ({ sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] });
-
-/** The order's event count to its DSP, up by one, read back: the next event's sequence. */
-export const nextEventSequence = (orderId: string): Step => ({
-  sql: 'UPDATE "Order" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = ? RETURNING "eventSequence"',
-  args: [orderId],
-});

@@ -8,7 +8,6 @@
 import type { Services } from '../../services.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import type { Run } from '../../db/statements.js';
-import { nextEventSequence } from '../../db/sql/orders.js';
 import { enqueue, enqueueNow, type OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
 
@@ -34,15 +33,23 @@ export const DSP_EVENT_TYPES = [
 ] as const;
 export type DspEventType = (typeof DSP_EVENT_TYPES)[number];
 
-/** The order fields an event is addressed and told by. */
-export type Told = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'dspStoreId' | 'dspOnboardingId' | 'partnerId' | 'orgId'>;
+/** The order fields an event is addressed and told by, as the change that tells it left them. */
+export type Told = Pick<
+  OrderRow,
+  'id' | 'dspOrderId' | 'dspSource' | 'dspStoreId' | 'dspOnboardingId' | 'partnerId' | 'orgId' | 'eventSequence'
+>;
+
+/** What a write that is told to the DSP adds to its update of the order: the order's event count
+ * goes up by one in that same statement, and the count it returns is the event's sequence. */
+export const COUNTS_AN_EVENT = { increment: 'eventSequence' } as const;
 
 /**
- * The order's next event to its DSP, as steps of the transaction making the change it tells: the
- * order's event count goes up by one, and that is the event's sequence, its position under the
- * order's ordering key and part of its idempotency key. An order's first event has nothing to
- * wait for: it is written already claimed and sent once the transaction commits (no claim
- * round, as for a new order's message to the POS). Later ones wait their turn in the outbox.
+ * The order's next event to its DSP, as steps of the transaction making the change it tells. The
+ * change's own write counted the event (COUNTS_AN_EVENT, or a refused order inserted with count
+ * 1): the count is the event's sequence, its position under the order's ordering key and part of
+ * its idempotency key. An order's first event has nothing to wait for: it is written already
+ * claimed and sent once the transaction commits (no claim round, as for a new order's message to
+ * the POS). Later ones wait their turn in the outbox.
  */
 export async function tellDsp(
   run: Run,
@@ -51,8 +58,7 @@ export async function tellDsp(
   type: DspEventType,
   data: Record<string, unknown>,
 ): Promise<void> {
-  const [counted] = await run<{ eventSequence: number }>(nextEventSequence(order.id));
-  const sequence = Number(counted!.eventSequence);
+  const sequence = Number(order.eventSequence);
   const event: OutboxInput = {
     kind: type,
     owner: order,

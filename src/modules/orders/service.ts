@@ -6,7 +6,7 @@
 // The Order table is written here only, and only through plain statements (db/statements.ts):
 // each write is conditional on the state it was decided from (./states.ts).
 import type { Services } from '../../services.js';
-import { isUniqueViolation, type Db, type Order as OrderRow } from '../../db/client.js';
+import { isUniqueViolation, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../common/errors.js';
 import { enqueue, enqueueNow } from '../../delivery/outbox.js';
 import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
@@ -27,9 +27,9 @@ import type { AnswerChecks, OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../common/ids.js';
 import { requiredText } from '../../common/input.js';
-import { findProvider } from '../../integrations/providers.js';
+import { confirmingEventProvider, findProvider } from '../../integrations/providers.js';
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
-import { failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
+import { COUNTS_AN_EVENT, failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
 import { intakeRefusal, storeRefusal } from './intake.js';
 
 export const DELIVERY_STATUSES = [
@@ -153,7 +153,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   try {
     if (refusal) {
       // Refused, and kept: the operator sees what was refused and why, and the DSP is told.
-      const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details };
+      const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details, eventSequence: 1 };
       await sql.transaction(async (run) => {
         await run(insertStep('Order', failed));
         await tellPartner(run, services, failed);
@@ -164,7 +164,6 @@ async function acceptOrder(services: Services, source: string, object: Record<st
         posOrderId: null,
         driver: null,
         eventProvider: null,
-        eventSequence: 1,
         redactedAt: null,
         erasureRequestedAt: null,
       });
@@ -210,15 +209,22 @@ async function acceptOrder(services: Services, source: string, object: Record<st
   }
 }
 
-/** Where a merchant-delivered order is confirmed: the registered event provider (one per
- * deployment for now) and the POS's id of the order's location. */
-async function confirmationTarget(db: Db, orderId: string): Promise<{ source: string; locationId: string } | null> {
-  const provider = await db.provider.findFirst({ where: { kind: 'event_provider' }, orderBy: { createdAt: 'asc' } });
-  const order = await db.order.findUnique({ where: { id: orderId }, select: { locationId: true } });
+/** Where a merchant-delivered order is confirmed: the registered event provider, and the POS's
+ * id of the order's location, as the order sent to the POS named it (`location_id`). */
+async function confirmationTarget(
+  services: Services,
+  orderId: string,
+  sent: { location_id?: unknown },
+): Promise<{ source: string; locationId: string } | null> {
+  const source = await confirmingEventProvider(services);
+  if (!source) return null;
+  if (typeof sent.location_id === 'string') return { source, locationId: sent.location_id };
+  // A message written before orders named their POS location.
+  const order = await services.db.order.findUnique({ where: { id: orderId }, select: { locationId: true } });
   const location = order?.locationId
-    ? await db.location.findUnique({ where: { id: order.locationId }, select: { providerId: true } })
+    ? await services.db.location.findUnique({ where: { id: order.locationId }, select: { providerId: true } })
     : null;
-  return provider && location ? { source: provider.source, locationId: location.providerId } : null;
+  return location ? { source, locationId: location.providerId } : null;
 }
 
 /** The conditional writes of the POS's answer to a sent order (./states.ts), worked out once:
@@ -232,9 +238,9 @@ const WHEN_REFUSED = answerMoves({ kind: 'pos_refused' }, ['failed']);
  * merchant_managed_delivery order goes on to the event provider as order.confirmed. */
 const orderSent: OutcomeHandler = async (message, outcome, services) => {
   const orderId = message.subjectId!;
-  const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown } }).object;
+  const sent = (JSON.parse(message.body) as { object: { fulfillment_type?: unknown; location_id?: unknown } }).object;
   const confirmation =
-    outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services.db, orderId) : null;
+    outcome.delivered && sent.fulfillment_type === 'merchant_managed_delivery' ? await confirmationTarget(services, orderId, sent) : null;
   // A refusal (4xx) is the POS's; anything else (no answer, 5xx, an answer without its order id
   // until the attempts ran out) is a POS that never took it.
   const refusal: Refusal | null = outcome.delivered
@@ -262,7 +268,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
         ...(to === 'in_progress' ? { failureReason: null, failureDetails: null } : {}),
         updatedAt: new Date(),
       };
-      [updated] = await run<OrderRow>(updateStep('Order', orderId, values, { and: where, returning: true }));
+      [updated] = await run<OrderRow>(updateStep('Order', orderId, values, { and: where, returning: true, ...COUNTS_AN_EVENT }));
       if (updated) break;
     }
     if (!updated) return;
@@ -346,7 +352,12 @@ const orderUpdated: WebhookHandler = {
     // is told to the DSP in the same transaction (a status the order has already is no move).
     const moved = await statementsOf(services.db).transaction(async (run) => {
       const [changed] = await run<OrderRow>(
-        updateStep('Order', order.id, { status, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
+        updateStep(
+          'Order',
+          order.id,
+          { status, updatedAt: new Date() },
+          { and: statusIn([order.status]), returning: true, ...(to ? COUNTS_AN_EVENT : {}) },
+        ),
       );
       if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
       if (to) await tellPartner(run, services, changed);
@@ -387,6 +398,7 @@ const driverAssigned: WebhookHandler = {
         updateStep('Order', String(event.object.order_id), assigned, {
           and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
           returning: true,
+          ...COUNTS_AN_EVENT,
         }),
       );
       // The partner, and the DSP's customer, learn of the driver.
