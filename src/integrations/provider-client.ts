@@ -110,11 +110,15 @@ export async function send(
   options: Outgoing & { retries?: number } = {},
 ): Promise<ProviderResponse> {
   const attempt = async () => {
-    const where = new URL(url);
     const res = await tracedCall(
       services.tracing,
-      `${method} ${where.host}`,
-      { 'http.request.method': method, 'server.address': where.hostname, 'url.full': `${where.origin}${where.pathname}` },
+      () => {
+        const where = new URL(url);
+        return [
+          `${method} ${where.host}`,
+          { 'http.request.method': method, 'server.address': where.hostname, 'url.full': `${where.origin}${where.pathname}` },
+        ];
+      },
       options.headers ?? {},
       (headers) => exchange(method, url, { ...options, headers }, services.config.providerTimeoutMs),
     );

@@ -151,15 +151,16 @@ export function createTracing(config: TracingConfig): Tracing {
 }
 
 /** A call to another system in a span of its own, its headers carrying that span's traceparent
- * (headers given are kept; a stored traceparent is replaced by the call's). */
+ * (headers given are kept; a stored traceparent is replaced by the call's). The span's name and
+ * attributes are worked out only when tracing is on: every order's calls come through here. */
 export async function tracedCall<T>(
   tracing: Tracing,
-  name: string,
-  attributes: Attributes,
+  describe: () => [name: string, attributes: Attributes],
   headers: Record<string, string>,
   call: (headers: Record<string, string>) => Promise<T & { status: number }>,
 ): Promise<T & { status: number }> {
   if (!tracing.enabled) return call(headers);
+  const [name, attributes] = describe();
   const { span, context: inside } = tracing.start(name, attributes, context.active(), SpanKind.CLIENT);
   const carrier = { ...headers };
   propagator.inject(inside, carrier, setter);

@@ -152,11 +152,15 @@ export class EndpointSender {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatures.join(' '),
     };
-    const where = new URL(endpoint.url);
     return tracedCall(
       services.tracing,
-      `POST ${where.host}`,
-      { 'http.request.method': 'POST', 'server.address': where.hostname, 'webhook.endpoint': endpoint.id, 'webhook.event': id },
+      () => {
+        const where = new URL(endpoint.url);
+        return [
+          `POST ${where.host}`,
+          { 'http.request.method': 'POST', 'server.address': where.hostname, 'webhook.endpoint': endpoint.id, 'webhook.event': id },
+        ];
+      },
       headers,
       (traced) =>
         exchange('POST', endpoint.url, { headers: traced, body: message.body }, services.config.webhooks.timeoutMs, {
