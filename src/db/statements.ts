@@ -107,10 +107,7 @@ function sqliteStatements(
     connection.onQuery?.(step.sql);
     const args = (step.args ?? []).map((a) => (a instanceof Date ? sqliteDate(a) : a));
     const tracing = traced();
-    const span =
-      tracing && step.sql !== 'SAVEPOINT grouped' && step.sql !== 'RELEASE grouped'
-        ? statementSpanOf(tracing, 'sqlite', step.sql)
-        : undefined;
+    const span = tracing && !GROUP_CONTROL.has(step.sql) ? statementSpanOf(tracing, 'sqlite', step.sql) : undefined;
     try {
       if (!made.toRow) {
         made.statement.run(...args);
@@ -313,9 +310,27 @@ export function statementsOf(db: Db): Statements {
   return made;
 }
 
+/** The statements of a SQLite group commit itself: they belong to every transaction of the group
+ * at once, so to no one request's trace. */
+const GROUP_CONTROL = new Set(['BEGIN', 'COMMIT', 'ROLLBACK', 'SAVEPOINT grouped', 'RELEASE grouped', 'ROLLBACK TO grouped']);
+
+/** Span names and attributes by statement text, worked out once each (bounded as the prepared
+ * statements are). */
+const spanShapes = {
+  sqlite: new Map<string, ReturnType<typeof statementSpan>>(),
+  postgresql: new Map<string, ReturnType<typeof statementSpan>>(),
+};
+
 /** A statement's span, child of the active context (ended by the caller). */
 function statementSpanOf(tracing: Tracing, system: 'sqlite' | 'postgresql', sql: string) {
-  const { name, attributes } = statementSpan(system, sql);
+  const shapes = spanShapes[system];
+  let shape = shapes.get(sql);
+  if (!shape) {
+    shape = statementSpan(system, sql);
+    if (shapes.size > 1000) shapes.clear();
+    shapes.set(sql, shape);
+  }
+  const { name, attributes } = shape;
   return tracing.start(name, attributes, activeContext()!, SpanKind.CLIENT).span;
 }
 
