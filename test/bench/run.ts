@@ -674,8 +674,8 @@ async function orderPath(target: OrderTarget, rates = RATES) {
   let sustained = 0;
   let sentTwice = steady.sentTwice;
   let atSustained: PerOrder | undefined;
-  // BENCH_RATES=300,400 tries only those rates (for a quick look).
-  for (const rate of rates) {
+  /** Three runs at a rate: whether it was sustained, and the runs. */
+  const tryRate = async (rate: number) => {
     const tries: Run[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const r = await run(rate, 5);
@@ -694,9 +694,25 @@ async function orderPath(target: OrderTarget, rates = RATES) {
     process.stdout.write(
       `${name} at ${rate}/s, median of ${REPEAT}: achieved ${achieved.toFixed(0)}/s, p50 ${p50} ms: ${held ? 'sustained' : 'not sustained'}\n`,
     );
+    return { held, tries };
+  };
+  // BENCH_RATES=300,400 tries only those rates (for a quick look). Up from the first rate while
+  // each holds; when even the first does not (a scenario tried first at its target share of
+  // another's rate), down from it until one does, so that the figure says how far short it fell.
+  for (const rate of rates) {
+    const { held, tries } = await tryRate(rate);
     if (!held) break;
     sustained = rate;
     atSustained = perOrderOf(tries);
+  }
+  if (!sustained) {
+    for (const rate of RATES.filter((r) => r < rates[0]!).reverse()) {
+      const { held, tries } = await tryRate(rate);
+      if (!held) continue;
+      sustained = rate;
+      atSustained = perOrderOf(tries);
+      break;
+    }
   }
   await other?.kill('SIGTERM');
   pos.close();
@@ -861,7 +877,11 @@ async function crashRecovery(kind: OrderTarget['kind']) {
     duration: 2,
     connections: 50,
   });
-  await new Promise((r) => setTimeout(r, 1000));
+  // Killed once it has taken a good share of them (about a second's worth), whatever the load
+  // generator's own start took: on a slow machine a fixed second after starting it could come
+  // before its first order.
+  for (const deadline = Date.now() + 10_000; (await db.order.count()) < 200 && Date.now() < deadline; )
+    await new Promise((r) => setTimeout(r, 20));
   await first.kill('SIGKILL');
   await slow(0);
   const restarted = Date.now();
