@@ -222,7 +222,11 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   await manager.type(`${card} .item-search`, 'onion');
   // The list stays open and searched across redraws.
   const rings = `${card} li[data-item-id="item_us_rings"]`;
-  await manager.waitForFunction((sel) => document.querySelectorAll(`${sel} ul.items li:not([hidden])`).length === 1, { timeout: 10_000 }, card);
+  await manager.waitForFunction(
+    (sel) => document.querySelectorAll(`${sel} ul.items li:not([hidden])`).length === 1,
+    { timeout: 10_000 },
+    card,
+  );
   await clickIn(manager, `${rings} button.switch-off`);
   await manager.waitForSelector(`${rings}[data-available="false"]`, { timeout: 10_000 });
   expect(await rowText(manager, `${card} .off-sale`)).toMatch(/Onion Rings \(until resumed\)/);
