@@ -19,6 +19,8 @@ type Documents = {
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": typeof types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": typeof types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": typeof types.CatalogAndPublishesDocument,
+    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": typeof types.LocationsDocument,
+    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.OrdersDocument,
     "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": typeof types.GqlEvaluateDocument,
     "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlAddFlagDocument,
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlRemoveFlagDocument,
@@ -47,6 +49,8 @@ const documents: Documents = {
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": types.CatalogAndPublishesDocument,
+    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": types.LocationsDocument,
+    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.OrdersDocument,
     "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": types.GqlEvaluateDocument,
     "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlAddFlagDocument,
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlRemoveFlagDocument,
@@ -104,6 +108,14 @@ export function graphql(source: "\n      mutation NamedToken($input: CreatePartn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "): (typeof documents)["\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"): (typeof documents)["query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
