@@ -115,8 +115,9 @@ test('a collector that is down or never answers slows no order', async () => {
     const placed = await Promise.all(Array.from({ length: 20 }, () => placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' })));
     expect(placed.map((p) => p.status)).toEqual(Array(20).fill(201));
     await until(async () => pos.received.filter((r) => r.path === '/v1/orders').length >= 20);
-    // The collector got the spans' calls and never answered them.
-    expect(silent.open()).toBeGreaterThan(0);
+    // The collector got the spans' calls (batched: they may come after the orders) and never
+    // answered them. Counting the calls still open raced the exporter's own timeout.
+    await until(async () => silent.received.some((call) => call.path === '/v1/traces'));
   } finally {
     await pos.close();
     await silent.close();
