@@ -40,20 +40,6 @@ const camel = (key: string) => (key === '_id' ? 'id' : key.replace(/_([a-z0-9])/
 export const snake = (key: string) =>
   key === 'id' ? '_id' : key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replace(/([a-z])(\d)/g, '$1_$2');
 
-/** A key's other spelling, worked out once: the same few names cross the edge on every call. */
-function remembered(rename: (key: string) => string): (key: string) => string {
-  const known = new Map<string, string>();
-  return (key) => {
-    let renamed = known.get(key);
-    if (renamed === undefined) {
-      renamed = rename(key);
-      // Bounded: keys of a caller's own data could be anything.
-      if (known.size < 10_000) known.set(key, renamed);
-    }
-    return renamed;
-  };
-}
-
 function mapKeys(value: unknown, rename: (key: string) => string, keep?: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename, keep));
   // Plain objects only (GraphQL results have a null prototype); dates and buffers pass as they are.
@@ -66,10 +52,8 @@ function mapKeys(value: unknown, rename: (key: string) => string, keep?: Readonl
 
 /** docs/reference.md wire names (snake_case, `_id`) to GraphQL names (camelCase, `id`), and back; the values
  * of fields named in `verbatim` are left as they are. */
-const toCamel = remembered(camel);
-const toSnake = remembered(snake);
-export const fromWire = (value: unknown) => mapKeys(value, toCamel);
-export const toWire = (value: unknown, verbatim?: ReadonlySet<string>) => mapKeys(value, toSnake, verbatim);
+export const fromWire = (value: unknown) => mapKeys(value, camel);
+export const toWire = (value: unknown, verbatim?: ReadonlySet<string>) => mapKeys(value, snake, verbatim);
 
 /** `locations[0].catalog[0]` as steps: field names and list positions. */
 export const stepsOf = (path: string): (string | number)[] =>
