@@ -77,6 +77,58 @@ describe('database client', () => {
     expect(ids).toEqual(['prv_alone_next']);
   });
 
+  it('stores a transaction’s deferred writes all or none: one refused (a repeated key) undoes the others', async () => {
+    const sql = statementsOf(db);
+    const row = (id: string) => ({ ...provider(id), createdAt: new Date() });
+    await sql.write(insertStep('Provider', row('prv_deferred_taken')));
+    const error = await sql
+      .transaction(async (run) => {
+        run.defer(insertStep('Provider', row('prv_deferred_undone')));
+        run.defer(insertStep('Provider', row('prv_deferred_taken')));
+      })
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(await db.provider.findUnique({ where: { id: 'prv_deferred_undone' } })).toBeNull();
+  });
+
+  it('lets a statement after deferred writes see them, and undoes them when the transaction throws', async () => {
+    const sql = statementsOf(db);
+    const row = (id: string) => ({ ...provider(id), createdAt: new Date() });
+    const seen = await sql
+      .transaction(async (run) => {
+        run.defer(insertStep('Provider', row('prv_deferred_seen')));
+        const rows = await run<{ id: string }>({ sql: 'SELECT "id" FROM "Provider" WHERE "id" = ?', args: ['prv_deferred_seen'] });
+        run.defer(insertStep('Provider', row('prv_deferred_later')));
+        throw new Error(`saw ${rows.map((r) => r.id).join()}`);
+      })
+      .catch((e: Error) => e.message);
+    expect(seen).toBe('saw prv_deferred_seen');
+    const ids = await db.provider.findMany({ where: { id: { in: ['prv_deferred_seen', 'prv_deferred_later'] } } });
+    expect(ids).toEqual([]);
+  });
+
+  it('sends PostgreSQL a transaction that reads and then only defers its writes as two statements, with no BEGIN or COMMIT', async () => {
+    if (database.url.startsWith('file:')) return; // SQLite's statements are calls in this process
+    const sent: string[] = [];
+    const counting = openDatabase(database.url, { onQuery: (text) => sent.push(text) });
+    try {
+      const sql = statementsOf(counting);
+      const row = (id: string) => ({ ...provider(id), createdAt: new Date() });
+      await sql.all('SELECT 1');
+      sent.length = 0;
+      await sql.transaction(async (run) => {
+        await run({ sql: 'SELECT "id" FROM "Provider" WHERE "id" = ?', args: ['prv_one_trip_a'] });
+        run.defer(insertStep('Provider', row('prv_one_trip_a')));
+        run.defer(insertStep('Provider', row('prv_one_trip_b')));
+      });
+      expect(sent.map((text) => text.split(' ')[0])).toEqual(['SELECT', 'WITH']);
+      const stored = await db.provider.findMany({ where: { id: { in: ['prv_one_trip_a', 'prv_one_trip_b'] } }, orderBy: { id: 'asc' } });
+      expect(stored.map((p) => p.id)).toEqual(['prv_one_trip_a', 'prv_one_trip_b']);
+    } finally {
+      await counting.$disconnect();
+    }
+  });
+
   it('reports a repeated key of a plain write as a unique violation', async () => {
     const sql = statementsOf(db);
     const insert = insertStep('Provider', { ...provider('prv_twice'), createdAt: new Date() });

@@ -39,15 +39,28 @@ export type Step = { sql: string; args?: unknown[] };
 /** Runs one statement of a transaction: its rows (a SELECT, or a write with RETURNING). */
 export type Run = {
   <T = Row>(step: Step): Promise<T[]>;
+  /**
+   * A write of this transaction whose rows nobody reads (an INSERT of a new row, a release). On
+   * PostgreSQL the writes deferred one after another go to the server as one statement (each a
+   * WITH part of it) before the transaction's next statement or at its commit, and a transaction
+   * of nothing else is that one statement alone, with no BEGIN and COMMIT: one round trip where
+   * there were several. So the writes deferred together must not depend on each other's rows,
+   * nor touch one row twice (the parts of one statement do not see each other's changes); a
+   * statement run after them sees them all. On SQLite it runs at once.
+   */
+  defer(step: Step): void;
   /** Calls `callback` once the transaction has committed (never if it is undone): wake a worker
    * for the work it wrote. */
   after(callback: () => void): void;
 };
 
 /** A transaction's `run` over a statement runner, with its after-commit callbacks. */
-function transactionRun(statement: <T>(step: Step) => Promise<T[]>): { run: Run; committed: () => void } {
+function transactionRun(
+  statement: <T>(step: Step) => Promise<T[]>,
+  defer: (step: Step) => void,
+): { run: Run; committed: () => void } {
   const callbacks: (() => void)[] = [];
-  const run = Object.assign(statement, { after: (callback: () => void) => void callbacks.push(callback) }) as Run;
+  const run = Object.assign(statement, { defer, after: (callback: () => void) => void callbacks.push(callback) }) as Run;
   return {
     run,
     committed: () => {
@@ -145,7 +158,10 @@ function sqliteStatements(
       run({ sql: 'BEGIN' });
       for (const job of jobs) {
         if (!alone) run({ sql: 'SAVEPOINT grouped' });
-        const made = transactionRun(async <R>(step: Step) => run(step) as R[]);
+        const made = transactionRun(
+          async <R>(step: Step) => run(step) as R[],
+          (step) => void run(step),
+        );
         try {
           outcomes.push({ ok: true, value: await within(job.context, () => job.work(made.run)) });
           job.committed = made.committed;
@@ -268,21 +284,63 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
       const client = await pool.connect();
       // A connection whose ROLLBACK failed is in an unknown state: it is closed, not reused.
       let broken: Error | undefined;
-      try {
+      // BEGIN goes out with the transaction's first write: reads before it are answered as the
+      // transaction's first statement would answer them (READ COMMITTED, PostgreSQL's default:
+      // each statement sees what was committed when it starts), and a transaction whose writes
+      // were all deferred is one statement, atomic on its own.
+      let begun = false;
+      let deferred: Step[] = [];
+      const flush = async () => {
+        const steps = deferred;
+        deferred = [];
+        if (steps.length) await query(client, combined(steps));
+      };
+      const begin = async () => {
+        if (begun) return;
         await query(client, { sql: 'BEGIN' });
-        const made = transactionRun(<R>(step: Step) => query<R>(client, step));
+        begun = true;
+      };
+      try {
+        const made = transactionRun(
+          async <R>(step: Step) => {
+            if (begun || deferred.length || !READ.test(step.sql)) {
+              await begin();
+              await flush();
+            }
+            return query<R>(client, step);
+          },
+          (step) => void deferred.push(step),
+        );
         const value = await work(made.run);
-        await query(client, { sql: 'COMMIT' });
+        if (begun) {
+          await flush();
+          await query(client, { sql: 'COMMIT' });
+        } else await flush();
         // After the caller hears back (the caller's own after-commit code runs first).
         queueMicrotask(made.committed);
         return value;
       } catch (error) {
-        await query(client, { sql: 'ROLLBACK' }).catch((rollback: Error) => (broken = rollback));
+        if (begun) await query(client, { sql: 'ROLLBACK' }).catch((rollback: Error) => (broken = rollback));
         throw error;
       } finally {
         client.release(broken);
       }
     },
+  };
+}
+
+/** A statement that only reads: it may run before its transaction's BEGIN (a locking read may not). */
+const READ = /^\s*SELECT\b(?![\s\S]*\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b)/i;
+
+/** Writes as one PostgreSQL statement: every one but the last a part of its WITH. A data-changing
+ * WITH must be at the top level, so a deferred write may not have a WITH of its own. */
+function combined(steps: Step[]): Step {
+  if (steps.length === 1) return steps[0]!;
+  if (steps.some((step) => /^\s*WITH\b/i.test(step.sql))) throw new Error('a deferred write may not have a WITH of its own');
+  const parts = steps.slice(0, -1).map((step, i) => `"w${i}" AS (${step.sql})`);
+  return {
+    sql: `WITH ${parts.join(', ')} ${steps.at(-1)!.sql}`,
+    args: steps.flatMap((step) => step.args ?? []),
   };
 }
 

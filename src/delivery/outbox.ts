@@ -98,7 +98,7 @@ function outboxRow(message: OutboxInput) {
  * commits, the worker is woken to claim it: every writer of the outbox goes through here or
  * `enqueueNow`, so none can forget the worker. */
 export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
-  await run(insertStep('OutboxMessage', outboxRow(message)));
+  run.defer(insertStep('OutboxMessage', outboxRow(message)));
   run.after(() => services.delivery.wake());
 }
 
@@ -111,6 +111,6 @@ export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, me
 export async function enqueueNow(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
   const row = { ...outboxRow(message), attempts: 1 };
   const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
-  await run(insertStep('OutboxMessage', claimed));
+  run.defer(insertStep('OutboxMessage', claimed));
   run.after(() => services.delivery.dispatch({ ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null }));
 }

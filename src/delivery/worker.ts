@@ -105,9 +105,12 @@ export class DeliveryWorker {
     const after = alone
       ? void (await sql.write(release))
       : await sql.transaction(async (run) => {
-          await run(release);
           if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
-          return writes?.(run);
+          const then = await writes?.(run);
+          // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
+          // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
+          run.defer(release);
+          return then;
         });
     // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round here.
     if (typeof after === 'function') after();

@@ -82,9 +82,12 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
     data: JSON.stringify(event.data),
     createdAt: now,
   };
-  await run(insertStep('Event', row));
   const keySuffix = event.orderId ? `:order:${event.orderId}` : null;
+  // The endpoints are read before the event is written (neither depends on the other), so that
+  // a change writing nothing before its event reads them ahead of its BEGIN on PostgreSQL and its
+  // writes go as one statement (../../db/statements.ts, Run.defer).
   const endpoints = await takers(run, row, keySuffix, event.except ?? null);
+  run.defer(insertStep('Event', row));
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));
   const headers = withTrace({ 'webhook-id': row.id })!;
@@ -106,7 +109,7 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
       deliveredAt: null,
     };
   });
-  await run(insertRowsStep('OutboxMessage', messages));
+  run.defer(insertRowsStep('OutboxMessage', messages));
   run.after(() => {
     for (const message of messages) if (message.lockedUntil) services.partnerDelivery.dispatch(message);
     if (messages.some((message) => !message.lockedUntil)) services.partnerDelivery.wake();

@@ -155,8 +155,8 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       // Refused, and kept: the operator sees what was refused and why, and the DSP is told.
       const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details, eventSequence: 1 };
       await sql.transaction(async (run) => {
-        await run(insertStep('Order', failed));
         await tellPartner(run, services, failed);
+        run.defer(insertStep('Order', failed));
         await tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
       publish(services, {
@@ -174,9 +174,12 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     // The order and its message in one transaction; the order object sent on is built from the
     // row as it is stored. The message is written claimed and sent at once after the commit.
     // One POS token covers all of a merchant's locations: the order names its POS location in
-    // the body and, as the catalog call does, in X-Provider-Location-Id.
+    // the body and, as the catalog call does, in X-Provider-Location-Id. The partner's event
+    // first: its read of the partner's endpoints comes before every write, which then go to
+    // PostgreSQL as one statement (Run.defer).
     await sql.transaction(async (run) => {
-      await run(insertStep('Order', row));
+      await tellPartner(run, services, row, 'order.created');
+      run.defer(insertStep('Order', row));
       await enqueueNow(run, services, {
         kind: 'order.created',
         owner: row,
@@ -187,7 +190,6 @@ async function acceptOrder(services: Services, source: string, object: Record<st
         headers: { 'x-provider-location-id': location!.providerId },
         subject: { purpose: 'order.created', subjectId: id },
       });
-      await tellPartner(run, services, row, 'order.created');
     });
     publish(services, {
       ...row,
