@@ -55,10 +55,7 @@ export type Run = {
 };
 
 /** A transaction's `run` over a statement runner, with its after-commit callbacks. */
-function transactionRun(
-  statement: <T>(step: Step) => Promise<T[]>,
-  defer: (step: Step) => void,
-): { run: Run; committed: () => void } {
+function transactionRun(statement: <T>(step: Step) => Promise<T[]>, defer: (step: Step) => void): { run: Run; committed: () => void } {
   const callbacks: (() => void)[] = [];
   const run = Object.assign(statement, { defer, after: (callback: () => void) => void callbacks.push(callback) }) as Run;
   return {
