@@ -30,6 +30,9 @@ export type StoreBinding = {
   dspStatus: string;
   published: string | null;
   latestVersionId: string | null;
+  /** 1 when the location's partner has a webhook endpoint enabled, else 0: without one, the
+   * order's partner event has no endpoint to look for (modules/events, `unheard`). */
+  partnerListens: number;
 } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
 /** The connection that holds a DSP store, else the last one that did (its location deleted). One
@@ -41,7 +44,8 @@ export async function storeBinding(sql: Statements, source: string, storeId: str
        l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId", l."timezone", l."availabilityVersion",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p
          WHERE p."dspConnectionId" = c."id" AND p."status" = 'published' ORDER BY p."createdAt" DESC LIMIT 1) AS "published",
-       (SELECT v."id" FROM "CatalogVersion" v WHERE v."locationId" = l."id" ORDER BY v."version" DESC LIMIT 1) AS "latestVersionId"
+       (SELECT v."id" FROM "CatalogVersion" v WHERE v."locationId" = l."id" ORDER BY v."version" DESC LIMIT 1) AS "latestVersionId",
+       CASE WHEN EXISTS (SELECT 1 FROM "WebhookEndpoint" w WHERE w."partnerId" = l."partnerId" AND w."status" = 'enabled') THEN 1 ELSE 0 END AS "partnerListens"
      FROM "DspConnection" c LEFT JOIN "Location" l ON l."id" = c."locationId" WHERE c."source" = ? AND c."dspStoreId" = ?
      ORDER BY c."boundStoreId" IS NULL, c."createdAt" DESC LIMIT 1`,
     [source, storeId],

@@ -49,6 +49,10 @@ export type NewEvent = {
   orderId?: string;
   /** The endpoint not to send it to (the one whose delivery died, for delivery.dead). */
   except?: string;
+  /** Known a moment ago to have no enabled endpoint (a new order's store statement looks): no
+   * look for endpoints. An endpoint enabled in that moment misses it as it would miss an event
+   * whose look came just before it; the event is listed all the same. */
+  unheard?: boolean;
 };
 
 /** The event as a partner receives it, by webhook and in the list. */
@@ -86,7 +90,7 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
   // The endpoints are read before the event is written (neither depends on the other), so that
   // a change writing nothing before its event reads them ahead of its BEGIN on PostgreSQL and its
   // writes go as one statement (../../db/statements.ts, Run.defer).
-  const endpoints = await takers(run, row, keySuffix, event.except ?? null);
+  const endpoints = event.unheard ? [] : await takers(run, row, keySuffix, event.except ?? null);
   run.defer(insertStep('Event', row));
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));

@@ -75,7 +75,12 @@ function orderData(order: Partial<OrderRow> & Pick<OrderRow, 'id' | 'createdAt' 
 
 /** The partner hears of the order's change (order.created, order.updated, order.failed), in the
  * change's transaction; an order of no partner (its store bound to nothing) tells no one. */
-async function tellPartner(run: Run, services: Services, order: Parameters<typeof orderData>[0], type?: 'order.created'): Promise<void> {
+async function tellPartner(
+  run: Run,
+  services: Services,
+  order: Parameters<typeof orderData>[0],
+  { type, unheard }: { type?: 'order.created'; unheard?: boolean } = {},
+): Promise<void> {
   if (!order.partnerId) return;
   await recordEvent(run, services, {
     type: type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
@@ -83,6 +88,7 @@ async function tellPartner(run: Run, services: Services, order: Parameters<typeo
     orgId: order.orgId ?? null,
     orderId: order.id,
     data: orderData(order),
+    unheard,
   });
 }
 
@@ -155,7 +161,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       // Refused, and kept: the operator sees what was refused and why, and the DSP is told.
       const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details, eventSequence: 1 };
       await sql.transaction(async (run) => {
-        await tellPartner(run, services, failed);
+        await tellPartner(run, services, failed, { unheard: !binding?.partnerListens });
         run.defer(insertStep('Order', failed));
         await tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
@@ -178,7 +184,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     // first: its read of the partner's endpoints comes before every write, which then go to
     // PostgreSQL as one statement (Run.defer).
     await sql.transaction(async (run) => {
-      await tellPartner(run, services, row, 'order.created');
+      await tellPartner(run, services, row, { type: 'order.created', unheard: !binding!.partnerListens });
       run.defer(insertStep('Order', row));
       await enqueueNow(run, services, {
         kind: 'order.created',
