@@ -9,7 +9,7 @@ import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../integrations/providers.js';
-import { backoff, releaseStep, tableRunner, type Runner } from './runner.js';
+import { backoff, deliveredReleases, releaseStep, tableRunner, type Runner } from './runner.js';
 import { signBody } from '../common/signatures.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { ReauthorizationRequired } from '../common/errors.js';
@@ -41,6 +41,7 @@ export type DeadLetterWrites = (run: Run, services: Services, message: Message, 
 
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
+  private readonly releaseDelivered: (id: string, status: number) => Promise<void>;
 
   constructor(
     private readonly services: Services,
@@ -58,6 +59,7 @@ export class DeliveryWorker {
         where: () => ({ sql: '"endpointId" IS NULL' }),
       },
     );
+    this.releaseDelivered = deliveredReleases(services.db, 'OutboxMessage');
   }
 
   start = () => {
@@ -100,10 +102,13 @@ export class DeliveryWorker {
     const sql = statementsOf(this.services.db);
     const release = releaseStep('OutboxMessage', message.id, data);
     const alone = !writes && !(data.status === 'dead' && this.deadLetter);
-    // A release with nothing beside it is one statement: on PostgreSQL, no BEGIN and COMMIT round
-    // trips around it (most messages, a DSP's accept among them, end this way).
+    // A release with nothing beside it is no transaction of its own: delivered (most messages, a
+    // DSP's accept among them, end this way), it goes with the others of its moment; else it is
+    // one statement (on PostgreSQL, no BEGIN and COMMIT round trips around it).
     const after = alone
-      ? void (await sql.write(release))
+      ? void (await (outcome.delivered && outcome.status !== null
+          ? this.releaseDelivered(message.id, outcome.status)
+          : sql.write(release)))
       : await sql.transaction(async (run) => {
           if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
           const then = await writes?.(run);
