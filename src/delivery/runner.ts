@@ -90,31 +90,25 @@ const GATHER_MS = 10;
  * those asked for within a moment go as one statement (one per answer status), not one each.
  * Each caller hears back once its row's release is written. */
 export function deliveredReleases(db: Db, table: WorkTable, gatherMs = GATHER_MS): (id: string, status: number) => Promise<void> {
-  type Gathered = { ids: string[]; at: Date; settled: { resolve: () => void; reject: (error: unknown) => void }[] };
-  let gathered = new Map<number, Gathered>();
-  const write = () => {
-    const groups = gathered;
-    gathered = new Map();
-    for (const [status, { ids, at, settled }] of groups) {
-      statementsOf(db)
-        .write({
+  const gathering = new Map<number, { ids: string[]; written: Promise<void> }>();
+  return (id, status) => {
+    let group = gathering.get(status);
+    if (!group) {
+      const ids: string[] = [];
+      const at = new Date();
+      const written = new Promise((resolve) => setTimeout(resolve, gatherMs)).then(async () => {
+        gathering.delete(status);
+        await statementsOf(db).write({
           sql: `UPDATE "${table}" SET "status" = 'delivered', "deliveredAt" = ?, "lastStatus" = ?, "lastError" = NULL, "lockedUntil" = NULL WHERE "id" IN (${placeholders(ids)})`,
           args: [at, status, ...ids],
-        })
-        .then(
-          () => settled.forEach(({ resolve }) => resolve()),
-          (error: unknown) => settled.forEach(({ reject }) => reject(error)),
-        );
+        });
+      });
+      group = { ids, written };
+      gathering.set(status, group);
     }
+    group.ids.push(id);
+    return group.written;
   };
-  return (id, status) =>
-    new Promise((resolve, reject) => {
-      if (!gathered.size) setTimeout(write, gatherMs);
-      let group = gathered.get(status);
-      if (!group) gathered.set(status, (group = { ids: [], at: new Date(), settled: [] }));
-      group.ids.push(id);
-      group.settled.push({ resolve, reject });
-    });
 }
 
 /** Exponential backoff with full jitter, between base and max. */
