@@ -106,9 +106,7 @@ export class DeliveryWorker {
     // DSP's accept among them, end this way), it goes with the others of its moment; else it is
     // one statement (on PostgreSQL, no BEGIN and COMMIT round trips around it).
     const after = alone
-      ? void (await (outcome.delivered && outcome.status !== null
-          ? this.releaseDelivered(message.id, outcome.status)
-          : sql.write(release)))
+      ? void (await (outcome.delivered && outcome.status !== null ? this.releaseDelivered(message.id, outcome.status) : sql.write(release)))
       : await sql.transaction(async (run) => {
           if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
           const then = await writes?.(run);
