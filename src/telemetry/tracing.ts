@@ -180,13 +180,27 @@ export async function tracedCall<T>(
 /** The active context, when any service of this process traces. */
 export const activeContext = (): Context | undefined => (tracingSomewhere ? context.active() : undefined);
 
-/** A database statement's span name and attributes: its verb and first table (never values).
- * The statement's text is left out: about fifteen statements an order, each a few hundred
+/** A database statement's span name and attributes: its verb and table (never values). The
+ * statement's text is left out: about fifteen statements an order, each a few hundred
  * characters, were a third of what exporting an order's spans cost; the verb and table name
- * the statement among ours (src/db/sql/). */
+ * the statement among ours (src/db/sql/). Writes sent to PostgreSQL as one statement (WITH
+ * parts, db/statements.ts) are a BATCH named by each part's verb and table, as OpenTelemetry's
+ * conventions name a batch. */
 export function statementSpan(system: 'sqlite' | 'postgresql', sql: string): { name: string; attributes: Attributes } {
+  const batch = /^WITH "w0" AS \(/.test(sql) ? [...sql.matchAll(/(?:^|AS \(|\) )(INSERT INTO|UPDATE|DELETE FROM) "(\w+)"/g)] : [];
+  if (batch.length) {
+    const tables = new Set(batch.map((part) => part[2]));
+    return {
+      name: `BATCH ${batch.map((part) => `${part[1]!.split(' ')[0]} ${part[2]}`).join(', ')}`,
+      attributes: {
+        'db.system.name': system,
+        'db.operation.name': 'BATCH',
+        ...(tables.size === 1 ? { 'db.collection.name': [...tables][0] } : {}),
+      },
+    };
+  }
   const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
-  const table = /"(\w+)"/.exec(sql)?.[1];
+  const table = /\b(?:FROM|INTO|UPDATE|JOIN)\s+"(\w+)"/i.exec(sql)?.[1];
   return {
     name: table ? `${verb} ${table}` : verb,
     attributes: { 'db.system.name': system, 'db.operation.name': verb, ...(table ? { 'db.collection.name': table } : {}) },
