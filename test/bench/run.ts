@@ -706,7 +706,11 @@ async function orderPath(target: OrderTarget, rates = RATES) {
     atSustained = perOrderOf(tries);
   }
   if (!sustained) {
-    for (const rate of RATES.filter((r) => r < rates[0]!).reverse()) {
+    // Down a tenth of the first rate at a time to half of it, then the usual rates: a scenario a
+    // little short of its share is measured as that, not as the next hundred below it.
+    const first = rates[0]!;
+    const steps = [0.9, 0.8, 0.7, 0.6, 0.5].map((f) => Math.round(first * f));
+    for (const rate of [...steps, ...RATES.filter((r) => r < steps.at(-1)!).reverse()]) {
       const { held, tries } = await tryRate(rate);
       if (!held) continue;
       sustained = rate;
