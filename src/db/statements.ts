@@ -309,10 +309,8 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
           (step) => void deferred.push(step),
         );
         const value = await work(made.run);
-        if (begun) {
-          await flush();
-          await query(client, { sql: 'COMMIT' });
-        } else await flush();
+        await flush();
+        if (begun) await query(client, { sql: 'COMMIT' });
         // After the caller hears back (the caller's own after-commit code runs first).
         queueMicrotask(made.committed);
         return value;

@@ -183,11 +183,11 @@ export const activeContext = (): Context | undefined => (tracingSomewhere ? cont
 /** A database statement's span name and attributes: its verb and table (never values). The
  * statement's text is left out: about fifteen statements an order, each a few hundred
  * characters, were a third of what exporting an order's spans cost; the verb and table name
- * the statement among ours (src/db/sql/). Writes sent to PostgreSQL as one statement (WITH
- * parts, db/statements.ts) are a BATCH named by each part's verb and table, as OpenTelemetry's
- * conventions name a batch. */
+ * the statement among ours (src/db/sql/). A WITH of writes (PostgreSQL's deferred writes sent as
+ * one statement, db/statements.ts) is a BATCH named by each write's verb and table, as
+ * OpenTelemetry's conventions name a batch. */
 export function statementSpan(system: 'sqlite' | 'postgresql', sql: string): { name: string; attributes: Attributes } {
-  const batch = /^WITH "w0" AS \(/.test(sql) ? [...sql.matchAll(/(?:^|AS \(|\) )(INSERT INTO|UPDATE|DELETE FROM) "(\w+)"/g)] : [];
+  const batch = /^WITH\b/.test(sql) ? [...sql.matchAll(/(?:AS \(|\) )(INSERT INTO|UPDATE|DELETE FROM) "(\w+)"/g)] : [];
   if (batch.length) {
     const tables = new Set(batch.map((part) => part[2]));
     return {
