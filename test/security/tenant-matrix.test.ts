@@ -379,13 +379,15 @@ beforeAll(async () => {
     body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
   });
   const refused = await placeOrder(pos, stores.austin!);
-  let dead = null;
-  for (let i = 0; i < 100 && !dead; i++) {
-    dead = await service.services.db.outboxMessage.findFirst({
+  const dead = await until(() =>
+    service.services.db.outboxMessage.findFirst({
       where: { idempotencyKey: `order.created:${refused.body.order_id}`, status: 'dead' },
-    });
-    if (!dead) await new Promise((r) => setTimeout(r, 50));
-  }
+    }),
+  );
+  // Everything the setup set going has ended (the refusal's order.failed to the victim's
+  // endpoint waits its turn behind order.created, up to a poll of the sender): the matrix
+  // compares the victim's rows before and after, and only an attack may change them.
+  await until(async () => !(await service.services.db.outboxMessage.count({ where: { partnerId: victim.partnerId, status: 'pending' } })));
   Object.assign(v, {
     partnerId: victim.partnerId,
     clientId: victim.clientId,
@@ -399,7 +401,7 @@ beforeAll(async () => {
     connection,
     freeStore: stores.brooklyn!,
     order: order.body.order_id!,
-    dead: dead!.id,
+    dead: dead.id,
     endpoint,
     event: (await service.services.db.event.findFirstOrThrow({ where: { partnerId: victim.partnerId } })).id,
   });
