@@ -217,18 +217,22 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   await manager.waitForFunction((sel) => !document.querySelector(`${sel} [data-paused-store]`), { timeout: 10_000 }, card);
   expect((await storeState()).pausedAt).toBeNull();
 
-  // Onion rings off sale, found by searching the list.
+  // Onion rings off sale, found by searching the list. The list's toggle events are held: a live
+  // redraw may come between the click that opens it and its toggle event, and the list stays open.
+  await manager.evaluate(() => window.addEventListener('toggle', (event) => event.stopImmediatePropagation(), { capture: true }));
   await clickIn(manager, `${card} .item-switcher summary`);
-  await manager.type(`${card} .item-search`, 'onion');
-  // The list stays open and searched across redraws.
+  // Focused and typed as a person would: a redraw between finding the box and focusing it would
+  // send a script's keystrokes nowhere, and one while typing keeps the box's focus.
+  await manager.evaluate((sel) => (document.querySelector(`${sel} .item-search`) as HTMLElement).focus(), card);
+  await manager.keyboard.type('onion');
   const rings = `${card} li[data-item-id="item_us_rings"]`;
-  await manager.waitForFunction(
-    (sel) => document.querySelectorAll(`${sel} ul.items li:not([hidden])`).length === 1,
-    { timeout: 10_000 },
-    card,
-  );
+  const searched = (sel: string) => document.querySelectorAll(`${sel} ul.items li:not([hidden])`).length === 1;
+  await manager.waitForFunction(searched, { timeout: 10_000 }, card);
   await clickIn(manager, `${rings} button.switch-off`);
   await manager.waitForSelector(`${rings}[data-available="false"]`, { timeout: 10_000 });
+  // Drawn again: the list is still open and searched.
+  expect(await manager.$eval(`${card} details.item-switcher`, (e) => (e as HTMLDetailsElement).open)).toBe(true);
+  expect(await manager.evaluate(searched, card)).toBe(true);
   expect(await rowText(manager, `${card} .off-sale`)).toMatch(/Onion Rings \(until resumed\)/);
   const refused = await placeOrder(pos, merchant.storeId, {
     fulfillment_type: 'pickup',

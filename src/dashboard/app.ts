@@ -17,7 +17,7 @@ import type {
 import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
 import { $, badge, h, money, run, SignedOut, time, words } from './dom.js';
-import { searchBeingTyped, stoppedState, storeControls } from './stores.js';
+import { keepItemLists, stoppedState, storeControls } from './stores.js';
 import { drawChart, StatsQuery, today } from './chart.js';
 import { openOrder } from './order-detail.js';
 
@@ -169,13 +169,13 @@ function renderLocations(state: State, changed: () => Promise<void>): void {
   const chosen = select.value;
   select.replaceChildren(h('option', { value: '' }, 'All locations'), ...locations.map((l) => h('option', { value: l.id }, l.name)));
   select.value = locations.some((l) => l.id === chosen) ? chosen : '';
-  const typing = searchBeingTyped();
+  const restoreFocus = keepItemLists();
   $('locations').replaceChildren(
     ...(locations.length
       ? locations.map((location) => locationCard(state, location, changed))
       : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
   );
-  typing?.();
+  restoreFocus();
 }
 
 function locationCard(state: State, location: Location, changed: () => Promise<void>): HTMLElement {

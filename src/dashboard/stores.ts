@@ -120,17 +120,14 @@ export function storeControls(
     }),
   );
   // The card is drawn again at every change (a switch made here or anywhere): the list stays open
-  // and filtered as the merchant left it.
+  // and filtered as the merchant left it (keepItemLists notes how, just before the redraw).
   const filter = () => {
     const wanted = search.value.trim().toLowerCase();
     for (const row of list.children) (row as HTMLElement).hidden = !!wanted && !row.textContent!.toLowerCase().includes(wanted);
   };
   search.value = searches.get(location.id) ?? '';
   filter();
-  search.addEventListener('input', () => {
-    searches.set(location.id, search.value);
-    filter();
-  });
+  search.addEventListener('input', filter);
   const switcher = h(
     'details',
     { class: 'item-switcher' },
@@ -139,18 +136,26 @@ export function storeControls(
     list,
   ) as HTMLDetailsElement;
   switcher.open = opened.has(location.id);
-  switcher.addEventListener('toggle', () => (switcher.open ? opened.add(location.id) : opened.delete(location.id)));
   return h('div', {}, controls, switcher);
 }
 
 /**
- * A live update redraws the cards while the merchant may be typing in an item search: the new
- * search box takes the focus and the caret back, or the next keystrokes would go nowhere.
- * Call before the redraw; call what it answers after.
+ * A live update redraws the cards while the merchant may be using an item list. Call before the
+ * redraw: it notes which lists are open and what each is searched for as the page shows them now
+ * (a list opened a moment ago has not fired its toggle event yet), and answers what to call after
+ * it, which gives a search being typed its focus and caret back, or the next keystrokes would go
+ * nowhere.
  */
-export function searchBeingTyped(): (() => void) | null {
+export function keepItemLists(): () => void {
+  for (const switcher of document.querySelectorAll<HTMLDetailsElement>('details.item-switcher')) {
+    const locationId = switcher.closest<HTMLElement>('[data-location-id]')?.dataset.locationId;
+    if (!locationId) continue;
+    if (switcher.open) opened.add(locationId);
+    else opened.delete(locationId);
+    searches.set(locationId, switcher.querySelector<HTMLInputElement>('input.item-search')?.value ?? '');
+  }
   const active = document.activeElement;
-  if (!(active instanceof HTMLInputElement) || !active.classList.contains('item-search')) return null;
+  if (!(active instanceof HTMLInputElement) || !active.classList.contains('item-search')) return () => {};
   const locationId = active.closest<HTMLElement>('[data-location-id]')?.dataset.locationId;
   const { selectionStart, selectionEnd } = active;
   return () => {
