@@ -2,11 +2,13 @@
 // (src/delivery/runner.ts): a live runner keeps its rows however long the work takes, and the
 // rows of a runner that died are taken up by another once its lease lapses. Real database
 // (SQLite, or PostgreSQL with DATABASE_URL). Time passes by writing the lease's end, not by
-// waiting for it.
+// waiting for it. A key's messages have their turns one after another, and the release ending
+// one says when the next has its turn.
 import pino from 'pino';
 import { openDatabase, type Db, type OutboxMessage } from '../src/db/client.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
-import { claimDue, renewLeases, Runner } from '../src/delivery/runner.js';
+import { claimDue, deliveredReleases, endingRelease, renewLeases, Runner, successorWaits } from '../src/delivery/runner.js';
+import { statementsOf } from '../src/db/statements.js';
 import { freshDatabase, type TestDatabase } from './support/service.js';
 import { until } from './support/orders.js';
 
@@ -24,9 +26,18 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function pendingMessage(id: string): Promise<void> {
+async function pendingMessage(id: string, ordering?: { key: string; position: number }): Promise<void> {
   await db.outboxMessage.create({
-    data: { id, kind: 'order.created', source: 'pos', operation: 'orders', body: '{}', idempotencyKey: id },
+    data: {
+      id,
+      kind: 'order.created',
+      source: 'pos',
+      operation: 'orders',
+      body: '{}',
+      idempotencyKey: id,
+      orderingKey: ordering?.key,
+      orderingPosition: ordering?.position,
+    },
   });
 }
 const claim = () => claimDue<OutboxMessage>(db, 'OutboxMessage', LEASE);
@@ -95,4 +106,22 @@ test('a renewal leaves a released row released', async () => {
   });
   await renewLeases(db, 'OutboxMessage', ['out_lease_3'], LEASE);
   expect((await db.outboxMessage.findUniqueOrThrow({ where: { id: 'out_lease_3' } })).lockedUntil).toBeNull();
+});
+
+test('a key’s next message has its turn once the one before it ends, and the release ending it says so (its sender claims at once)', async () => {
+  await pendingMessage('out_key_1', { key: 'order:key', position: 1 });
+  await pendingMessage('out_key_2', { key: 'order:key', position: 2 });
+  await pendingMessage('out_key_3', { key: 'order:key', position: 3 });
+  await pendingMessage('out_unkeyed');
+  expect((await claim()).map((row) => row.id).sort()).toEqual(['out_key_1', 'out_unkeyed']);
+  const releaseDelivered = deliveredReleases(db, 0);
+  const [first, unkeyed] = await Promise.all([releaseDelivered('out_key_1', 200), releaseDelivered('out_unkeyed', 200)]);
+  expect([first, unkeyed]).toEqual([true, false]);
+  expect((await claim()).map((row) => row.id)).toEqual(['out_key_2']);
+  // Dead ends it too, and the last of the key has nothing behind it.
+  const sql = statementsOf(db);
+  expect(successorWaits(await sql.write(endingRelease('out_key_2', { status: 'dead', lastError: 'refused' })))).toBe(true);
+  expect((await claim()).map((row) => row.id)).toEqual(['out_key_3']);
+  expect(await releaseDelivered('out_key_3', 200)).toBe(false);
+  expect(await db.outboxMessage.count({ where: { orderingKey: 'order:key', status: 'pending' } })).toBe(0);
 });

@@ -81,33 +81,50 @@ export async function renewLeases(db: Db, table: WorkTable, ids: readonly string
 export const releaseStep = (table: WorkTable, id: string, data: Record<string, unknown>): Step =>
   updateStep(table, id, { ...data, lockedUntil: null });
 
-/** How long a delivered row's release waits for others to go with it. A release lost with its
- * process in that moment (kill -9) only has the row sent again, under its idempotency key, once
- * its lease lapses. */
+/** Whether a message of an outbox row's ordering key waits behind it. The release that ends the
+ * row (delivered or dead) answers it, so that its sender claims that message at once: a key's
+ * next message would otherwise wait up to a poll (half a second) for its turn. */
+const SUCCESSOR_WAITS = `("orderingKey" IS NOT NULL AND EXISTS (SELECT 1 FROM "OutboxMessage" n
+  WHERE n."orderingKey" = "OutboxMessage"."orderingKey" AND n."orderingPosition" > "OutboxMessage"."orderingPosition"
+  AND n."status" = 'pending')) AS "successorWaits"`;
+
+/** The release that ends an outbox message, delivered or dead: its row says (`successorWaits`)
+ * whether a message of its ordering key now has its turn. */
+export function endingRelease(id: string, data: Record<string, unknown>): Step {
+  const release = releaseStep('OutboxMessage', id, data);
+  return { ...release, sql: `${release.sql} RETURNING ${SUCCESSOR_WAITS}` };
+}
+export const successorWaits = (rows: readonly Record<string, unknown>[]): boolean => rows.some((row) => Boolean(row.successorWaits));
+
+/** How long a delivered message's release waits for others to go with it. A release lost with
+ * its process in that moment (kill -9) only has the message sent again, under its idempotency
+ * key, once its lease lapses. */
 const GATHER_MS = 10;
 
-/** Releases of delivered rows, the commonest write of a runner's work (a DSP's accept ends so):
- * those asked for within a moment go as one statement (one per answer status), not one each.
- * Each caller hears back once its row's release is written. */
-export function deliveredReleases(db: Db, table: WorkTable, gatherMs = GATHER_MS): (id: string, status: number) => Promise<void> {
-  const gathering = new Map<number, { ids: string[]; written: Promise<void> }>();
-  return (id, status) => {
+/** Releases of delivered outbox messages, the commonest write of a sender's work (a DSP's accept
+ * ends so): those asked for within a moment go as one statement (one per answer status), not one
+ * each. Each caller hears back once its message's release is written, and whether a message of
+ * its ordering key now has its turn. */
+export function deliveredReleases(db: Db, gatherMs = GATHER_MS): (id: string, status: number) => Promise<boolean> {
+  const gathering = new Map<number, { ids: string[]; written: Promise<Set<string>> }>();
+  return async (id, status) => {
     let group = gathering.get(status);
     if (!group) {
       const ids: string[] = [];
       const at = new Date();
       const written = new Promise((resolve) => setTimeout(resolve, gatherMs)).then(async () => {
         gathering.delete(status);
-        await statementsOf(db).write({
-          sql: `UPDATE "${table}" SET "status" = 'delivered', "deliveredAt" = ?, "lastStatus" = ?, "lastError" = NULL, "lockedUntil" = NULL WHERE "id" IN (${placeholders(ids)})`,
+        const rows = await statementsOf(db).write<{ id: string; successorWaits: unknown }>({
+          sql: `UPDATE "OutboxMessage" SET "status" = 'delivered', "deliveredAt" = ?, "lastStatus" = ?, "lastError" = NULL, "lockedUntil" = NULL WHERE "id" IN (${placeholders(ids)}) RETURNING "id", ${SUCCESSOR_WAITS}`,
           args: [at, status, ...ids],
         });
+        return new Set(rows.filter((row) => Boolean(row.successorWaits)).map((row) => row.id));
       });
       group = { ids, written };
       gathering.set(status, group);
     }
     group.ids.push(id);
-    return group.written;
+    return (await group.written).has(id);
   };
 }
 

@@ -9,7 +9,7 @@ import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../integrations/providers.js';
-import { backoff, deliveredReleases, releaseStep, tableRunner, type Runner } from './runner.js';
+import { backoff, deliveredReleases, endingRelease, releaseStep, successorWaits, tableRunner, type Runner } from './runner.js';
 import { signBody } from '../common/signatures.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { ReauthorizationRequired } from '../common/errors.js';
@@ -41,7 +41,7 @@ export type DeadLetterWrites = (run: Run, services: Services, message: Message, 
 
 export class DeliveryWorker {
   private readonly runner: Runner<Message>;
-  private readonly releaseDelivered: (id: string, status: number) => Promise<void>;
+  private readonly releaseDelivered: (id: string, status: number) => Promise<boolean>;
 
   constructor(
     private readonly services: Services,
@@ -59,7 +59,7 @@ export class DeliveryWorker {
         where: () => ({ sql: '"endpointId" IS NULL' }),
       },
     );
-    this.releaseDelivered = deliveredReleases(services.db, 'OutboxMessage');
+    this.releaseDelivered = deliveredReleases(services.db);
   }
 
   start = () => {
@@ -97,26 +97,38 @@ export class DeliveryWorker {
     return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
   }
 
+  /** Ends a message, delivered or dead, with what its outcome writes. */
   private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
     const writes = await this.outcomes[message.kind]?.(message, outcome, this.services);
     const sql = statementsOf(this.services.db);
-    const release = releaseStep('OutboxMessage', message.id, data);
     const alone = !writes && !(data.status === 'dead' && this.deadLetter);
-    // A release with nothing beside it is no transaction of its own: delivered (most messages, a
-    // DSP's accept among them, end this way), it goes with the others of its moment; else it is
-    // one statement (on PostgreSQL, no BEGIN and COMMIT round trips around it).
-    const after = alone
-      ? void (await (outcome.delivered && outcome.status !== null ? this.releaseDelivered(message.id, outcome.status) : sql.write(release)))
-      : await sql.transaction(async (run) => {
-          if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
-          const then = await writes?.(run);
-          // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
-          // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
-          run.defer(release);
-          return then;
-        });
-    // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round here.
-    if (typeof after === 'function') after();
+    let after: (() => void) | undefined;
+    // Whether a message of its ordering key now has its turn.
+    let successor: boolean;
+    if (alone) {
+      // A release with nothing beside it is no transaction of its own: delivered (most messages,
+      // a DSP's accept among them, end this way), it goes with the others of its moment; else it
+      // is one statement (on PostgreSQL, no BEGIN and COMMIT round trips around it).
+      successor =
+        outcome.delivered && outcome.status !== null
+          ? await this.releaseDelivered(message.id, outcome.status)
+          : successorWaits(await sql.write(endingRelease(message.id, data)));
+    } else {
+      const then = await sql.transaction(async (run) => {
+        if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
+        const then = await writes?.(run);
+        // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
+        // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
+        run.defer(releaseStep('OutboxMessage', message.id, data));
+        return then;
+      });
+      if (typeof then === 'function') after = then;
+      // A deferred release answers nothing: a claim round finds out (these ends are the rarer ones).
+      successor = message.orderingKey !== null;
+    }
+    // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round for it.
+    after?.();
+    if (successor) this.runner.wake();
     // A dead letter, or a menu publish settled: the organization's dashboard shows both.
     if (message.orgId && (data.status === 'dead' || message.kind === 'menu.publish')) {
       this.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });

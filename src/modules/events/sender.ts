@@ -11,7 +11,7 @@
 import type { Services } from '../../services.js';
 import type { DeadLetterWrites, Message } from '../../delivery/worker.js';
 import { retryDelay } from '../../delivery/worker.js';
-import { releaseStep, tableRunner, type Runner } from '../../delivery/runner.js';
+import { endingRelease, releaseStep, successorWaits, tableRunner, type Runner } from '../../delivery/runner.js';
 import { exchange, type ProviderResponse } from '../../integrations/provider-client.js';
 import { tracedCall } from '../../telemetry/tracing.js';
 import { continueTrace } from '../../delivery/outbox.js';
@@ -182,9 +182,9 @@ export class EndpointSender {
     const delivered = attempt.error === null;
     const dead = !delivered && message.attempts >= services.config.outbox.maxAttempts;
     const release: Step = delivered
-      ? releaseStep('OutboxMessage', message.id, { status: 'delivered', deliveredAt: now, lastStatus: attempt.status, lastError: null })
+      ? endingRelease(message.id, { status: 'delivered', deliveredAt: now, lastStatus: attempt.status, lastError: null })
       : dead
-        ? releaseStep('OutboxMessage', message.id, { status: 'dead', lastStatus: attempt.status, lastError: attempt.error })
+        ? endingRelease(message.id, { status: 'dead', lastStatus: attempt.status, lastError: attempt.error })
         : releaseStep('OutboxMessage', message.id, {
             nextAttemptAt: new Date(now.getTime() + retryDelay(message.attempts, services.config.outbox, response as ProviderResponse)),
             lastStatus: attempt.status,
@@ -192,7 +192,8 @@ export class EndpointSender {
           });
     const eventId = (JSON.parse(message.headers ?? '{}') as { 'webhook-id': string })['webhook-id'];
     const disabled = await statementsOf(services.db).transaction(async (run) => {
-      await run(release);
+      // The event after it for the same order, if one waits its turn, is claimed at once.
+      if (successorWaits(await run(release))) run.after(this.wake);
       await run(
         insertStep('WebhookAttempt', {
           id: newId('att'),
