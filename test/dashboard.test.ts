@@ -150,10 +150,11 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
     timeout: 10_000,
   });
   expect(await why!.evaluate((e) => (e.parentElement as HTMLElement).innerText)).toMatch(/pos rejected[\s\S]*400/);
-  const dead = await owner.waitForSelector('[data-delivery-id] button.redeliver', { timeout: 10_000 });
+  await owner.waitForSelector('[data-delivery-id] button.redeliver', { timeout: 10_000 });
   expect(await owner.$eval('#deliveries', (e) => (e as HTMLElement).innerText)).toMatch(/400/);
   const received = (await pos.waitFor('/v1/orders', 1)).length;
-  await dead!.click();
+  // Found and clicked in one step in the page: a live redraw between the two would detach it.
+  await clickIn(owner, '[data-delivery-id] button.redeliver');
   await until(async () => pos.received.filter((r) => r.path === '/v1/orders').length > received);
   await owner.waitForFunction(() => document.querySelector('#deliveries')?.textContent?.includes('Nothing failed'), {
     timeout: 10_000,
