@@ -3,7 +3,11 @@
 // way. A failed run is logged (an outage once, by the caller's `outage`) and the next one tries again.
 import type { Logger } from 'pino';
 
-export type Periodic = { stop: () => Promise<void>; runNow: () => Promise<void> };
+export type Periodic = {
+  stop: () => Promise<void>;
+  /** Runs it now, after the run under way if there is one, and resolves once done. */
+  runNow: () => Promise<void>;
+};
 
 export function periodic(
   name: string,
@@ -33,7 +37,12 @@ export function periodic(
   first.unref();
   timer.unref();
   return {
-    runNow: run,
+    // A run that sees everything written before the call: one under way may have started before
+    // it, so it runs again after that one (callers meanwhile share that next run).
+    runNow: async () => {
+      await running;
+      await run();
+    },
     stop: async () => {
       stopped = true;
       clearTimeout(first);
