@@ -102,7 +102,8 @@ export class DeliveryWorker {
     const writes = await this.outcomes[message.kind]?.(message, outcome, this.services);
     const sql = statementsOf(this.services.db);
     const alone = !writes && !(data.status === 'dead' && this.deadLetter);
-    let after: (() => void) | undefined;
+    // What the outcome's writes answer, to run after their commit.
+    let after: unknown;
     // Whether a message of its ordering key now has its turn.
     let successor: boolean;
     if (alone) {
@@ -114,7 +115,7 @@ export class DeliveryWorker {
           ? await this.releaseDelivered(message.id, outcome.status)
           : successorWaits(await sql.write(endingRelease(message.id, data)));
     } else {
-      const then = await sql.transaction(async (run) => {
+      after = await sql.transaction(async (run) => {
         if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
         const then = await writes?.(run);
         // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
@@ -122,12 +123,11 @@ export class DeliveryWorker {
         run.defer(releaseStep('OutboxMessage', message.id, data));
         return then;
       });
-      if (typeof then === 'function') after = then;
       // A deferred release answers nothing: a claim round finds out (these ends are the rarer ones).
       successor = message.orderingKey !== null;
     }
     // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round for it.
-    after?.();
+    if (typeof after === 'function') after();
     if (successor) this.runner.wake();
     // A dead letter, or a menu publish settled: the organization's dashboard shows both.
     if (message.orgId && (data.status === 'dead' || message.kind === 'menu.publish')) {
