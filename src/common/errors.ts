@@ -83,3 +83,10 @@ export class ReauthorizationRequired extends AppError {
 }
 
 export const internalError = (): ErrorBody => errorBody(500, 'internal_error', 'an unexpected error occurred');
+
+/** Values named in a message, the first few only: `a, b, c and 39,997 more`. An answer to a
+ * request naming 40,000 unknown ids stays a line, not 649 KB. */
+export function someOf(values: readonly unknown[], shown = 5): string {
+  const first = values.slice(0, shown).map(String).join(', ');
+  return values.length > shown ? `${first} and ${(values.length - shown).toLocaleString('en-US')} more` : first;
+}

@@ -15,13 +15,16 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { IncomingHttpHeaders } from 'node:http';
-import { GraphQLError, getOperationAST, Kind, type GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { dashboardRefusal } from '../modules/access/index.js';
 import type { Context } from '../graphql/context.js';
 import type { Services } from '../services.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
-import { limitPlugins } from '../graphql/limits.js';
+import { boundedCache, boundedVariables, limitPlugins } from '../graphql/limits.js';
+
+/** What the parsed operations kept for their next use may hold, by their text. */
+const DOCUMENT_CACHE_BYTES = 8 * 1024 * 1024;
 import { literalInputs } from '../graphql/literals.js';
 import { subscriptionsEndWithTheirCaller } from '../graphql/subscription-guard.js';
 import { idempotencyKeys } from './idempotency.js';
@@ -87,14 +90,30 @@ function dashboardRules(mask: (error: unknown) => Error): Plugin<Context> {
   };
 }
 
-/** GraphQL operations by name and outcome, as they finish (subscriptions are not counted). */
-function countOperations(metrics: Metrics): Plugin {
+/** How many operation names GET /metrics shows as series of their own, at most. */
+const KNOWN_OPERATIONS = 500;
+/** A name that may be a label: what clients name operations, not a 500 KB token. */
+const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** GraphQL operations by name and outcome, as they finish (subscriptions are not counted). The
+ * names are labels from a bounded set: those an authenticated caller ran, up to
+ * KNOWN_OPERATIONS of them; every other operation is `other` (each name was a series kept
+ * forever: 100 unauthenticated names of 500 KB grew /metrics to 51.6 MB). */
+function countOperations(metrics: Metrics): Plugin<Context> {
+  const known = new Set<string>();
+  const label = (name: string | undefined, caller: unknown) => {
+    if (name === undefined) return 'anonymous';
+    if (known.has(name)) return name;
+    if (!caller || known.size >= KNOWN_OPERATIONS || !LABEL_NAME.test(name)) return 'other';
+    known.add(name);
+    return name;
+  };
   return {
     onExecute: ({ args }) => ({
       onExecuteDone: ({ result }) => {
         if (!('errors' in result) && !('data' in result)) return;
-        const operation = args.operationName ?? getOperationAST(args.document, undefined)?.name?.value ?? 'anonymous';
-        metrics.graphql.inc({ operation, outcome: result.errors?.length ? 'error' : 'ok' });
+        const name = args.operationName ?? getOperationAST(args.document, undefined)?.name?.value;
+        metrics.graphql.inc({ operation: label(name, args.contextValue.auth), outcome: result.errors?.length ? 'error' : 'ok' });
       },
     }),
   };
@@ -294,6 +313,8 @@ function answerRefusals(app: FastifyInstance, services: Services): void {
 /** GraphQL at /graphql: Yoga over HTTP (and the fast path for a partner's POST), graphql-ws on
  * the same path. */
 function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema): YogaServerInstance<ServerContext, Context> {
+  const documentCache = boundedCache<DocumentNode>(DOCUMENT_CACHE_BYTES);
+  services.metrics.measureDocumentCache(() => documentCache.bytes);
   const yoga = createYoga<ServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -325,8 +346,10 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
     // graphql-jit for queries and mutations only: its subscribe hands the raw variables to the
     // field's subscribe function, so an argument written inline (or a variable named otherwise)
     // was lost. Subscriptions run through graphql-js, which resolves their arguments.
+    parserAndValidationCache: { documentCache, errorCache: boundedCache<unknown>(DOCUMENT_CACHE_BYTES) },
     plugins: [
       ...(services.config.limits ? limitPlugins(services.config.graphqlLimits) : []),
+      boundedVariables(),
       literalInputs(),
       subscriptionsEndWithTheirCaller(maskError(services.log)),
       { onExecute: useGraphQlJit().onExecute },

@@ -18,6 +18,7 @@ import {
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { toErrorBody } from '../graphql/errors.js';
+import { oversizedVariables } from '../graphql/limits.js';
 import { Invalid, NotFound, Unauthenticated, Unavailable } from '../common/errors.js';
 import { restOperation } from './openapi.js';
 import { wireInputProblem } from './rest-input.js';
@@ -130,8 +131,11 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
           return reply.status(body.statusCode).send(body);
         }
         await services.limits.api(contextValue.auth.partnerId);
-        const variableValues = variablesOf(fills, req);
-        const problem = wireInputProblem(schema, operation, variableValues, snake);
+        // The bounds of GraphQL's variables, on the body as sent (its wire names), then on what
+        // the query string made (a list parameter).
+        const oversized = oversizedVariables(req.body);
+        const variableValues = oversized ? {} : variablesOf(fills, req);
+        const problem = oversized ?? oversizedVariables(variableValues) ?? wireInputProblem(schema, operation, variableValues, snake);
         if (problem) {
           releaseRequestScope(contextValue);
           throw new Invalid(problem);

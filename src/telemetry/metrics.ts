@@ -71,8 +71,22 @@ export function createMetrics(query: CountQuery) {
       for (const row of rows) this.set({ table: row.t }, Number(row.n));
     },
   });
+  /** What the GraphQL server's parsed-document cache holds, in bytes of operation text. */
+  let documentCacheBytes = () => 0;
+  new Gauge({
+    name: 'graphql_document_cache_bytes',
+    help: 'Bytes of operation text held by the cache of parsed GraphQL documents (bounded)',
+    registers: [registry],
+    collect() {
+      this.set(documentCacheBytes());
+    },
+  });
   return {
     registry,
+    /** Where the document cache gauge reads from (the GraphQL server, once built). */
+    measureDocumentCache: (bytes: () => number) => {
+      documentCacheBytes = bytes;
+    },
     close: () => {
       sql = null;
       registry.clear();

@@ -5,7 +5,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { getIntrospectionQuery } from 'graphql';
 import { createOrg } from '../support/flows.js';
-import { post, startTestService, type TestService } from '../support/service.js';
+import { post, request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
 let token: string;
@@ -87,4 +87,105 @@ test('a subscription over graphql-ws is bounded the same way', async () => {
   });
   await client.dispose();
   expect(answer).toMatchObject({ code: 'query_too_complex' });
+});
+
+describe('one unauthenticated request cannot hold the service', () => {
+  const BIND = 'mutation($i: BindDspLocationsInput!) { bindDspLocations(input: $i) { locations { id } } }';
+
+  test('a variable list of 250,000 wrong elements is refused at once with a few errors, not one per element', async () => {
+    const bad = { onboardingId: 'onb_x', locations: Array.from({ length: 250_000 }, () => 1) };
+    const answer = await fetch(`${service.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: BIND, variables: { i: bad } }),
+    });
+    const text = await answer.text();
+    expect(answer.status).toBe(400);
+    // 41 MB and a quarter of a million errors before the bound.
+    expect(text.length).toBeLessThan(10_000);
+    const body = JSON.parse(text);
+    expect(body.errors.length).toBeLessThanOrEqual(10);
+    expect(body.errors[0].extensions).toMatchObject({ code: 'invalid_request', statusCode: 400 });
+    expect(body.errors[0].message).toMatch(/locations.*250000.*at most 1000/);
+  });
+
+  test('within the list bound, wrong elements answer the first ten errors and how many more', async () => {
+    const bad = { onboardingId: 'onb_x', locations: Array.from({ length: 1000 }, () => 1) };
+    const answer = await post(service.url, '/graphql', { query: BIND, variables: { i: bad } }, token);
+    expect(answer.body.errors).toHaveLength(10);
+    expect(answer.body.errors[0].extensions).toMatchObject({ code: 'invalid_request' });
+    expect(answer.body.errors[9].message).toMatch(/990 more/);
+  });
+
+  test('more values than the bound in all variables together are refused, however they nest', async () => {
+    const wide = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, 1]));
+    const answer = await post(service.url, '/graphql', { query: BIND, variables: { i: { onboardingId: 'x', locations: [], ...wide } } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toHaveLength(1);
+    expect(answer.body.errors[0].message).toMatch(/more than 10000 values/);
+  });
+
+  test('100 operations named with 500 KB each leave the metrics and the memory as they were', async () => {
+    const scrape = async () => (await fetch(`${service.url}/metrics`)).text();
+    const before = (await scrape()).length;
+    for (let i = 0; i < 100; i++) {
+      const name = `N${i}${'x'.repeat(500_000)}`;
+      await post(service.url, '/graphql', { query: `query ${name} { __typename }` });
+    }
+    const after = await scrape();
+    // Each name was a series of its own: 51.6 MB of metrics.
+    expect(after.length - before).toBeLessThan(5_000);
+    expect(after).toContain('graphql_operations_total{operation="other",outcome="ok"} 100');
+    // The parsed documents kept are bounded in bytes (100 of these were 60 MB).
+    const cached = Number(/^graphql_document_cache_bytes (\d+)/m.exec(after)?.[1]);
+    expect(cached).toBeLessThanOrEqual(8 * 1024 * 1024);
+  });
+});
+
+describe('REST bodies and query lists have the same bounds, and answers stay short', () => {
+  test('binding 12,000 stores is 400 naming the list, in a line', async () => {
+    const locations = Array.from({ length: 12_000 }, (_, i) => ({
+      pos_location_id: 'l',
+      dsp_provider_id: `${i}`,
+      dsp_store_name: 'S',
+    }));
+    const answer = await post(service.url, '/v1/onboarding/locations/bind', { onboarding_id: 'onb_x', locations }, token);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'invalid_request',
+      message: expect.stringMatching(/^locations holds 12000 entries; a list holds at most 1000/),
+    });
+    expect(JSON.stringify(answer.body).length).toBeLessThan(500);
+  });
+
+  test('40,000 contexts for a flag are 400, and nothing is added', async () => {
+    const contexts = Array.from({ length: 40_000 }, (_, i) => ({ key: `${i}` }));
+    const answer = await post(service.url, '/v1/flags/anything/contexts', { contexts }, token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/contexts holds 40000 entries/);
+  });
+
+  test('an events list asking for 5,000 types is 400 on REST and GraphQL, never a 5xx', async () => {
+    const types = Array.from({ length: 5_000 }, () => 'x');
+    const rest = await request(service.url, 'GET', `/v1/events?types=${types.join(',')}`, { token });
+    expect(rest.status).toBe(400);
+    expect(rest.body.message).toMatch(/types holds 5000 entries/);
+    const graphql = await post(
+      service.url,
+      '/graphql',
+      { query: 'query($t: [String!]) { events(types: $t) { nextCursor } }', variables: { t: types } },
+      token,
+    );
+    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', statusCode: 400 });
+  });
+
+  test('an events cursor beyond the dates a clock can hold is 400 naming it, on REST and GraphQL', async () => {
+    for (const time of ['8640000000000001', '99999999999999999999', '-1']) {
+      const after = Buffer.from(`${time}.evt_x`).toString('base64url');
+      const rest = await request(service.url, 'GET', `/v1/events?after=${after}`, { token });
+      expect(rest).toMatchObject({ status: 400, body: { code: 'invalid_request', message: expect.stringMatching(/^after/) } });
+      const graphql = await post(service.url, '/graphql', { query: `{ events(after: "${after}") { nextCursor } }` }, token);
+      expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', statusCode: 400 });
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden, Invalid, Unauthenticated, AppError } from '../../common/errors.js';
+import { Forbidden, Invalid, Unauthenticated, AppError, someOf } from '../../common/errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
 import { Expiring, expiringPer } from '../../common/expiring.js';
 import { newId } from '../../common/ids.js';
@@ -103,7 +103,7 @@ function accessTokenExpiry(services: Services, exp: number | undefined): number 
 function requestedScopes(requested: Scope[] | undefined, allowed: Scope[]): Scope[] {
   if (!requested?.length) return allowed;
   const extra = requested.filter((s) => !allowed.includes(s));
-  if (extra.length) throw new Invalid(`scopes not granted to this client: ${extra.join(', ')}`, 'invalid_scope');
+  if (extra.length) throw new Invalid(`scopes not granted to this client: ${someOf(extra)}`, 'invalid_scope');
   return [...new Set(requested)];
 }
 

@@ -6,7 +6,7 @@ import { pageSize } from '../../common/pages.js';
 import crypto from 'node:crypto';
 import type { Services } from '../../services.js';
 import type { AuthInfo } from '../../common/scopes.js';
-import { Invalid, NotFound } from '../../common/errors.js';
+import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
 import { epochMs, requiredText } from '../../common/input.js';
 import { insertRowsStep, insertStep, statementsOf, updateStep } from '../../db/statements.js';
@@ -81,7 +81,7 @@ const checkUrl = (services: Services, url: unknown) =>
 function storedTypes(types: readonly string[] | null | undefined): string {
   if (!types?.length) return '';
   const unknown = types.filter((type) => !EVENT_TYPES.includes(type as EventType));
-  if (unknown.length) throw new Invalid(`event_types: not event types: ${unknown.join(', ')} (they are ${EVENT_TYPES.join(', ')})`);
+  if (unknown.length) throw new Invalid(`event_types: not event types: ${someOf(unknown)} (they are ${EVENT_TYPES.join(', ')})`);
   return `,${[...new Set(types)].join(',')},`;
 }
 

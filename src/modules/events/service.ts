@@ -5,7 +5,8 @@
 import { pageSize } from '../../common/pages.js';
 import type { Services } from '../../services.js';
 import type { AuthInfo } from '../../common/scopes.js';
-import { Invalid } from '../../common/errors.js';
+import { Invalid, someOf } from '../../common/errors.js';
+import { EPOCH_MS_RANGE } from '../../common/input.js';
 import { newId } from '../../common/ids.js';
 import { insertRowsStep, insertStep, statementsOf, type Run } from '../../db/statements.js';
 import { eventsAfter, takers, type EventRow } from '../../db/sql/events.js';
@@ -153,8 +154,12 @@ function readCursor(cursor: string): { at: Date; id: string } {
   const [ms, id] = Buffer.from(cursor, 'base64url')
     .toString('utf8')
     .split(/\.(.*)/);
-  if (!ms || !/^\d+$/.test(ms) || !id || !/^evt_[A-Za-z0-9_-]+$/.test(id)) throw new Invalid('after is not a cursor this API gave');
-  return { at: new Date(Number(ms)), id };
+  const at = Number(ms);
+  // A time no clock of ours wrote (beyond what a Date holds, or what either database keeps) is no
+  // cursor of ours either: 400, not a 5xx from the database.
+  if (!ms || !/^\d{1,15}$/.test(ms) || at > EPOCH_MS_RANGE.max || !id || !/^evt_[A-Za-z0-9_-]{1,64}$/.test(id))
+    throw new Invalid('after is not a cursor this API gave');
+  return { at: new Date(at), id };
 }
 
 export const EVENT_PAGE = { default: 20, max: 100 } as const;
@@ -169,7 +174,7 @@ export async function listEvents(
   const limit = pageSize(query.limit, { name: 'limit', ...EVENT_PAGE });
   const types = query.types ?? [];
   const unknown = types.filter((type) => !EVENT_TYPES.includes(type as EventType));
-  if (unknown.length) throw new Invalid(`types: not event types: ${unknown.join(', ')} (they are ${EVENT_TYPES.join(', ')})`);
+  if (unknown.length) throw new Invalid(`types: not event types: ${someOf(unknown)} (they are ${EVENT_TYPES.join(', ')})`);
   if (query.orgId) assertOrgInReach(auth, query.orgId);
   const rows = await eventsAfter(statementsOf(services.db), {
     partnerId: auth.partnerId,

@@ -5,7 +5,7 @@
 // at a time holds it (boundStoreId); deleting its location releases it. Locations and DSP
 // connections are written here (and the menu assignment in ../menus), by plain statements only.
 import type { Services } from '../../services.js';
-import { Conflict, Invalid, NotFound, UpstreamFailed } from '../../common/errors.js';
+import { Conflict, Invalid, NotFound, UpstreamFailed, someOf } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
 import {
@@ -143,12 +143,12 @@ export async function ingestLocations(
   if (new Set(wanted).size !== wanted.length) throw new Invalid('locations lists the same provider_id twice');
   const available = new Map((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
   const unknown = wanted.filter((id) => !available.has(id));
-  if (unknown.length) throw new Invalid(`not locations of this POS merchant: ${unknown.join(', ')}`);
+  if (unknown.length) throw new Invalid(`not locations of this POS merchant: ${someOf(unknown)}`);
   const already = await services.db.location.findMany({
     where: { orgId: onboarding.orgId, source: onboarding.source, providerId: { in: wanted }, status: 'active' },
     select: { providerId: true },
   });
-  if (already.length) throw new Conflict(`already ingested: ${already.map((l) => l.providerId).join(', ')}`);
+  if (already.length) throw new Conflict(`already ingested: ${someOf(already.map((l) => l.providerId))}`);
 
   const notices = await sendsNotices(services, await findProvider(services, onboarding.source));
   const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
@@ -203,7 +203,7 @@ export async function ingestLocations(
       }
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${wanted.join(', ')}`);
+    if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${someOf(wanted)}`);
     throw error;
   }
   services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
@@ -228,13 +228,13 @@ export async function bindDspLocations(
   });
   const found = new Set(locations.map((l) => l.id));
   const missing = entries.filter((e) => !found.has(e.locationId)).map((e) => e.locationId);
-  if (missing.length) throw new NotFound(`locations not found in this organization: ${missing.join(', ')}`);
+  if (missing.length) throw new NotFound(`locations not found in this organization: ${someOf(missing)}`);
   if (new Set(entries.map((e) => e.storeId)).size !== entries.length) throw new Invalid('locations lists the same dsp_provider_id twice');
   // Only the merchant's own stores, as the DSP lists them: any other id is not found, the same
   // whether or not someone else holds it, so the answer reveals nothing about other merchants.
   const listed = new Set((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => l.provider_id));
   const unlisted = entries.filter((e) => !listed.has(e.storeId)).map((e) => e.storeId);
-  if (unlisted.length) throw new NotFound(`not stores of this DSP merchant account: ${unlisted.join(', ')}`);
+  if (unlisted.length) throw new NotFound(`not stores of this DSP merchant account: ${someOf(unlisted)}`);
 
   const created = entries.map((e) => ({ ...e, id: newId('dsp') }));
   try {

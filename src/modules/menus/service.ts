@@ -1,7 +1,7 @@
 // Menu assignment of a DSP connection (docs/reference.md § Resources): a non-empty list replaces the
 // assignment exactly; an empty list removes it, and every menu of the location is published.
 import type { Services } from '../../services.js';
-import { Invalid, NotFound } from '../../common/errors.js';
+import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
@@ -23,7 +23,7 @@ export async function assignMenus(
   if (wanted.length) {
     const known = new Set(menuIds((await fetchCatalog(services, connection.location)).catalog));
     const unknown = wanted.filter((id) => !known.has(id));
-    if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${unknown.join(', ')}`);
+    if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${someOf(unknown)}`);
   }
   await statementsOf(services.db).write(
     updateStep('DspConnection', connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),

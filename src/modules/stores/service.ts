@@ -6,7 +6,7 @@
 // order. An end passes by itself: the order intake compares it with the clock (orders/intake.ts),
 // so no timer runs and no event is sent then, on any instance, across restarts.
 import type { Services } from '../../services.js';
-import { Invalid, NotFound } from '../../common/errors.js';
+import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { newId } from '../../common/ids.js';
 import { requiredText } from '../../common/input.js';
@@ -70,7 +70,7 @@ async function chosenStores(services: Services, locationId: string, ids: readonl
   if (!ids?.length) return stores;
   const byId = new Map(stores.map((store) => [store.id, store]));
   const missing = ids.filter((id) => !byId.has(id));
-  if (missing.length) throw new NotFound(`DSP stores not bound to this location: ${missing.join(', ')}`);
+  if (missing.length) throw new NotFound(`DSP stores not bound to this location: ${someOf(missing)}`);
   return [...new Set(ids)].map((id) => byId.get(id)!);
 }
 
