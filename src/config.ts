@@ -8,6 +8,13 @@ import { databaseUrl } from './db/url.js';
 import type { RateLimitConfig } from './common/rate-limits.js';
 import type { TracingConfig } from './telemetry/tracing.js';
 
+/** The PostgreSQL pool's defaults (docs/api-guide.md, "Operations"): twenty connections, what
+ * Prisma's pool and a pool of the statements' own had together, and ten seconds to wait for one.
+ * A connection is held only for a statement or a transaction's statements, never across a call
+ * to a peer, so a burst queues for milliseconds; a wait of one second once turned such a queue on
+ * a busy machine into failed requests and deliveries. */
+export const POOL_DEFAULTS = { size: 20, waitMs: 10_000 } as const;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
@@ -24,6 +31,8 @@ const schema = z.object({
     .default(1024 * 1024),
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
   POSTGRES_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(POOL_DEFAULTS.size),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(POOL_DEFAULTS.waitMs),
   SIGNING_KEY: z.string().min(32).optional(),
   ENCRYPTION_KEY: z.string().min(32).optional(),
   ALLOW_GENERATED_KEYS: z.enum(['true', 'false']).default('false'),
@@ -97,6 +106,8 @@ export type Config = {
   sqliteSynchronous: 'full' | 'normal';
   /** Our plain statements as named prepared statements (off behind a pooler that cannot keep them). */
   postgresPrepared: boolean;
+  /** PostgreSQL's connection pool: how many, and how long a statement waits for one (ms). */
+  databasePool: { size: number; waitMs: number };
   /** The HS256 secret of our tokens; the service signs with Services.tokenKey, made from it. */
   signingKey: Uint8Array;
   encryptionKey: Uint8Array;
@@ -210,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     postgresPrepared: e.POSTGRES_PREPARED_STATEMENTS === 'on',
+    databasePool: { size: e.DATABASE_POOL_SIZE, waitMs: e.DATABASE_POOL_WAIT_MS },
     generatedKeys: !e.SIGNING_KEY || !e.ENCRYPTION_KEY,
     allowGeneratedKeys: e.ALLOW_GENERATED_KEYS === 'true',
     graphqlLimits: {

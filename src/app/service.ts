@@ -26,7 +26,7 @@ import { holdDatabase } from '../db/backup.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { statementsOf, traceStatements } from '../db/statements.js';
 import { providerOf, sqliteFile } from '../db/url.js';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseUnavailable, poolState } from '../db/client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -53,7 +53,7 @@ export async function prepareDatabase(config: Config, log: Logger, hooks: Databa
   const db = openDatabase(
     config.databaseUrl,
     { onWarning: (message) => log.warn(message), ...hooks },
-    { sqliteSynchronous: config.sqliteSynchronous, postgresPrepared: config.postgresPrepared },
+    { sqliteSynchronous: config.sqliteSynchronous, postgresPrepared: config.postgresPrepared, pool: config.databasePool },
   );
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
   await db.$queryRawUnsafe('SELECT 1');
@@ -79,6 +79,7 @@ export async function startService(
   const tracing = createTracing(config.tracing);
   traceStatements(db, tracing);
   const metrics = createMetrics((text, args) => statementsOf(db).all(text, args));
+  metrics.measurePool(() => poolState(db));
   const dependencies = new Dependencies(log, metrics.dependencyUp);
   dependencies.back('database');
   const events = createEvents(config.redisUrl, dependencies);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { adapterFor, pgConfig } from './adapters.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer, walSync } from './sqlite-wal.js';
 import { providerOf } from './url.js';
+import { POOL_DEFAULTS } from '../config.js';
 
 export type Db = PrismaClient;
 export { Prisma } from '../generated/prisma-sqlite/client.js';
@@ -26,7 +27,12 @@ export type DatabaseHooks = {
   /** Hears of trouble that does not fail a request (a background checkpoint that failed). */
   onWarning?: (message: string) => void;
 };
-export type DatabaseOptions = { sqliteSynchronous?: 'full' | 'normal'; postgresPrepared?: boolean };
+export type DatabaseOptions = {
+  sqliteSynchronous?: 'full' | 'normal';
+  postgresPrepared?: boolean;
+  /** PostgreSQL: connections in the pool, and how long a statement waits for one (ms). */
+  pool?: { size: number; waitMs: number };
+};
 
 /** Counts statements at the driver adapter: what actually goes to the database. */
 // biome-ignore lint/suspicious/noExplicitAny: Prisma's adapter factories type their connections loosely; this wrapper takes any of them.
@@ -226,11 +232,23 @@ export async function sqliteConnectionOf(db: Db): Promise<SqliteConnection | und
 
 /** The pg pool under a PostgreSQL client: Prisma's adapter and the statements of
  * ./statements.ts share it. */
-export type PostgresConnection = { pool: pg.Pool; onQuery?: (sql: string) => void; prepared: boolean };
+export type PostgresConnection = {
+  pool: pg.Pool;
+  onQuery?: (sql: string) => void;
+  prepared: boolean;
+  /** Statements that gave up waiting for a connection of the pool, since it opened. */
+  timeouts: number;
+};
 const postgresConnections = new WeakMap<Db, PostgresConnection>();
 
 /** The pg pool of a PostgreSQL client opened by openDatabase, its client connected (so that
  * disconnecting the client ends the pool); undefined for SQLite. */
+/** How a PostgreSQL client's pool stands (GET /metrics); null for SQLite. */
+export function poolState(db: Db): { size: number; waiting: number; timeouts: number } | null {
+  const connection = postgresConnections.get(db);
+  return connection ? { size: connection.pool.totalCount, waiting: connection.pool.waitingCount, timeouts: connection.timeouts } : null;
+}
+
 export async function postgresConnectionOf(db: Db): Promise<PostgresConnection | undefined> {
   const connection = postgresConnections.get(db);
   if (connection) await db.$connect();
@@ -239,11 +257,28 @@ export async function postgresConnectionOf(db: Db): Promise<PostgresConnection |
 
 export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: DatabaseOptions = {}): Db {
   if (providerOf(url) === 'postgresql') {
-    // Twenty connections: what Prisma's pool and a pool of the statements' own had together.
-    // A request waits at most a second for a connection: with the database away it is answered
-    // 503 at once instead of hanging; a statement that gets no answer in 30 s fails (a frozen
-    // server, a lost network).
-    const pool = new pg.Pool({ ...pgConfig(url).config, max: 20, connectionTimeoutMillis: 1000, query_timeout: 30_000 });
+    // A server that is down refuses a new connection at once (a 503, not a wait); a statement
+    // that gets no answer in 30 s fails (a frozen server, a lost network).
+    const { size, waitMs } = options.pool ?? POOL_DEFAULTS;
+    const pool = new pg.Pool({ ...pgConfig(url).config, max: size, connectionTimeoutMillis: waitMs, query_timeout: 30_000 });
+    const connection: PostgresConnection = { pool, onQuery: hooks.onQuery, prepared: options.postgresPrepared ?? true, timeouts: 0 };
+    // Counted for GET /metrics: a timeout here while the server is up means the pool is too small.
+    // (pg's own `query` asks with a callback, Prisma's adapter and ours with a promise.)
+    type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
+    const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+    const note = (error: Error | undefined) => {
+      if (error && /timeout exceeded when trying to connect/i.test(error.message)) connection.timeouts++;
+    };
+    pool.connect = ((callback?: Callback) =>
+      callback
+        ? connect((error, client, done) => {
+            note(error);
+            callback(error, client, done);
+          })
+        : connect()!.catch((error: Error) => {
+            note(error);
+            throw error;
+          })) as typeof pool.connect;
     // A connection that breaks (the server restarted or was stopped) is dropped and replaced.
     // pg emits the break on the pool for an idle connection and on the connection itself while
     // it is lent out (between a transaction's statements, say): without these listeners either
@@ -251,7 +286,7 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
     pool.on('error', (error) => hooks.onWarning?.(`database connection lost while idle: ${error.message}`));
     pool.on('connect', (client) => client.on('error', (error) => hooks.onWarning?.(`database connection lost: ${error.message}`)));
     const db = new PostgresClient({ adapter: counted(adapterFor(url, pool), hooks.onQuery) as never }) as unknown as Db;
-    postgresConnections.set(db, { pool, onQuery: hooks.onQuery, prepared: options.postgresPrepared ?? true });
+    postgresConnections.set(db, connection);
     return db;
   }
   const connection: SqliteConnection = { lock: async () => () => {}, idle: async () => {}, onQuery: hooks.onQuery };

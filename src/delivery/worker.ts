@@ -14,6 +14,7 @@ import { signBody } from '../common/signatures.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { ReauthorizationRequired } from '../common/errors.js';
 import { continueTrace } from './outbox.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Message = OutboxMessage;
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
@@ -69,7 +70,10 @@ export class DeliveryWorker {
   wake = () => this.runner.wake();
   /** On the next turn of the event loop, so the answer of the request that wrote it goes first. */
   dispatch = (message: Message) => void setImmediate(() => this.runner.begin(message));
+  /** Set while stopping: a record that fails then is left to its lease at once. */
+  private stopping = false;
   stop = () => {
+    this.stopping = true;
     this.services.delivery.answerWith(null);
     return this.runner.stop();
   };
@@ -139,46 +143,79 @@ export class DeliveryWorker {
     const { config, log } = this.services;
     let response: ProviderResponse | undefined;
     let error: string;
-    let unfit = false;
     try {
       response = await this.send(message);
-      if (response.status >= 200 && response.status < 300) {
-        const problem = this.answerChecks[message.kind]?.(response.body) ?? null;
-        if (!problem) {
-          await this.finish(
-            message,
-            { status: 'delivered', deliveredAt: new Date(), lastStatus: response.status, lastError: null },
-            { delivered: true, status: response.status, error: null, body: response.body },
-          );
-          return;
-        }
-        unfit = true;
-        error = `${response.status} ${problem}`;
-      } else error = describeFailure(response);
     } catch (failure) {
       if (failure instanceof ReauthorizationRequired) {
         // Not the receiver's failure, and no attempt of it: the message waits, its attempts as
         // they were, until a new onboarding of the same account sends it on (modules/onboarding).
-        await statementsOf(this.services.db).write(
-          releaseStep('OutboxMessage', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
+        return this.record(message, () =>
+          statementsOf(this.services.db).write(
+            releaseStep('OutboxMessage', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
+          ),
         );
-        return;
       }
       error = (failure as Error).message;
     }
+    // What the peer answered decides the outcome; recording it is another matter (`record`).
+    let unfit = false;
+    if (response && response.status >= 200 && response.status < 300) {
+      const problem = this.answerChecks[message.kind]?.(response.body) ?? null;
+      if (!problem) {
+        const delivered = response;
+        return this.record(message, () =>
+          this.finish(
+            message,
+            { status: 'delivered', deliveredAt: new Date(), lastStatus: delivered.status, lastError: null },
+            { delivered: true, status: delivered.status, error: null, body: delivered.body },
+          ),
+        );
+      }
+      unfit = true;
+      error = `${response.status} ${problem}`;
+    } else if (response) error = describeFailure(response);
     const status = response?.status ?? null;
     const retryable = unfit || status === null || status === 408 || status === 429 || status >= 500;
     if (!retryable || message.attempts >= config.outbox.maxAttempts) {
-      log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered');
-      await this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error });
-      return;
+      log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error: error! }, 'dead-lettered');
+      return this.record(message, () =>
+        this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error }),
+      );
     }
     const nextAttemptAt = new Date(Date.now() + retryDelay(message.attempts, config.outbox, response));
-    await statementsOf(this.services.db).write(
-      releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }),
+    return this.record(message, () =>
+      statementsOf(this.services.db).write(
+        releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }),
+      ),
     );
   }
+
+  /**
+   * Writes what became of a message. A database error here (a connection not to be had in time,
+   * the server restarting) is the database's, not the peer's: the write is tried again, and never
+   * taken for a failed send (a POS's yes recorded as a failed order, the DSP told `fail`). Past
+   * the tries the message is left to its lease, which lapses once this work ends: any instance
+   * then takes it up and sends it again under its idempotency key, and the peer answers that
+   * repeat as it answered the first.
+   */
+  private async record(message: Message, write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const wait = RECORD_RETRY_MS[attempt];
+        if (wait === undefined || this.stopping) throw error;
+        this.services.log.warn({ err: error, message: message.id, attempt: attempt + 1 }, 'recording a delivery failed; trying again');
+        await sleep(wait);
+      }
+    }
+  }
 }
+
+/** Waits before each new try of a delivery's record: about three seconds in all, inside the lease
+ * that the runner renews while the work goes on. */
+const RECORD_RETRY_MS = [50, 200, 500, 1000, 1500];
 
 /** Backoff for the next attempt; a 429's Retry-After (seconds or a date) wins. */
 export function retryDelay(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }, response?: ProviderResponse): number {

@@ -81,8 +81,43 @@ export function createMetrics(query: CountQuery) {
       this.set(documentCacheBytes());
     },
   });
+  /** How the PostgreSQL pool stands; null on SQLite, which has none. */
+  let pool: () => { size: number; waiting: number; timeouts: number } | null = () => null;
+  new Gauge({
+    name: 'database_pool_connections',
+    help: 'PostgreSQL: connections open in the pool (at most DATABASE_POOL_SIZE)',
+    registers: [registry],
+    collect() {
+      const state = pool();
+      if (state) this.set(state.size);
+    },
+  });
+  new Gauge({
+    name: 'database_pool_waiting',
+    help: 'PostgreSQL: statements waiting for a connection of the pool now',
+    registers: [registry],
+    collect() {
+      const state = pool();
+      if (state) this.set(state.waiting);
+    },
+  });
+  new Counter({
+    name: 'database_pool_timeouts_total',
+    help: 'PostgreSQL: statements that waited DATABASE_POOL_WAIT_MS for a connection and gave up; above 0 while the server is up, the pool is too small',
+    registers: [registry],
+    collect() {
+      const state = pool();
+      if (!state) return;
+      this.reset();
+      this.inc(state.timeouts);
+    },
+  });
   return {
     registry,
+    /** Where the pool gauges read from (the database client). */
+    measurePool: (state: typeof pool) => {
+      pool = state;
+    },
     /** Where the document cache gauge reads from (the GraphQL server, once built). */
     measureDocumentCache: (bytes: () => number) => {
       documentCacheBytes = bytes;

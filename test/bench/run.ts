@@ -24,7 +24,7 @@ import { saveProvider } from '../../src/integrations/providers.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 import { freePort, spawnService } from '../support/orders.js';
-import { openDatabase } from '../../src/db/client.js';
+import { openDatabase, poolState } from '../../src/db/client.js';
 import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
 import { prune } from '../../src/db/pruning.js';
 import { sandboxOrder } from '../../src/sandbox/pos/server.js';
@@ -718,6 +718,17 @@ async function orderPath(target: OrderTarget, rates = RATES) {
       break;
     }
   }
+  // What the peers answered is what was recorded: no order failed, no message dead after a 2xx,
+  // and no statement gave up waiting for a database connection (PostgreSQL's pool).
+  const { db } = service.services;
+  const faithful = {
+    failed: await db.order.count({ where: { status: 'failed' } }),
+    deadAfter2xx: await db.outboxMessage.count({ where: { status: 'dead', lastStatus: { gte: 200, lt: 300 } } }),
+    poolTimeouts: poolState(db)?.timeouts ?? 0,
+  };
+  process.stdout.write(
+    `${name}, over every rate tried: orders failed ${faithful.failed}, messages dead after a 2xx ${faithful.deadAfter2xx}, pool timeouts ${faithful.poolTimeouts}\n`,
+  );
   await other?.kill('SIGTERM');
   pos.close();
   endpoint?.close();
@@ -727,7 +738,7 @@ async function orderPath(target: OrderTarget, rates = RATES) {
   receiver?.stop();
   redis?.stop();
   await database.drop();
-  return { steady, sustained, atSustained, sentTwice, withRedis: !!redis, traceExports };
+  return { steady, sustained, atSustained, sentTwice, withRedis: !!redis, traceExports, faithful };
 }
 
 /** Seeds `count` orders of one organization and location (a tenth failed) and as many delivered
