@@ -115,3 +115,31 @@ const sha = (file: string) => crypto.createHash('sha256').update(fs.readFileSync
   },
   120_000,
 );
+
+(onPostgres ? test.skip : test)(
+  "DATA_DIR, the lock beside the database, a backup and a restored copy are the service user's alone",
+  async () => {
+    const database = await freshDatabase();
+    const env = { DATA_DIR: database.dataDir, DATABASE_URL: database.url };
+    const file = sqliteFile(database.url);
+    const mode = (f: string) => (fs.statSync(f).mode & 0o777).toString(8);
+    // A DATA_DIR left open by an earlier version, or by hand.
+    fs.chmodSync(database.dataDir, 0o755);
+    const service = asTestService(await startService(testConfig(database)), database);
+    try {
+      expect(mode(database.dataDir)).toBe('700');
+      expect(mode(`${file}.lock`)).toBe('600');
+      const copy = path.join(database.dataDir, 'backups', 'nightly.db');
+      expect(await cli(['backup', '--to', copy], env)).toMatchObject({ code: 0 });
+      expect({ file: mode(copy), folder: mode(path.dirname(copy)) }).toEqual({ file: '600', folder: '700' });
+      await service.close();
+      // A copy made readable by others on its way back is the service's file again once restored.
+      fs.chmodSync(copy, 0o644);
+      fs.chmodSync(database.dataDir, 0o755);
+      expect(await cli(['restore', '--from', copy], env)).toMatchObject({ code: 0 });
+      expect({ database: mode(file), folder: mode(database.dataDir) }).toEqual({ database: '600', folder: '700' });
+    } finally {
+      await service.stop();
+    }
+  },
+);

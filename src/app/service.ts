@@ -23,6 +23,7 @@ import { retentionSweep } from '../modules/privacy/service.js';
 import { prune } from '../db/pruning.js';
 import { periodic } from '../delivery/periodic.js';
 import { holdDatabase } from '../db/backup.js';
+import { privateFolder } from '../common/private-files.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { statementsOf, traceStatements } from '../db/statements.js';
 import { providerOf, sqliteFile } from '../db/url.js';
@@ -69,6 +70,9 @@ export async function startService(
   hooks: DatabaseHooks = {},
   overrides: Overrides = {},
 ): Promise<RunningService> {
+  // DATA_DIR holds the keys (and, on SQLite, the database): the service user's alone, even when
+  // an older version or an operator made it readable by others.
+  privateFolder(config.dataDir);
   const db = await prepareDatabase(config, log, hooks);
   // An embedded database says it is served (a restore waits for the service to stop).
   const held = providerOf(config.databaseUrl) === 'sqlite' ? holdDatabase(sqliteFile(config.databaseUrl)) : null;

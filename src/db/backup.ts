@@ -5,7 +5,9 @@
 // PostgreSQL both are pg_dump's and pg_restore's.
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
+import { newPrivateFile, privateFolder } from '../common/private-files.js';
 
 /** What a PostgreSQL operator runs instead. */
 export const POSTGRES_BACKUPS = [
@@ -21,7 +23,8 @@ type Lock = { pid: number; host: string; startedAt: string };
 /** Marks the database as served by this process, until `release`. */
 export function holdDatabase(database: string): { release: () => void } {
   const lock: Lock = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
-  fs.writeFileSync(lockFile(database), JSON.stringify(lock));
+  fs.writeFileSync(lockFile(database), JSON.stringify(lock), { mode: 0o600 });
+  fs.chmodSync(lockFile(database), 0o600);
   return {
     release: () => {
       try {
@@ -57,10 +60,15 @@ export function servedBy(database: string): Lock | null {
 export async function backupDatabase(database: string, to: string): Promise<{ bytes: number }> {
   if (!fs.existsSync(database)) throw new Error(`no database at ${database}`);
   if (fs.existsSync(to)) throw new Error(`${to} exists already: name a new file`);
+  // Made 0600 before SQLite writes into it: the copy holds customers' data and sealed secrets.
+  newPrivateFile(to);
   const source = new Database(database, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
     await source.backup(to, { progress: ({ remainingPages }) => Math.max(remainingPages, 100) });
+  } catch (error) {
+    fs.rmSync(to, { force: true });
+    throw error;
   } finally {
     source.close();
   }
@@ -101,8 +109,11 @@ export function restoreDatabase(database: string, from: string): { bytes: number
     );
   const problem = notOurs(from);
   if (problem) throw new Error(`${problem}: nothing restored; ${database} is as it was`);
+  privateFolder(path.dirname(database));
   const staged = `${database}.restoring`;
   fs.copyFileSync(from, staged);
+  // The copy's own mode is not kept: a backup left readable by others restores as the service's file.
+  fs.chmodSync(staged, 0o600);
   // The old log would be replayed onto the restored file: it goes with the old database.
   for (const left of [`${database}-wal`, `${database}-shm`]) fs.rmSync(left, { force: true });
   fs.renameSync(staged, database);
