@@ -12,7 +12,8 @@ let pos: SandboxPos;
 const secrets = testSecrets();
 
 beforeAll(async () => {
-  service = await startTestService();
+  // Endpoints at public names: resolved as a public address would be, with no network.
+  service = await startTestService({}, { resolveHost: async () => ['93.184.216.34'] });
   pos = await startPos(service, secrets);
   token = (await service.partner()).token;
 });
@@ -115,4 +116,95 @@ test('a key is kept 24 hours: after that, it is a new request', async () => {
   const later = await createOrgUnder('key-old', organization('idem-old-2'));
   expect(later.status).toBe(201);
   expect(later.headers.get('idempotent-replayed')).toBeNull();
+});
+
+describe('a kept answer holds no credential in the clear, and goes only to a caller like the first', () => {
+  const keyed = (method: string, path: string, body: unknown, auth: string, key: string) =>
+    request(service.url, method, path, { body, token: auth, headers: { 'idempotency-key': key } });
+  const keptBody = async (key: string) =>
+    (await service.services.db.idempotencyKey.findFirstOrThrow({ where: { key } })).responseBody ?? '';
+
+  test('tokens, webhook secrets and SSO login tokens are kept sealed, and replayed whole', async () => {
+    const { orgId } = await createOrg(service.url, token);
+    const minted = await keyed('POST', '/v1/oauth/partner-tokens', { org_id: orgId, token_name: 't', scopes: ['user'] }, token, 'seal-1');
+    expect(minted.status).toBe(201);
+    const endpoint = await keyed('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/x' }, token, 'seal-2');
+    expect(endpoint.status).toBe(201);
+    const sso = await keyed(
+      'POST',
+      '/v1/sso/sessions',
+      {
+        email: 'o@seal.example',
+        full_name: 'O',
+        phone_number: '1',
+        role: 'owner',
+        provider_org_id: (await service.services.db.organization.findUniqueOrThrow({ where: { id: orgId } })).providerId,
+      },
+      token,
+      'seal-3',
+    );
+    expect(sso.status).toBe(201);
+    const graphql = await keyed(
+      'POST',
+      '/graphql',
+      { query: `mutation { createPartnerToken(input: { orgId: "${orgId}", tokenName: "g", scopes: [user] }) { accessToken } }` },
+      token,
+      'seal-4',
+    );
+    const secrets = [
+      minted.body.access_token,
+      endpoint.body.secret,
+      sso.body.sso_login_token,
+      graphql.body.data.createPartnerToken.accessToken,
+    ];
+    for (const [i, secret] of secrets.entries()) {
+      expect(secret).toEqual(expect.any(String));
+      expect(await keptBody(`seal-${i + 1}`)).not.toContain(secret);
+      expect(await keptBody(`seal-${i + 1}`)).toMatch(/^v1\./);
+    }
+    // The same request again gets the very same answer, opened.
+    const again = await keyed('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/x' }, token, 'seal-2');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.secret).toBe(endpoint.body.secret);
+  });
+
+  test("an organization token, or a narrower token, replaying the partner login's key gets no answer of it", async () => {
+    const partner = await service.partner();
+    const { orgId } = await createOrg(service.url, partner.token);
+    const first = await keyed('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/y' }, partner.token, 'replay-1');
+    expect(first.status).toBe(201);
+    const orgToken = (
+      await request(service.url, 'POST', '/v1/oauth/partner-tokens', {
+        token: partner.token,
+        body: { org_id: orgId, token_name: 'o', scopes: ['user', 'onboarding'] },
+      })
+    ).body.access_token as string;
+    const billing = (
+      await request(service.url, 'POST', '/v1/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: partner.clientSecret, scopes: ['billing'] },
+      })
+    ).body.access_token as string;
+    for (const other of [orgToken, billing]) {
+      const replayed = await keyed('POST', '/v1/webhook-endpoints', { url: 'https://hooks.example.com/y' }, other, 'replay-1');
+      expect(replayed.status).toBe(422);
+      expect(replayed.body.code).toBe('idempotency_key_reused');
+      expect(replayed.headers.get('idempotent-replayed')).toBeNull();
+      expect(JSON.stringify(replayed.body)).not.toContain(first.body.secret);
+    }
+    // An onboarding started by the partner login is not replayed to a user-only token of the same
+    // partner, and the refusal names nothing of the first request.
+    const onboarding = { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' };
+    const started = await keyed('POST', '/v1/onboarding/integrations', onboarding, partner.token, 'replay-2');
+    expect(started.status).toBe(201);
+    const userOnly = (
+      await request(service.url, 'POST', '/v1/oauth/partner-tokens', {
+        token: partner.token,
+        body: { org_id: orgId, token_name: 'u', scopes: ['user'] },
+      })
+    ).body.access_token as string;
+    const refused = await keyed('POST', '/v1/onboarding/integrations', onboarding, userOnly, 'replay-2');
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).not.toContain(orgId);
+    expect(refused.body.message).not.toContain('/v1/');
+  });
 });

@@ -1,8 +1,8 @@
 // Idempotency-Key on partner writes: every POST, PUT, PATCH and DELETE under /v1 (but the token
 // call and the webhooks in), and every GraphQL mutation over HTTP. The first request under a key
-// runs and its answer is kept for 24 hours; the same request again under that key (same partner,
-// method, path and body) gets that answer again with `Idempotent-Replayed: true` and changes
-// nothing; another request under it is 422 `idempotency_key_reused`; one while the first still
+// runs and its answer is kept for 24 hours, sealed; the same request again under that key (same
+// partner, caller, method, path and body) gets that answer again with `Idempotent-Replayed: true`
+// and changes nothing; another request under it is 422 `idempotency_key_reused`; one while the first still
 // runs is 409 `idempotency_key_in_use`. The key's row is claimed by a unique insert, so two
 // requests at once, on one instance or two, run once. 5xx and 429 answers are not kept: the
 // request can be tried again under the same key. A request whose instance died mid-way holds its
@@ -15,6 +15,7 @@ import { AppError, Conflict, Invalid } from '../common/errors.js';
 import { authenticate } from '../modules/auth/service.js';
 import { insertStep, statementsOf, updateStep } from '../db/statements.js';
 import { newId } from '../common/ids.js';
+import type { AuthInfo } from '../common/scopes.js';
 
 export const KEEP_MS = 24 * 3600 * 1000;
 const IN_FLIGHT_MS = 60_000;
@@ -59,9 +60,18 @@ function isMutation(body: unknown): boolean {
   }
 }
 
-const hashOf = (body: unknown) =>
+/** Who asks, as far as it decides what a request may do: its organization (an organization
+ * token, a dashboard session), its scopes and its dashboard user. A replay goes only to a caller
+ * the first request's checks would have treated the same; a partner's token refreshed in between
+ * is the same caller. */
+const callerOf = (auth: AuthInfo) => [auth.orgId ?? '*', [...auth.scopes].sort().join(','), auth.dashboard?.userId ?? ''].join('|');
+
+/** The request's fingerprint: its body and its caller (./callerOf). */
+const hashOf = (body: unknown, auth: AuthInfo) =>
   crypto
     .createHash('sha256')
+    .update(callerOf(auth))
+    .update('\n')
     .update(JSON.stringify(body ?? null))
     .digest('hex');
 
@@ -92,11 +102,13 @@ async function claim(
       });
       continue;
     }
+    // The first request is not described: its path names ids of an organization this caller may
+    // not reach (an organization token reusing its partner's key).
     if (held.method !== request.method || held.path !== request.path || held.bodyHash !== request.bodyHash)
       throw new AppError(
         422,
         'idempotency_key_reused',
-        `this Idempotency-Key was used for another request (${held.method} ${held.path}${held.bodyHash === request.bodyHash ? '' : ', another body'}): use a new key for a new request`,
+        'this Idempotency-Key was used for another request (another method, path, body or caller): use a new key for a new request',
       );
     if (held.state === 'done') return { replay: held };
     const [taken] =
@@ -112,6 +124,10 @@ async function claim(
   throw new Conflict('this Idempotency-Key is changing hands: try again', 'idempotency_key_in_use');
 }
 
+/** A kept answer, opened. One kept by a version that did not seal (for its last 24 hours after
+ * an upgrade) is JSON, which never starts as a sealed value does. */
+const opened = (services: Services, kept: string) => (kept.startsWith('v1.') ? services.sealer.open(kept) : kept);
+
 export function idempotencyKeys(app: FastifyInstance, services: Services): void {
   app.decorateRequest('idempotencyKey', null);
   app.addHook('preHandler', async (request, reply) => {
@@ -125,7 +141,7 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
     const claimed = await claim(services, auth.partnerId, key, {
       method: request.method,
       path: request.url,
-      bodyHash: hashOf(request.body),
+      bodyHash: hashOf(request.body, auth),
     });
     if ('run' in claimed) {
       request.idempotencyKey = claimed.run;
@@ -137,7 +153,7 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
       .status(replay.responseStatus!)
       .headers(headers)
       .header('idempotent-replayed', 'true')
-      .send(replay.responseBody ?? undefined);
+      .send(replay.responseBody === null ? undefined : opened(services, replay.responseBody));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const id = request.idempotencyKey;
@@ -159,7 +175,9 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
           lockedUntil: null,
           responseStatus: status,
           responseHeaders: JSON.stringify(type ? { 'content-type': String(type) } : {}),
-          responseBody: body,
+          // Sealed, as every secret we keep: answers hold tokens and webhook secrets, which would
+          // otherwise sit readable in the database, its dumps and its backups for a day.
+          responseBody: services.sealer.seal(body),
         }),
       );
     } catch (error) {
