@@ -11,6 +11,7 @@ import { startPos } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
 import { startReceiver, type Receiver, type Received } from './support/receiver.js';
 import { get, post, request, startTestService, type TestService } from './support/service.js';
+import { createOrg } from './support/flows.js';
 
 /** The DNS the service sees: host name to addresses; anything else does not resolve. */
 const dns = new Map<string, string[]>();
@@ -214,6 +215,50 @@ test("an organization's token lists its organization's events only; GraphQL list
   const listed = (await get(service.url, '/v1/events?limit=2&types=order.created', m.token)).body;
   expect(graphql.body.data.events.events.map((e: { id: string }) => e.id)).toEqual(listed.events.map((e: Event) => e._id));
   expect(graphql.body.data.events.events[0].data).toEqual(listed.events[0].data);
+});
+
+test('webhook endpoints need what reading events needs: a token narrowed to billing, or an organization token, reaches none', async () => {
+  const partner = await service.partner();
+  const narrowed = async (scopes: string[]) =>
+    (
+      await post(service.url, '/v1/oauth/token', {
+        grant_type: 'client_credentials',
+        client_id: partner.clientId,
+        client_secret: partner.clientSecret,
+        scopes,
+      })
+    ).body.access_token as string;
+  const billing = await narrowed(['billing']);
+  const own = await post(service.url, '/v1/webhook-endpoints', { url: `${hooks.url}/own` }, partner.token);
+  expect(own.status).toBe(201);
+  const { orgId } = await createOrg(service.url, partner.token);
+  const orgToken = (
+    await post(service.url, '/v1/oauth/partner-tokens', { org_id: orgId, token_name: 'o', scopes: ['user'] }, partner.token)
+  ).body.access_token as string;
+  const before = await service.services.db.webhookEndpoint.findUniqueOrThrow({ where: { id: own.body._id } });
+  const messages = await service.services.db.outboxMessage.count({ where: { endpointId: own.body._id } });
+  for (const [caller, code, message] of [
+    [billing, 'insufficient_scope', /user scope/],
+    [orgToken, 'insufficient_scope', /organization token/],
+  ] as const) {
+    expect((await get(service.url, '/v1/events', caller)).status).toBe(caller === billing ? 403 : 200);
+    const answers = [
+      await post(service.url, '/v1/webhook-endpoints', { url: `${hooks.url}/stolen` }, caller),
+      await get(service.url, '/v1/webhook-endpoints', caller),
+      await get(service.url, `/v1/webhook-endpoints/${own.body._id}`, caller),
+      await request(service.url, 'PATCH', `/v1/webhook-endpoints/${own.body._id}`, { token: caller, body: { url: `${hooks.url}/stolen` } }),
+      await post(service.url, `/v1/webhook-endpoints/${own.body._id}/resend`, { since: 0 }, caller),
+      await post(service.url, `/v1/webhook-endpoints/${own.body._id}/rotate-secret`, {}, caller),
+      await request(service.url, 'DELETE', `/v1/webhook-endpoints/${own.body._id}`, { token: caller }),
+    ];
+    for (const answer of answers) expect(answer).toMatchObject({ status: 403, body: { code, message: expect.stringMatching(message) } });
+  }
+  // Nothing of the partner's endpoint changed, and nothing was queued for it.
+  expect(await service.services.db.webhookEndpoint.findUniqueOrThrow({ where: { id: own.body._id } })).toEqual(before);
+  expect(await service.services.db.outboxMessage.count({ where: { endpointId: own.body._id } })).toBe(messages);
+  expect(await service.services.db.webhookEndpoint.count({ where: { url: { contains: 'stolen' } } })).toBe(0);
+  // The same partner login with the user scope manages it as ever.
+  expect((await get(service.url, `/v1/webhook-endpoints/${own.body._id}`, await narrowed(['user']))).status).toBe(200);
 });
 
 test('a rotated secret: both secrets sign for a day, and the library takes the call with either', async () => {

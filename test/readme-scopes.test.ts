@@ -5,9 +5,17 @@ import { parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { schema } from '../src/app/schema.js';
 import { restRoutes } from '../src/app/routes.js';
 
-type AuthScopes = { scope?: string; partner?: boolean; authenticated?: boolean } | undefined;
-const needs = (scopes: AuthScopes) =>
-  scopes?.scope ? `\`${scopes.scope}\`` : scopes?.partner ? 'a partner login' : scopes?.authenticated ? 'any token' : 'none';
+type AuthScopes = { scope?: string; partner?: boolean; authenticated?: boolean; $all?: AuthScopes } | undefined;
+const needs = (scopes: AuthScopes): string =>
+  scopes?.$all
+    ? `${needs({ partner: scopes.$all.partner })} with ${needs({ scope: scopes.$all.scope })}`
+    : scopes?.scope
+      ? `\`${scopes.scope}\``
+      : scopes?.partner
+        ? 'a partner login'
+        : scopes?.authenticated
+          ? 'any token'
+          : 'none';
 
 test("the README's scope table names each operation's scope and REST routes, as the schema has them", () => {
   const readme = fs.readFileSync('README.md', 'utf8');

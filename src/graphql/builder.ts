@@ -8,6 +8,11 @@ import { Forbidden, Unauthenticated } from '../common/errors.js';
 import type { AuthInfo, Scope } from '../common/scopes.js';
 import type { Context } from './context.js';
 
+type ScopeFailure = { scope?: string; parameter?: unknown; failures?: ScopeFailure[] };
+/** The scope that failed, inside a failure of several (`$all`): what the caller is told. */
+const firstScopeFailure = (failure: ScopeFailure): ScopeFailure =>
+  failure.scope || !failure.failures?.length ? failure : firstScopeFailure(failure.failures[0]!);
+
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
@@ -44,7 +49,7 @@ export const builder = new SchemaBuilder<{
     // 401 when the caller is not authenticated at all, 403 when the token lacks what is needed.
     unauthorizedError: (_parent, ctx, _info, result) => {
       if (!ctx.auth) return ctx.authError ?? new Unauthenticated();
-      const failure = result.failure as { scope?: string; parameter?: unknown };
+      const failure = firstScopeFailure(result.failure as ScopeFailure);
       if (failure.scope === 'scope')
         return new Forbidden(`the token does not carry the ${String(failure.parameter)} scope this operation needs`, 'insufficient_scope');
       if (failure.scope === 'partner')

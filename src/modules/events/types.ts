@@ -89,7 +89,10 @@ const WebhookAttemptsPayload = builder.objectRef<{ attempts: ShownAttempt[] }>('
   fields: (t) => ({ attempts: t.field({ type: [WebhookAttempt], resolve: (p) => p.attempts }) }),
 });
 
-const partnerLogin = { partner: true } as const;
+/** Webhook endpoints carry events: they need what reading events needs (the `user` scope), and
+ * a partner login, since an endpoint may take every organization's events. A token narrowed to
+ * `billing` could otherwise make one, resend every event to it, or re-point the partner's own. */
+const partnerLogin = { $all: { partner: true, scope: 'user' } } as const;
 
 builder.queryField('webhookEndpoints', (t) =>
   t.withAuth(partnerLogin).field({
