@@ -3,7 +3,11 @@
 // nothing; customers' data redacted on erasure and after RETENTION_DAYS in every stored copy;
 // tables pruned of what is past its keep and of nothing else. Every collector is a real HTTP
 // server on 127.0.0.1.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
+import { providerOf, sqliteFile } from '../src/db/url.js';
+import { backupDatabase } from '../src/db/backup.js';
 import type { SandboxEventProvider } from '../src/sandbox/event-provider/server.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, startEvents, until, type OrderSetup } from './support/orders.js';
@@ -194,6 +198,61 @@ describe("customers' data", () => {
       m.token,
     );
     expect(shown.body.data.order.customer).toEqual({ name: 'redacted', phone: 'redacted' });
+  });
+
+  test("an erasure leaves nothing that names or locates the customer: nested fields, instructions, the event provider's copy, the database's free pages and log, a backup after it", async () => {
+    const secrets = testSecrets();
+    const events = await startEvents(service, secrets);
+    try {
+      const email = `ada.${Date.now()}@lovelace.example`;
+      const latitude = 30.2671234567;
+      const placed = await placeOrder(pos, m.storeId, {
+        customer: { name: 'Ada Byron', first_name: 'Augusta', last_name: 'Lovelace', email, phone: '+15125550177' },
+        customers: [{ first_name: 'Augusta', last_name: 'Lovelace', email, phone: '+15125550177' }],
+        delivery_address: {
+          address_line_1: '12 Analytical Way',
+          city: 'Austin',
+          coordinates: { latitude, longitude: -97.7431234567 },
+        },
+        special_instructions: 'ring Augusta at the blue door',
+        fulfillment_instructions: 'leave it with Augusta',
+        items: [{ service_id: 'item_us_taco', name: 'Taco', quantity: 1, price: 4, special_instructions: 'extra hot for Augusta' }],
+        fulfillment_type: 'merchant_managed_delivery',
+      });
+      const orderId = placed.body.order_id!;
+      await events.waitFor('/v1/events', 1);
+      expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
+      const copies = async () => {
+        const db = service.services.db;
+        const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
+        const messages = await db.outboxMessage.findMany({ where: { subjectId: orderId } });
+        const told = await db.event.findMany({ where: { data: { contains: orderId } } });
+        return JSON.stringify([order, messages, told]);
+      };
+      const traces = ['Augusta', 'Lovelace', email, String(latitude), '0177', 'blue door'];
+      expect(await copies()).toContain(email);
+      expect((await copies()).includes('"kind":"order.confirmed"')).toBe(true);
+
+      const erased = await post(service.url, '/v1/privacy/erasures', { org_id: m.orgId, phone: '+1 512 555 0177' }, m.token);
+      expect(erased).toMatchObject({ status: 200, body: { orders_redacted: 1 } });
+      for (const trace of traces) expect(await copies()).not.toContain(trace);
+      // The order's items are still there to be made sense of, only what named the customer went.
+      expect(await copies()).toContain('item_us_taco');
+
+      if (providerOf(service.database.url) === 'sqlite') {
+        // Not in the database file's free pages, nor in its log, nor in a backup taken after.
+        const file = sqliteFile(service.database.url);
+        const copy = path.join(service.database.dataDir, `after-erasure-${Date.now()}.db`);
+        await backupDatabase(file, copy);
+        for (const stored of [file, `${file}-wal`, copy].filter((f) => fs.existsSync(f))) {
+          const bytes = fs.readFileSync(stored);
+          for (const trace of [email, 'Lovelace', 'blue door'])
+            expect({ stored, found: bytes.includes(trace) }).toEqual({ stored, found: false });
+        }
+      }
+    } finally {
+      await events.close();
+    }
   });
 
   test('an erasure names a customer and an organization of the caller', async () => {

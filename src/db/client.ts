@@ -103,6 +103,9 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(
     };
     const synchronous = options.sqliteSynchronous ?? 'full';
     client.pragma(`synchronous = ${synchronous}`);
+    // What a statement deletes or overwrites (a customer's data, redacted) is zeroed on its page,
+    // not left in free space for a backup or a file read to find (modules/privacy).
+    client.pragma('secure_delete = on');
     // The log's sync and checkpoints off the main thread (./sqlite-wal.ts).
     const wal = walSync(client.name);
     const checkpointer = startCheckpointer(client.name, (message) => hooks.onWarning?.(`background checkpoint failed: ${message}`));
@@ -124,6 +127,11 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(
       await checkpointer.stop();
       await wal.close();
       return dispose();
+    };
+    connection.truncateLog = () => {
+      // Busy while a reader (the checkpointer's thread) holds an older snapshot: tried again.
+      const [result] = client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      return result?.busy === 0;
     };
     connection.prepare = client.prepare.bind(client);
     connection.inTransaction = () => client.inTransaction;
@@ -219,6 +227,9 @@ export type SqliteConnection = {
   /** Called holding the lock: the commits made until the function it returns is called skip the
    * fsync on this thread; that function ends this and resolves once they are on disk. */
   syncLater?: () => () => Promise<void>;
+  /** Called holding the lock: copies the whole log into the database and empties it, so that no
+   * older version of a page stays in it; false when a reader kept it from finishing. */
+  truncateLog?: () => boolean;
   onQuery?: (sql: string) => void;
 };
 const sqliteConnections = new WeakMap<Db, SqliteConnection>();
@@ -228,6 +239,29 @@ export async function sqliteConnectionOf(db: Db): Promise<SqliteConnection | und
   const connection = sqliteConnections.get(db);
   if (connection && !connection.prepare) await db.$connect();
   return connection;
+}
+
+/**
+ * Leaves no older version of what was just overwritten in the database's files. SQLite: the log
+ * (which keeps every page as each commit wrote it) is copied into the database and emptied, with
+ * `secure_delete` having zeroed what the change freed. PostgreSQL keeps the old row versions
+ * until a vacuum removes them (autovacuum, or `VACUUM`): nothing to do here.
+ */
+export async function forgetOverwritten(db: Db): Promise<void> {
+  const connection = await sqliteConnectionOf(db);
+  if (!connection?.truncateLog) return;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const release = await connection.lock();
+    let done: boolean;
+    try {
+      done = connection.truncateLog();
+    } finally {
+      release();
+    }
+    if (done) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the SQLite log could not be emptied: a reader kept an older snapshot for a second');
 }
 
 /** The pg pool under a PostgreSQL client: Prisma's adapter and the statements of

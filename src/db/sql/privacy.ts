@@ -47,8 +47,9 @@ export const markErasure = (ids: string[], now: Date): Step => ({
   args: [now, ...ids],
 });
 
-/** The outbox messages that carry an order's object (to its POS and its event provider). */
-export const orderMessages = (orderId: string): Step => {
-  const keys = [`order.created:${orderId}`, `order.canceled:${orderId}`, `order.confirmed:${orderId}`];
-  return { sql: `SELECT "id", "body" FROM "OutboxMessage" WHERE "idempotencyKey" IN (${placeholders(keys)})`, args: keys };
-};
+/** The outbox messages about an order (its object to the POS and the event provider, its events to
+ * the DSP), by their subject. */
+export const orderMessages = (orderId: string): Step => ({
+  sql: `SELECT "id", "body" FROM "OutboxMessage" WHERE "subjectId" = ? AND "endpointId" IS NULL`,
+  args: [orderId],
+});

@@ -296,7 +296,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
         subject: { purpose: 'order.confirmed', subjectId: updated.id },
       });
     }
-    await redactIfErased(run, updated);
+    await redactIfErased(run, services, updated);
     return () => publish(services, updated);
   };
 };
@@ -339,7 +339,7 @@ const orderCanceled: WebhookHandler = {
           subject: { purpose: 'order.canceled', subjectId: order.id },
         });
       }
-      await redactIfErased(run, changed);
+      await redactIfErased(run, services, changed);
       return changed;
     });
     publish(services, updated);
@@ -371,7 +371,7 @@ const orderUpdated: WebhookHandler = {
       if (to) await tellPartner(run, services, changed);
       const told = to ? statusEvent(changed) : null;
       if (told) await tellDsp(run, services, changed, told.type, told.data);
-      await redactIfErased(run, changed);
+      await redactIfErased(run, services, changed);
       return changed;
     });
     publish(services, moved);

@@ -20,24 +20,50 @@ import {
   type RedactableOrder,
 } from '../../db/sql/privacy.js';
 import { FINAL_STATUSES } from '../orders/states.js';
+import { forgetOverwritten } from '../../db/client.js';
 import { findOrganization } from '../organizations/service.js';
 
 export const REDACTED = 'redacted';
-const CUSTOMER_FIELDS = ['name', 'phone', 'provider_loyalty_id', 'masked_phone_code'];
 const BATCH = 200;
 const FINALS = [...FINAL_STATUSES];
 
-/** A JSON value with every customer (a `customer` object, the `customers` list) and delivery
- * address in it redacted, wherever it is nested (an order object, a message body holding one). */
-export function redactJson(value: unknown, key?: string): unknown {
-  if (Array.isArray(value)) return value.map((item) => redactJson(item, key === 'customers' ? 'customer' : undefined));
+/**
+ * What of an order names or locates its customer: the one list of it. Wherever these keys are
+ * nested (the order object, a message body holding one, an item or a modifier of it), every
+ * value under them is replaced by "redacted".
+ */
+export const CUSTOMER_DATA = {
+  /** Objects about the customer: every value in them, at any depth (an address's coordinates). */
+  objects: ['customer', 'customers', 'delivery_address', 'billing_address'],
+  /** Text the customer wrote, which may name them or where they are ("ring Dana at 3B"). */
+  texts: ['special_instructions', 'fulfillment_instructions', 'delivery_instructions', 'notes'],
+  /** Fields that name or reach a person wherever they appear in an order, but in its driver (the
+   * event provider's, not the customer's). */
+  anywhere: ['email', 'first_name', 'last_name', 'phone', 'phone_number', 'customer_name'],
+} as const;
+
+const OBJECTS = new Set<string>(CUSTOMER_DATA.objects);
+const TEXTS = new Set<string>(CUSTOMER_DATA.texts);
+const ANYWHERE = new Set<string>(CUSTOMER_DATA.anywhere);
+
+/** Every value in it replaced: strings and numbers become "redacted", the shape stays. */
+function redactWholly(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactWholly);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactWholly(v)]));
+  return typeof value === 'string' || typeof value === 'number' ? REDACTED : value;
+}
+
+/** A JSON value with the customer's data in it (CUSTOMER_DATA) redacted, wherever it is nested. */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson);
   if (!value || typeof value !== 'object') return value;
-  const object = value as Record<string, unknown>;
-  if (key === 'customer')
-    return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, CUSTOMER_FIELDS.includes(k) && v != null ? REDACTED : v]));
-  if (key === 'delivery_address')
-    return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? REDACTED : v]));
-  return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, redactJson(v, k)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => {
+      if (inner == null || key === 'driver') return [key, inner];
+      if (OBJECTS.has(key) || TEXTS.has(key) || ANYWHERE.has(key)) return [key, redactWholly(inner)];
+      return [key, redactJson(inner)];
+    }),
+  );
 }
 
 /** What an erasure matches an order's customer by: the phone's digits, the loyalty id. */
@@ -55,8 +81,10 @@ export function customerKeys(order: Record<string, unknown>): { customerPhone: s
 export async function redactStoredOrder(run: Run, order: Pick<RedactableOrder, 'id' | 'body'>, now = new Date()): Promise<boolean> {
   const [done] = await run(redactOrder(order.id, JSON.stringify(redactJson(JSON.parse(order.body))), now));
   if (!done) return false;
-  for (const message of await run<{ id: string; body: string }>(orderMessages(order.id)))
-    await run(updateStep('OutboxMessage', message.id, { body: JSON.stringify(redactJson(JSON.parse(message.body))) }));
+  for (const message of await run<{ id: string; body: string }>(orderMessages(order.id))) {
+    const redacted = JSON.stringify(redactJson(JSON.parse(message.body)));
+    if (redacted !== message.body) await run(updateStep('OutboxMessage', message.id, { body: redacted }));
+  }
   return true;
 }
 
@@ -64,9 +92,18 @@ export async function redactStoredOrder(run: Run, order: Pick<RedactableOrder, '
  * asked for it while it was open. */
 export async function redactIfErased(
   run: Run,
+  services: Pick<Services, 'db' | 'log'>,
   order: Pick<RedactableOrder, 'id' | 'body' | 'status'> & { erasureRequestedAt: Date | null },
 ) {
-  if (order.erasureRequestedAt && FINAL_STATUSES.has(order.status)) await redactStoredOrder(run, order);
+  if (order.erasureRequestedAt && FINAL_STATUSES.has(order.status) && (await redactStoredOrder(run, order)))
+    run.after(() => forget(services));
+}
+
+/** Once redactions have committed: no older copy of them left in the database's files. */
+function forget(services: Pick<Services, 'db' | 'log'>): Promise<void> {
+  return forgetOverwritten(services.db).catch((error: unknown) =>
+    services.log.warn({ err: error }, 'the database log still holds redacted data; the next redaction empties it'),
+  );
 }
 
 /** Redacts a list of orders a batch a transaction; how many it redacted. */
@@ -91,7 +128,10 @@ export async function retentionSweep(services: Services): Promise<{ expired: num
   const before = new Date(Date.now() - services.config.retentionDays * 86_400_000);
   const expired = await redactAll(services, () => expiredOrders(sql, FINALS, before, BATCH));
   const erased = await redactAll(services, () => erasedOrdersEnded(sql, FINALS, BATCH));
-  if (expired || erased) services.log.info({ expired, erased }, 'customer data redacted');
+  if (expired || erased) {
+    await forget(services);
+    services.log.info({ expired, erased }, 'customer data redacted');
+  }
   return { expired, erased };
 }
 
@@ -136,5 +176,6 @@ export async function requestErasure(
   });
   // An open order that ended between the read and the mark: redacted now all the same.
   await redactAll(services, () => erasedOrdersEnded(sql, FINALS, BATCH));
+  await forget(services);
   return { ordersRedacted: redacted, ordersPending: open.length };
 }
