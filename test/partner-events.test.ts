@@ -327,6 +327,57 @@ test('a 5xx is tried again with the same webhook-id until taken; the attempts sa
   await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/resume`, {}, m.token);
 });
 
+test('a resend goes out a slice at a time, each event once, oldest first; a partner has three under way at most, the fourth is 429', async () => {
+  const partner = await service.partner();
+  const { orgId } = await createOrg(service.url, partner.token);
+  // 250 events of the partner's, a second apart, written as the service writes them.
+  const base = Date.now() - 3_600_000;
+  const rows = Array.from({ length: 250 }, (_, i) => ({
+    id: `evt_resend${String(i).padStart(4, '0')}`,
+    partnerId: partner.partnerId,
+    orgId,
+    type: 'location.paused',
+    data: JSON.stringify({ n: i }),
+    createdAt: new Date(base + i * 1000),
+  }));
+  await service.services.db.event.createMany({ data: rows });
+  const calls = await receiver(200);
+  const made = await post(service.url, '/v1/webhook-endpoints', { url: calls.url, event_types: ['location.paused'] }, partner.token);
+  const id = made.body._id as string;
+  // Three at once are taken; the fourth waits for one of them to end.
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, () => post(service.url, `/v1/webhook-endpoints/${id}/resend`, { since: base }, partner.token)),
+  );
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([202, 202, 202, 429]);
+  const refused = answers.find((a) => a.status === 429)!;
+  expect(refused.body).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/at most 3 resends/) });
+  expect(refused.headers.get('retry-after')).toBe('60');
+  for (const taken of answers.filter((a) => a.status === 202)) expect(taken.body).toEqual({ queued: 250 });
+  // However far along, the outbox holds at most a slice and the next step of each resend.
+  const queued = async () =>
+    (
+      await service.services.db.outboxMessage.groupBy({ by: ['orderingKey'], where: { endpointId: id, status: 'pending' }, _count: true })
+    ).map((g) => g._count);
+  let most = 0;
+  await until(async () => {
+    most = Math.max(most, ...(await queued()), 0);
+    return calls.received.length >= 750;
+  }, 60_000);
+  expect(most).toBeLessThanOrEqual(101);
+  // Each resend sent every event once.
+  const ids = calls.received.map((call) => (JSON.parse(call.body) as { _id: string })._id);
+  for (const row of rows) expect(ids.filter((x) => x === row.id)).toHaveLength(3);
+  expect(await service.services.db.outboxMessage.count({ where: { endpointId: id, status: { in: ['pending', 'waiting'] } } })).toBe(0);
+  // With none under way, another is taken; it sends oldest first.
+  expect((await post(service.url, `/v1/webhook-endpoints/${id}/resend`, { since: base + 200_000 }, partner.token)).body).toEqual({
+    queued: 50,
+  });
+  await until(async () => calls.received.length >= 800);
+  const last = calls.received.slice(750).map((call) => (JSON.parse(call.body) as { _id: string })._id);
+  expect(last).toEqual(rows.slice(200).map((row) => row.id));
+});
+
 test('a delivery that dies tells the other endpoints (delivery.dead); an endpoint failing for five days is disabled, and enabled again it gets what waited', async () => {
   const down = await receiver(503);
   const watcher = await receiver();

@@ -6,6 +6,8 @@ import { STATUS_CODES } from 'node:http';
 export type ErrorBody = { statusCode: number; error: string; code: string; message: string };
 
 export class AppError extends Error {
+  /** Headers the answer carries besides the body (a 429's Retry-After). */
+  headers?: Record<string, string>;
   constructor(
     readonly statusCode: number,
     readonly code: string,
@@ -79,6 +81,14 @@ export class Unavailable extends AppError {
 export class ReauthorizationRequired extends AppError {
   constructor(message: string) {
     super(409, 'reauthorization_required', message);
+  }
+}
+
+/** More of something at once than a partner may have under way (resends): 429, try again later. */
+export class TooMany extends AppError {
+  constructor(message: string, retryAfterS: number) {
+    super(429, 'rate_limited', message);
+    this.headers = { 'retry-after': String(retryAfterS) };
   }
 }
 

@@ -26,7 +26,7 @@ const WINDOW_S = 60;
 
 /** 429 with the headers a client needs to back off. */
 export class RateLimited extends AppError {
-  readonly headers: Record<string, string>;
+  override readonly headers: Record<string, string>;
   constructor(what: string, limit: number, state: RateLimiterRes) {
     const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     super(429, 'rate_limited', `too many requests ${what}: at most ${limit} a minute; try again in ${seconds} s`);

@@ -22,6 +22,9 @@ function isRequestError(error: unknown): boolean {
   return !error.originalError || isRequestError(error.originalError);
 }
 
+/** The headers a domain error asks its answer to carry (a 429's Retry-After), for REST. */
+export const errorHeaders = (error: unknown): Record<string, string> | undefined => domainError(error)?.headers;
+
 /** The docs/reference.md § Errors body for an error raised while running a GraphQL operation. */
 export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   const domain = domainError(error);

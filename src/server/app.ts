@@ -33,7 +33,6 @@ import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
 import { isDatabaseUnavailable } from '../db/client.js';
 import type { Metrics } from '../telemetry/metrics.js';
-import { RateLimited } from '../common/rate-limits.js';
 import { sameBytes } from '../common/crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
 import { assertCleanInput } from '../common/input.js';
@@ -282,8 +281,10 @@ function answerRefusals(app: FastifyInstance, services: Services): void {
           : body,
       );
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof RateLimited) reply.headers(error.headers);
-    if (error instanceof AppError) return refuse(request, reply, error.body());
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return refuse(request, reply, error.body());
+    }
     if (isDatabaseUnavailable(error)) {
       services.dependencies.lost('database', error);
       return refuse(request, reply.header('retry-after', String(Unavailable.RETRY_AFTER_S)), new Unavailable().body());

@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
-import { toErrorBody } from '../graphql/errors.js';
+import { errorHeaders, toErrorBody } from '../graphql/errors.js';
 import { oversizedVariables } from '../graphql/limits.js';
 import { Invalid, NotFound, Unauthenticated, Unavailable } from '../common/errors.js';
 import { restOperation } from './openapi.js';
@@ -146,6 +146,8 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
         releaseRequestScope(contextValue);
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);
+          const headers = errorHeaders(result.errors[0]);
+          if (headers) reply.headers(headers);
           if (body.statusCode === 503) {
             services.dependencies.lost('database', result.errors[0]);
             reply.header('retry-after', String(Unavailable.RETRY_AFTER_S));

@@ -78,3 +78,77 @@ export const noteSuccess = (endpointId: string): Step => ({
   sql: 'UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" = ? AND "failingSince" IS NOT NULL',
   args: [endpointId],
 });
+
+/** What an endpoint takes: its partner's events (of its organization, of its types). */
+export type EndpointFilter = { partnerId: string; orgId: string | null; eventTypes: string };
+
+function endpointEvents(endpoint: EndpointFilter): { where: string[]; args: unknown[] } {
+  const where = ['"partnerId" = ?'];
+  const args: unknown[] = [endpoint.partnerId];
+  if (endpoint.orgId) {
+    where.push('"orgId" = ?');
+    args.push(endpoint.orgId);
+  }
+  const types = endpoint.eventTypes.split(',').filter(Boolean);
+  if (types.length) {
+    where.push(`"type" IN (${placeholders(types)})`);
+    args.push(...types);
+  }
+  return { where, args };
+}
+
+/** One event the endpoint takes, by id (a resend of it). */
+export function endpointEvent(sql: Statements, endpoint: EndpointFilter, eventId: string): Promise<EventRow[]> {
+  const { where, args } = endpointEvents({ ...endpoint, eventTypes: '' });
+  return sql.all<EventRow>(
+    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} AND "id" = ?`,
+    [...args, eventId],
+  );
+}
+
+/** Events the endpoint takes written at or after `since`, after a position, oldest first. */
+export function eventsToResend(
+  sql: Statements,
+  endpoint: EndpointFilter,
+  since: Date,
+  after: { at: Date; id: string } | null,
+  limit: number,
+): Promise<EventRow[]> {
+  const { where, args } = endpointEvents(endpoint);
+  where.push('"createdAt" >= ?');
+  args.push(since);
+  if (after) {
+    where.push('("createdAt" > ? OR ("createdAt" = ? AND "id" > ?))');
+    args.push(after.at, after.at, after.id);
+  }
+  return sql.all<EventRow>(
+    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${limit}`,
+    args,
+  );
+}
+
+/** How many events a resend from `since` would send, counted up to `limit`. */
+export async function countToResend(sql: Statements, endpoint: EndpointFilter, since: Date, limit: number): Promise<number> {
+  const { where, args } = endpointEvents(endpoint);
+  const [row] = await sql.all<{ n: number }>(
+    `SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Event" WHERE ${where.join(' AND ')} AND "createdAt" >= ? LIMIT ${limit}) AS "matching"`,
+    [...args, since],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** Resends of a partner still under way (their next step waits in the outbox), in a transaction. */
+export async function resendsUnderWay(run: Run, partnerId: string, stepKind: string): Promise<number> {
+  const [row] = await run<{ n: number }>({
+    sql: `SELECT COUNT(*) AS "n" FROM "OutboxMessage" WHERE "partnerId" = ? AND "kind" = ? AND "status" IN ('pending', 'waiting')`,
+    args: [partnerId, stepKind],
+  });
+  return Number(row?.n ?? 0);
+}
+
+/** Holds the partner's endpoints until the transaction ends (PostgreSQL's row locks; SQLite's
+ * writer is one at a time already): what the transaction counts next, no other can count too. */
+export const lockPartnerEndpoints = (partnerId: string): Step => ({
+  sql: 'UPDATE "WebhookEndpoint" SET "updatedAt" = "updatedAt" WHERE "partnerId" = ?',
+  args: [partnerId],
+});

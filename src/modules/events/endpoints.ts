@@ -9,18 +9,16 @@ import type { AuthInfo } from '../../common/scopes.js';
 import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
 import { epochMs, requiredText } from '../../common/input.js';
-import { insertRowsStep, insertStep, statementsOf, updateStep } from '../../db/statements.js';
-import { resumeEndpointMessages, type EventRow } from '../../db/sql/events.js';
+import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { endpointEvent, resumeEndpointMessages } from '../../db/sql/events.js';
+import { resentMessage, startResend } from './resends.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
-import { EVENT_KEEP_DAYS, EVENT_TYPES, endpointMessage, wireEvent, type EventType } from './service.js';
-import { messageKey } from '../../delivery/outbox.js';
+import { EVENT_KEEP_DAYS, EVENT_TYPES, type EventType } from './service.js';
 
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
-/** How many events one resend sends again at most. */
-export const RESEND_MAX = 10_000;
 export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
 
@@ -209,7 +207,7 @@ export async function endpointAttempts(services: Services, auth: AuthInfo, id: s
 }
 
 /** One event, or every event since a time that the endpoint takes, sent to it again (with the
- * same webhook-id), oldest first. The number of events queued. */
+ * same webhook-id), oldest first (./resends.ts). The number of events queued. */
 export async function resend(
   services: Services,
   auth: AuthInfo,
@@ -217,42 +215,17 @@ export async function resend(
 ): Promise<number> {
   const endpoint = await findEndpoint(services, auth, input.id);
   if ((input.eventId == null) === (input.sinceMs == null)) throw new Invalid('give event_id or since, not both');
-  const sql = statementsOf(services.db);
-  const where = ['"partnerId" = ?'];
-  const args: unknown[] = [auth.partnerId];
-  if (endpoint.orgId) {
-    where.push('"orgId" = ?');
-    args.push(endpoint.orgId);
-  }
-  if (input.eventId != null) {
-    where.push('"id" = ?');
-    args.push(requiredText(input.eventId, 'event_id'));
-  } else {
+  if (input.eventId == null) {
     const since = epochMs(input.sinceMs, 'since');
-    where.push('"createdAt" >= ?');
-    args.push(new Date(Math.max(since, Date.now() - EVENT_KEEP_DAYS * 24 * 3600 * 1000)));
-    const types = endpoint.eventTypes.split(',').filter(Boolean);
-    if (types.length) {
-      where.push(`"type" IN (${types.map(() => '?').join(', ')})`);
-      args.push(...types);
-    }
+    return startResend(services, endpoint, new Date(Math.max(since, Date.now() - EVENT_KEEP_DAYS * 24 * 3600 * 1000)));
   }
-  const events = await sql.all<EventRow>(
-    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${RESEND_MAX}`,
-    args,
-  );
-  if (input.eventId != null && !events.length) throw new NotFound(`event ${input.eventId} not found`);
-  if (!events.length) return 0;
-  const now = new Date();
-  const messages = events.map((event) => ({
-    ...endpointMessage(event, endpoint.id, JSON.stringify(wireEvent(event)), JSON.stringify({ 'webhook-id': event.id }), now),
-    idempotencyKey: messageKey({ purpose: 'resend', subjectId: event.id, which: [newId('rs')] }),
-    subjectId: event.id,
-  }));
+  const eventId = requiredText(input.eventId, 'event_id');
+  const sql = statementsOf(services.db);
+  const [event] = await endpointEvent(sql, endpoint, eventId);
+  if (!event) throw new NotFound(`event ${eventId} not found`);
   await sql.transaction(async (run) => {
-    // A few hundred rows a statement keeps every statement's parameters within both databases' bounds.
-    for (let i = 0; i < messages.length; i += 200) await run(insertRowsStep('OutboxMessage', messages.slice(i, i + 200)));
+    run.defer(insertStep('OutboxMessage', resentMessage(event, endpoint.id, new Date())));
     run.after(() => services.partnerDelivery.wake());
   });
-  return events.length;
+  return 1;
 }

@@ -22,6 +22,7 @@ import { newId } from '../../common/ids.js';
 import { addressPolicy, type EndpointRow } from './endpoints.js';
 import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
 import { recordEvent } from './service.js';
+import { nextSlice, RESEND_STEP } from './resends.js';
 
 /** How much of an endpoint's answer is read: enough for an error message. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -104,6 +105,8 @@ export class EndpointSender {
       );
       return;
     }
+    // A resend's step: the next of its events queued, no call made (./resends.ts).
+    if (message.kind === RESEND_STEP) return nextSlice(this.services, message, endpoint);
     const started = Date.now();
     let response: Pick<ProviderResponse, 'status' | 'headers' | 'text'> | undefined;
     let error: string | null = null;
