@@ -274,16 +274,39 @@ test('a rotated secret: both secrets sign for a day, and the library takes the c
   expect(verify(call, secret)).toMatchObject({ type: 'location.paused' });
   expect(JSON.parse(call.body).data.locations[0]).toMatchObject({ dsp_provider_id: m.storeId, paused_until: -1 });
   // A day later the old one no longer signs.
-  await service.services.db.webhookEndpoint.update({
-    where: { id: endpointId },
-    data: { previousSecretUntil: new Date(Date.now() - 1000) },
-  });
+  const kept = await service.services.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+  const lapsed = (JSON.parse(kept.retiredSecrets) as { sealed: string }[]).map((old) => ({ ...old, until: Date.now() - 1000 }));
+  await service.services.db.webhookEndpoint.update({ where: { id: endpointId }, data: { retiredSecrets: JSON.stringify(lapsed) } });
   const after = hooks.received.length;
   await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/resume`, {}, m.token);
   const next = await until(async () => hooks.received.slice(after).find((c) => JSON.parse(c.body).type === 'location.resumed'));
   expect(verify(next, fresh)).toMatchObject({ type: 'location.resumed' });
   expect(() => verify(next, secret)).toThrow();
   secret = fresh;
+});
+
+test('two rotations at once, and a third an hour later: every secret answered signs for its day, none is dropped early', async () => {
+  const calls = await receiver(200);
+  const made = await createEndpoint({ url: calls.url, event_types: ['location.paused'] });
+  const id = made.body._id as string;
+  const rotate = () => post(service.url, `/v1/webhook-endpoints/${id}/rotate-secret`, {}, m.token);
+  const [a, b] = await Promise.all([rotate(), rotate()]);
+  expect([a.status, b.status]).toEqual([200, 200]);
+  // An hour later (moved, not waited for) a third rotation keeps the first secrets signing.
+  const row = await service.services.db.webhookEndpoint.findUniqueOrThrow({ where: { id } });
+  const earlier = (JSON.parse(row.retiredSecrets) as { sealed: string; until: number }[]).map((old) => ({
+    ...old,
+    until: old.until - 3_600_000,
+  }));
+  await service.services.db.webhookEndpoint.update({ where: { id }, data: { retiredSecrets: JSON.stringify(earlier) } });
+  const c = await rotate();
+  expect(c.status).toBe(200);
+  await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/pause`, { until_ms: Date.now() + 60_000 }, m.token);
+  const call = await until(async () => calls.received[0]);
+  expect(String(call.headers['webhook-signature']).split(' ')).toHaveLength(4);
+  for (const key of [made.body.secret, a.body.secret, b.body.secret, c.body.secret])
+    expect(verify(call, key)).toMatchObject({ type: 'location.paused' });
+  await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/resume`, {}, m.token);
 });
 
 test('a 5xx is tried again with the same webhook-id until taken; the attempts say how each went; resend sends one event, or all since a time', async () => {
@@ -376,6 +399,24 @@ test('a resend goes out a slice at a time, each event once, oldest first; a part
   await until(async () => calls.received.length >= 800);
   const last = calls.received.slice(750).map((call) => (JSON.parse(call.body) as { _id: string })._id);
   expect(last).toEqual(rows.slice(200).map((row) => row.id));
+});
+
+test('an endpoint deleted while a call to it is under way: the message ends with it, no attempt is kept, nothing is tried again', async () => {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const held = await receiver((_call, response) => void answered.then(() => response.writeHead(200).end('ok')));
+  const made = await createEndpoint({ url: held.url, event_types: ['location.resumed'] });
+  const id = made.body._id as string;
+  await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/resume`, {}, m.token);
+  await until(async () => held.received.length >= 1);
+  expect((await request(service.url, 'DELETE', `/v1/webhook-endpoints/${id}`, { token: m.token })).status).toBe(204);
+  answer();
+  const message = await until(() => service.services.db.outboxMessage.findFirst({ where: { endpointId: id, status: 'dead' } }));
+  // Ended by the call's own record, not by a failed write taken up again after its lease.
+  expect(message).toMatchObject({ attempts: 1, lastError: 'the endpoint was deleted' });
+  expect(await service.services.db.webhookAttempt.count({ where: { endpointId: id } })).toBe(0);
 });
 
 test('a delivery that dies tells the other endpoints (delivery.dead); an endpoint failing for five days is disabled, and enabled again it gets what waited', async () => {

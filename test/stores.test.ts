@@ -157,7 +157,20 @@ describe('items off sale', () => {
       message: "item_ids: item_made_up is not an item or modifier of this location's catalog",
     });
     const many = await call('PUT', 'availability', { item_ids: Array.from({ length: 10_000 }, (_, i) => `item_${i}`), available: false });
-    expect(many.body).toMatchObject({ statusCode: 400, message: 'item_ids may name at most 1000 items a call' });
+    expect(many.body).toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(/^item_ids holds 10000 entries; a list holds at most 1000/),
+    });
+    // The POS's webhook has the same bound, answered before anything is stored: it was 202, then
+    // failed for good when applied.
+    const stored = await service.services.db.webhookEvent.count();
+    const tooMany = await sandbox('availability', {
+      location_id: `loc_2_${m.tid}`,
+      item_ids: Array.from({ length: 1001 }, () => 'item_us_coffee'),
+      available: false,
+    });
+    expect(tooMany).toMatchObject({ status: 400, body: { code: 'invalid_request', message: expect.stringMatching(/at most 1000 items/) } });
+    expect(await service.services.db.webhookEvent.count()).toBe(stored);
     expect((await call('GET', 'availability')).body.unavailable).toEqual([]);
   });
 });

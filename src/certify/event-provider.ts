@@ -60,7 +60,7 @@ export async function certifyEventProvider(options: KitOptions): Promise<Report>
       ['webhook.assign_driver'],
       async (record) => {
         say(
-          `Send a signed order.assign.driver to ${listener.url}/webhook with the webhook secret ${secret} (waiting ${options.waitWebhookSeconds} s)`,
+          `Send a signed order.assign.driver to ${listener.url}/webhook, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
         );
         const arrival = await listener.next('/webhook', options.waitWebhookSeconds! * 1000);
         record('webhook.assign_driver', signedEvent(arrival, secret, 'order.assign.driver'), webhookDetail(arrival, 'order.assign.driver'));

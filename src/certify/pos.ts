@@ -363,7 +363,7 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
       async (record) => {
         const secret = provider.webhookSecret ?? '';
         say(
-          `Send a signed location.catalog.updated to ${listener.url}/webhook with the webhook secret ${secret} (waiting ${options.waitWebhookSeconds} s)`,
+          `Send a signed location.catalog.updated to ${listener.url}/webhook, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
         );
         const arrival = await listener.next('/webhook', options.waitWebhookSeconds! * 1000);
         record(

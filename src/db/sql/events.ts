@@ -73,6 +73,22 @@ export const noteFailure = (endpointId: string, now: Date, disableBefore: Date, 
   },
 ];
 
+/** A rotation: the endpoint's secret and its retired ones, if its secret is still `current`. */
+export const rotation = (
+  endpointId: string,
+  current: string,
+  change: { secretEnc: string; retiredSecrets: string; updatedAt: Date },
+): Step => ({
+  sql: 'UPDATE "WebhookEndpoint" SET "secretEnc" = ?, "retiredSecrets" = ?, "updatedAt" = ? WHERE "id" = ? AND "secretEnc" = ? RETURNING "id"',
+  args: [change.secretEnc, change.retiredSecrets, change.updatedAt, endpointId, current],
+});
+
+/** The endpoint, held until the transaction ends (a delete waits for it); no row if it is gone. */
+export const holdEndpoint = (endpointId: string): Step => ({
+  sql: 'UPDATE "WebhookEndpoint" SET "updatedAt" = "updatedAt" WHERE "id" = ? RETURNING "id"',
+  args: [endpointId],
+});
+
 /** An attempt succeeded: the endpoint's run of failures, if any, is over. */
 export const noteSuccess = (endpointId: string): Step => ({
   sql: 'UPDATE "WebhookEndpoint" SET "failingSince" = NULL WHERE "id" = ? AND "failingSince" IS NOT NULL',

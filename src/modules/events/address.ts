@@ -24,6 +24,12 @@ export function refusedAddress(address: string, policy: AddressPolicy): string |
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // IPv4-compatible IPv6 (::/96, deprecated by RFC 4291 but still routed to the IPv4 address by
+  // some stacks: [::127.0.0.1] is [::7f00:1]): judged as the IPv4 address it holds, which
+  // ipaddr.js's tables would call unicast.
+  const parts = parsed.kind() === 'ipv6' ? (parsed as ipaddr.IPv6).parts : [];
+  if (parts.length && parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7]! > 1))
+    parsed = ipaddr.fromByteArray((parsed as ipaddr.IPv6).toByteArray().slice(12));
   const range = parsed.range();
   if (range === 'unicast' || policy.allowPrivate || (range === 'loopback' && policy.allowLoopback)) return null;
   return `${address} is in a ${range} range, which endpoints may not reach`;

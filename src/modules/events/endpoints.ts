@@ -6,11 +6,11 @@ import { pageSize } from '../../common/pages.js';
 import crypto from 'node:crypto';
 import type { Services } from '../../services.js';
 import type { AuthInfo } from '../../common/scopes.js';
-import { Invalid, NotFound, someOf } from '../../common/errors.js';
+import { Conflict, Invalid, NotFound, TooMany, someOf } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
 import { epochMs, requiredText } from '../../common/input.js';
 import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
-import { endpointEvent, resumeEndpointMessages } from '../../db/sql/events.js';
+import { endpointEvent, resumeEndpointMessages, rotation } from '../../db/sql/events.js';
 import { resentMessage, startResend } from './resends.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
@@ -30,8 +30,8 @@ export type EndpointRow = {
   description: string | null;
   eventTypes: string;
   secretEnc: string;
-  previousSecretEnc: string | null;
-  previousSecretUntil: Date | null;
+  /** JSON: the secrets rotations replaced, each signing until its `until` (./endpoints.ts, retired). */
+  retiredSecrets: string;
   status: string;
   disabledReason: string | null;
   failingSince: Date | null;
@@ -107,8 +107,7 @@ export async function createEndpoint(
     description: description(input.description),
     eventTypes: storedTypes(input.eventTypes),
     secretEnc: services.sealer.seal(secret),
-    previousSecretEnc: null,
-    previousSecretUntil: null,
+    retiredSecrets: '[]',
     status: 'enabled',
     disabledReason: null,
     failingSince: null,
@@ -177,20 +176,40 @@ export async function deleteEndpoint(services: Services, auth: AuthInfo, id: str
   await statementsOf(services.db).write({ sql: 'DELETE FROM "WebhookEndpoint" WHERE "id" = ?', args: [row.id] });
 }
 
-/** A new secret; the one before signs beside it for ROTATION_OVERLAP_MS. */
+/** A secret a rotation replaced, sealed, and when it stops signing (epoch ms). */
+export type RetiredSecret = { sealed: string; until: number };
+/** Replaced secrets signing at once, at most: more rotations in a day wait (429). */
+export const MOST_RETIRED = 10;
+
+/** The replaced secrets of an endpoint that still sign at `now`. */
+export const retired = (row: Pick<EndpointRow, 'retiredSecrets'>, now = Date.now()): RetiredSecret[] =>
+  (JSON.parse(row.retiredSecrets) as RetiredSecret[]).filter((secret) => secret.until > now);
+
+/** A new secret; every one before it keeps signing beside it for ROTATION_OVERLAP_MS from its
+ * replacement, however many rotations follow (at most MOST_RETIRED at once). Conditional on the
+ * secret it replaces: of two rotations at once, the later replaces the earlier's secret, and both
+ * secrets they answered sign. */
 export async function rotateSecret(services: Services, auth: AuthInfo, id: string): Promise<string> {
-  const row = await findEndpoint(services, auth, id);
-  const secret = newSecret();
-  const now = new Date();
-  await statementsOf(services.db).write(
-    updateStep('WebhookEndpoint', row.id, {
-      secretEnc: services.sealer.seal(secret),
-      previousSecretEnc: row.secretEnc,
-      previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-      updatedAt: now,
-    }),
-  );
-  return secret;
+  const sql = statementsOf(services.db);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await findEndpoint(services, auth, id);
+    const now = Date.now();
+    const still = retired(row, now);
+    if (still.length >= MOST_RETIRED) {
+      const wait = Math.ceil((Math.min(...still.map((secret) => secret.until)) - now) / 1000);
+      throw new TooMany(`at most ${MOST_RETIRED} replaced secrets sign at once; the oldest stops in ${wait} s`, wait);
+    }
+    const secret = newSecret();
+    const [rotated] = await sql.write(
+      rotation(row.id, row.secretEnc, {
+        secretEnc: services.sealer.seal(secret),
+        retiredSecrets: JSON.stringify([...still, { sealed: row.secretEnc, until: now + ROTATION_OVERLAP_MS }]),
+        updatedAt: new Date(now),
+      }),
+    );
+    if (rotated) return secret;
+  }
+  throw new Conflict('the secret is being rotated by another request at this moment: try again', 'conflict');
 }
 
 export type ShownAttempt = { eventId: string; at: number; statusCode: number | null; durationMs: number; error: string | null };

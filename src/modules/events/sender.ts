@@ -16,10 +16,10 @@ import { exchange, type ProviderResponse } from '../../integrations/provider-cli
 import { tracedCall } from '../../telemetry/tracing.js';
 import { continueTrace } from '../../delivery/outbox.js';
 import { insertStep, placeholders, statementsOf, type Run, type Step } from '../../db/statements.js';
-import { noteFailure, noteSuccess } from '../../db/sql/events.js';
+import { holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
 import { signStandardWebhook } from '../../common/signatures.js';
 import { newId } from '../../common/ids.js';
-import { addressPolicy, type EndpointRow } from './endpoints.js';
+import { addressPolicy, retired, type EndpointRow } from './endpoints.js';
 import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
 import { recordEvent } from './service.js';
 import { nextSlice, RESEND_STEP } from './resends.js';
@@ -131,12 +131,9 @@ export class EndpointSender {
     return secret;
   }
 
-  /** Every secret signing now: the current one, and the one before a rotation for a day. */
+  /** Every secret signing now: the current one, and each a rotation replaced in the last day. */
   private secretsOf(endpoint: EndpointRow): string[] {
-    const secrets = [this.open(endpoint.secretEnc)];
-    if (endpoint.previousSecretEnc && endpoint.previousSecretUntil && endpoint.previousSecretUntil.getTime() > Date.now())
-      secrets.push(this.open(endpoint.previousSecretEnc));
-    return secrets;
+    return [endpoint.secretEnc, ...retired(endpoint).map((secret) => secret.sealed)].map((sealed) => this.open(sealed));
   }
 
   /** One signed call to the endpoint, from the stored bytes. */
@@ -195,6 +192,12 @@ export class EndpointSender {
           });
     const eventId = (JSON.parse(message.headers ?? '{}') as { 'webhook-id': string })['webhook-id'];
     const disabled = await statementsOf(services.db).transaction(async (run) => {
+      // Deleted while the call was under way: the message ends with it, and no attempt is kept
+      // for an endpoint that is gone. Otherwise the endpoint stays until the commit.
+      if (!(await run(holdEndpoint(endpoint.id))).length) {
+        await run(endingRelease(message.id, { status: 'dead', lastStatus: attempt.status, lastError: 'the endpoint was deleted' }));
+        return false;
+      }
       // The event after it for the same order, if one waits its turn, is claimed at once.
       if (successorWaits(await run(release))) run.after(this.wake);
       await run(

@@ -336,6 +336,10 @@ const itemsAvailability: WebhookHandler = {
     if (typeof event.object.available !== 'boolean') throw new Invalid('object.available must be true or false');
     if (!Array.isArray(event.object.item_ids) || !event.object.item_ids.length)
       throw new Invalid('object.item_ids must name at least one item');
+    // The same bound as the partner's call, checked before the 2xx: past it the webhook would be
+    // stored and then fail for good when applied.
+    if (event.object.item_ids.length > MOST_ITEMS)
+      throw new Invalid(`object.item_ids may name at most ${MOST_ITEMS} items a call (it names ${event.object.item_ids.length})`);
     if (!event.object.available) endOf(event.object.until_ms, 'object.until_ms');
     const location = await services.db.location.findFirst({ where: { source: event.source, providerId: locationId, status: 'active' } });
     if (!location) throw new NotFound(`no active location ${locationId} from ${event.source}`);
