@@ -6,14 +6,8 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import { databaseUrl } from './db/url.js';
 import type { RateLimitConfig } from './common/rate-limits.js';
+import { POOL_DEFAULTS } from './db/pool.js';
 import type { TracingConfig } from './telemetry/tracing.js';
-
-/** The PostgreSQL pool's defaults (docs/api-guide.md, "Operations"): twenty connections, what
- * Prisma's pool and a pool of the statements' own had together, and ten seconds to wait for one.
- * A connection is held only for a statement or a transaction's statements, never across a call
- * to a peer, so a burst queues for milliseconds; a wait of one second once turned such a queue on
- * a busy machine into failed requests and deliveries. */
-export const POOL_DEFAULTS = { size: 20, waitMs: 10_000 } as const;
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),

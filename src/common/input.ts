@@ -23,6 +23,16 @@ export function requiredText(value: unknown, field: string): string {
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The longest text any field takes (a customer's instructions, a description): far above a real
+ * one. The operation text of a GraphQL request is bounded by the body limit and the token bound
+ * instead. */
+export const MAX_TEXT = 16_384;
+/** The longest identifier (an id, a key, an email, a phone): what both databases index. A longer
+ * one would not fit an index entry on PostgreSQL (2,704 bytes, and a character is up to 4). */
+export const MAX_IDENTIFIER = 512;
+/** Keys whose values are identifiers: looked up and indexed. */
+const IDENTIFIER = /(^|_)(id|key|email|phone)$|[a-z](Id|Key|Email|Phone)$|^(source|kind|type|status)$/;
+
 type Node = { value: unknown; key: string | number | null; parent: Node | null; depth: number };
 
 /** Where a node sits, for the error message: `locations[0].provider_id`. */
@@ -32,8 +42,12 @@ function pathOf(node: Node): string {
   return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i ? `.${k}` : k)).join('') || 'the value';
 }
 
-/** Throws 400 for nesting deeper than MAX_JSON_DEPTH or a NUL in any string or key. Iterative:
- * a value nested a million deep is refused without using the stack. */
+/** The key a string is the value of: its own, or, in a list, the list's. */
+const keyOf = (node: Node): string | null => (typeof node.key === 'number' ? keyOf(node.parent!) : node.key);
+
+/** Throws 400 for nesting deeper than MAX_JSON_DEPTH, a NUL in any string or key, or a string
+ * longer than its field takes (MAX_IDENTIFIER, MAX_TEXT), naming the field. Iterative: a value
+ * nested a million deep is refused without using the stack. */
 export function assertCleanInput(value: unknown, where: string): void {
   const stack: Node[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length) {
@@ -41,6 +55,13 @@ export function assertCleanInput(value: unknown, where: string): void {
     const current = node.value;
     if (typeof current === 'string') {
       if (current.includes('\u0000')) throw new Invalid(`${where}: ${pathOf(node)} contains a NUL character (U+0000)`);
+      if (current.length > MAX_IDENTIFIER) {
+        const key = keyOf(node);
+        // A GraphQL request's operation is bounded otherwise (the body limit, the token bound).
+        const operation = node.depth === 1 && key === 'query';
+        const most = key !== null && IDENTIFIER.test(key) ? MAX_IDENTIFIER : operation ? Number.POSITIVE_INFINITY : MAX_TEXT;
+        if (current.length > most) throw new Invalid(`${where}: ${pathOf(node)} is longer than ${most} characters`);
+      }
       continue;
     }
     if (current === null || typeof current !== 'object') continue;

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { adapterFor, pgConfig } from './adapters.js';
 import { BACKSTOP_CHECKPOINT_PAGES, startCheckpointer, walSync } from './sqlite-wal.js';
 import { providerOf } from './url.js';
-import { POOL_DEFAULTS } from '../config.js';
+import { POOL_DEFAULTS } from './pool.js';
 
 export type Db = PrismaClient;
 export { Prisma } from '../generated/prisma-sqlite/client.js';
@@ -364,6 +364,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof adapterKind === 'string' && UNREACHABLE_KINDS.has(adapterKind)) return true;
     if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
     // GraphQL wraps what a resolver threw (originalError; thrownValue when it was no Error of its realm).
+    const wrapped = current as { originalError?: unknown; thrownValue?: unknown };
+    current = cause ?? wrapped.originalError ?? wrapped.thrownValue;
+  }
+  return false;
+}
+
+/** A value past what the database can store or index (PostgreSQL's 54000, program_limit_exceeded:
+ * an index entry over 2,704 bytes): the request's, a 400, never a 5xx. The edge bounds text
+ * before this can happen (common/input.ts); this is the net under it. */
+export function isValueTooLarge(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (code === '54000' || (typeof message === 'string' && /index row (size|requires)|exceeds .*maximum/i.test(message))) return true;
     const wrapped = current as { originalError?: unknown; thrownValue?: unknown };
     current = cause ?? wrapped.originalError ?? wrapped.thrownValue;
   }

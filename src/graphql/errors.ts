@@ -4,7 +4,7 @@ import { GraphQLError } from 'graphql';
 import type { FastifyBaseLogger } from 'fastify';
 type Logger = Pick<FastifyBaseLogger, 'error'>;
 import { AppError, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseUnavailable, isValueTooLarge } from '../db/client.js';
 import { isTooComplex } from './limits.js';
 
 function domainError(error: unknown): AppError | undefined {
@@ -38,6 +38,7 @@ export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   if (isRequestError(error)) return errorBody(400, 'invalid_request', (error as GraphQLError).message);
   // The database is away: the caller may try again shortly (the loss is logged once, elsewhere).
   if (isDatabaseUnavailable(error)) return new Unavailable().body();
+  if (isValueTooLarge(error)) return errorBody(400, 'invalid_request', 'a value of the request is too long to be stored');
   log.error({ err: (error as GraphQLError)?.originalError ?? error }, 'unexpected error');
   return internalError();
 }

@@ -31,7 +31,7 @@ import { idempotencyKeys } from './idempotency.js';
 import { SpanKind, SpanStatusCode, within, type Tracing } from '../telemetry/tracing.js';
 import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseUnavailable, isValueTooLarge } from '../db/client.js';
 import type { Metrics } from '../telemetry/metrics.js';
 import { sameBytes } from '../common/crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
@@ -289,6 +289,8 @@ function answerRefusals(app: FastifyInstance, services: Services): void {
       services.dependencies.lost('database', error);
       return refuse(request, reply.header('retry-after', String(Unavailable.RETRY_AFTER_S)), new Unavailable().body());
     }
+    if (isValueTooLarge(error))
+      return refuse(request, reply, errorBody(400, 'invalid_request', 'a value of the request is too long to be stored'));
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 413)
       return reply.status(413).send(errorBody(413, 'payload_too_large', `the request body exceeds ${services.config.bodyLimit} bytes`));

@@ -50,6 +50,8 @@ export function webhookRegistry(...lists: WebhookList[]): WebhookHandlers {
 }
 
 const ID_HEADERS = ['webhook-id', 'x-webhook-id', 'idempotency-key'] as const;
+/** The longest webhook id taken (it is the dedupe key, indexed): as the Idempotency-Key of partners. */
+const MAX_ID_HEADER = 255;
 /** How long the same bytes without an id are taken as a sender's retry of one webhook. */
 export const REPEAT_WINDOW_MS = 10_000;
 
@@ -175,6 +177,8 @@ export const webhookRoutes =
             );
           }
           await services.limits.webhook(`${channel}:${source}`);
+          if (ID_HEADERS.some((name) => (header(name)?.length ?? 0) > MAX_ID_HEADER))
+            throw new Invalid(`the webhook's id (${ID_HEADERS.join(', ')}) is longer than ${MAX_ID_HEADER} characters`);
 
           let parsed: { type?: unknown; object?: unknown };
           try {
@@ -207,6 +211,7 @@ export const webhookRoutes =
           // catalog publishes nothing, modules/catalog/sync.ts).
           const idHeader =
             signedId ?? ID_HEADERS.map((h) => request.headers[h]).find((v): v is string => typeof v === 'string' && v.length > 0);
+
           const bodyHash = crypto.createHash('sha256').update(raw).digest('hex');
           const id = newId('whk');
           const now = new Date();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 // Malformed input of any shape is a 4xx and changes nothing, on SQLite and PostgreSQL alike
 // (docs/reference.md § Limits): JSON nested thousands deep, and text with U+0000 (PostgreSQL's error 22021)
 // wherever input enters: REST bodies, GraphQL variables, the token call (JSON and form), the
@@ -137,5 +138,64 @@ test('a NUL character is 400 wherever input enters, before either database sees 
     message: expect.stringContaining('name contains a NUL character'),
   });
   expect(answers.webhook.body).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('object.location_id') });
+  expect(await counts()).toEqual(before);
+});
+
+test('a text longer than its field takes is 400 naming the field, never a 5xx from an index, on both databases', async () => {
+  const before = await counts();
+  // Random, so that PostgreSQL cannot compress it under its index entry's 2,704 bytes.
+  const random = (length: number) => crypto.randomBytes(length).toString('base64').slice(0, length);
+  const org = await post(
+    service.url,
+    '/v1/onboarding/org',
+    { name: 'Long', provider_id: random(3000), user: { email: 'l@l.example' } },
+    token,
+  );
+  expect(org).toMatchObject({
+    status: 400,
+    body: { code: 'invalid_request', message: 'the request body: provider_id is longer than 512 characters' },
+  });
+  const variable = await post(
+    service.url,
+    '/graphql',
+    {
+      query: 'mutation($i: CreateOrganizationInput!) { createOrganization(input: $i) { orgId } }',
+      variables: { i: { name: 'L', providerId: random(3000) } },
+    },
+    token,
+  );
+  expect(variable.body.errors[0]).toMatchObject({
+    extensions: { code: 'invalid_request', statusCode: 400 },
+    message: expect.stringMatching(/providerId is longer than 512/),
+  });
+  // Written into the operation's text, it reaches the database, which cannot index it: still a 400.
+  const literal = await post(
+    service.url,
+    '/graphql',
+    { query: `mutation { createOrganization(input: { name: "L", providerId: "${random(3000)}" }) { orgId } }` },
+    token,
+  );
+  expect(literal.status).toBeLessThan(500);
+  const order = await post(service.url, '/graphql', { query: `{ order(id: "${random(3000)}") { id } }` }, token);
+  expect(order.body.errors[0].extensions.code).toBe('not_found');
+  // A webhook's id is its dedupe key: 255 characters at most, as a partner's Idempotency-Key.
+  const body = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: 'loc_1' } });
+  const hook = await request(service.url, 'POST', '/v1/webhooks/pos/sandbox-pos', {
+    raw: body,
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': random(4000),
+      'service-webhook-signature': signBody(body, secrets.webhookSecret),
+    },
+  });
+  expect(hook).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+  // A customer's instructions may be long, up to 16 KB.
+  const instructions = await post(
+    service.url,
+    '/v1/onboarding/org',
+    { name: 'x'.repeat(20_000), provider_id: 'long-name', user: { email: 'n@n.example' } },
+    token,
+  );
+  expect(instructions).toMatchObject({ status: 400, body: { message: 'the request body: name is longer than 16384 characters' } });
   expect(await counts()).toEqual(before);
 });
