@@ -7,7 +7,8 @@
 import pino from 'pino';
 import { openDatabase, type Db, type OutboxMessage } from '../src/db/client.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
-import { claimDue, deliveredReleases, endingRelease, renewLeases, Runner, successorWaits } from '../src/delivery/runner.js';
+import { deliveredReleases, Runner } from '../src/delivery/runner.js';
+import { claimDue, endingRelease, renewLeases, successorWaits } from '../src/db/sql/work.js';
 import { statementsOf } from '../src/db/statements.js';
 import { freshDatabase, type TestDatabase } from './support/service.js';
 import { until } from './support/orders.js';
@@ -40,7 +41,7 @@ async function pendingMessage(id: string, ordering?: { key: string; position: nu
     },
   });
 }
-const claim = () => claimDue<OutboxMessage>(db, 'OutboxMessage', LEASE);
+const claim = () => claimDue<OutboxMessage>(db, 'outbox', LEASE, 32);
 /** The lease of a row ends now: what the clock does to a lease nobody renews. */
 const lapse = (id: string) => db.outboxMessage.update({ where: { id }, data: { lockedUntil: new Date(Date.now() - 1) } });
 const leaseEnd = async (id: string) => (await db.outboxMessage.findUniqueOrThrow({ where: { id } })).lockedUntil?.getTime() ?? 0;
@@ -80,7 +81,7 @@ test('a live runner renews its leases: work that outlasts its lease keeps its ro
       await db.outboxMessage.update({ where: { id: row.id }, data: { status: 'delivered', lockedUntil: null } });
       finished();
     },
-    (ids) => renewLeases(db, 'OutboxMessage', ids, LEASE),
+    (ids) => renewLeases(db, 'outbox', ids, LEASE),
     () => false,
     50,
     50,
@@ -104,7 +105,7 @@ test('a renewal leaves a released row released', async () => {
     where: { id: 'out_lease_3' },
     data: { lockedUntil: null, nextAttemptAt: new Date(Date.now() + 60_000) },
   });
-  await renewLeases(db, 'OutboxMessage', ['out_lease_3'], LEASE);
+  await renewLeases(db, 'outbox', ['out_lease_3'], LEASE);
   expect((await db.outboxMessage.findUniqueOrThrow({ where: { id: 'out_lease_3' } })).lockedUntil).toBeNull();
 });
 

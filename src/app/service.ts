@@ -21,13 +21,17 @@ import { EndpointSender } from '../modules/events/sender.js';
 import { requireReauthorization } from '../modules/onboarding/service.js';
 import { retentionSweep } from '../modules/privacy/service.js';
 import { prune } from '../db/pruning.js';
+import { ATTEMPT_KEEP_DAYS } from '../modules/events/endpoints.js';
+import { EVENT_KEEP_DAYS } from '../modules/events/service.js';
+import { KEEP_MS } from '../server/idempotency.js';
+import { storedCounts } from '../db/sql/counts.js';
 import { periodic } from '../delivery/periodic.js';
 import { holdDatabase } from '../db/backup.js';
 import { privateFolder } from '../common/private-files.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { statementsOf, traceStatements } from '../db/statements.js';
 import { providerOf, sqliteFile } from '../db/url.js';
-import { isDatabaseUnavailable, poolState } from '../db/client.js';
+import { isDatabaseUnavailable, pingDatabase, poolState } from '../db/client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -57,7 +61,7 @@ export async function prepareDatabase(config: Config, log: Logger, hooks: Databa
     { sqliteSynchronous: config.sqliteSynchronous, postgresPrepared: config.postgresPrepared, pool: config.databasePool },
   );
   // The first query loads Prisma's query compiler; do it now rather than inside a request.
-  await db.$queryRawUnsafe('SELECT 1');
+  await pingDatabase(db);
   return db;
 }
 
@@ -82,7 +86,7 @@ export async function startService(
   }
   const tracing = createTracing(config.tracing);
   traceStatements(db, tracing);
-  const metrics = createMetrics((text, args) => statementsOf(db).all(text, args));
+  const metrics = createMetrics(storedCounts(statementsOf(db)));
   metrics.measurePool(() => poolState(db));
   const dependencies = new Dependencies(log, metrics.dependencyUp);
   dependencies.back('database');
@@ -122,13 +126,16 @@ export async function startService(
     dependencies.lost('database', error);
     return true;
   };
+  // What each kind of row is kept for: the configuration's days, and the keeps of the modules
+  // whose rows they are.
+  const keeps = { keep: config.keep, eventDays: EVENT_KEEP_DAYS, attemptDays: ATTEMPT_KEEP_DAYS, idempotencyMs: KEEP_MS };
   const housekeeping = [
     periodic('retention', HOUR, () => retentionSweep(services), log, outage),
     periodic(
       'pruning',
       10 * MINUTE,
       async () => {
-        const deleted = await prune(db, config);
+        const deleted = await prune(db, keeps);
         if (Object.values(deleted).some(Boolean)) log.info({ deleted }, 'pruned what is past its keep');
       },
       log,

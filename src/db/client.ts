@@ -329,6 +329,11 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
   return db;
 }
 
+/** Whether the database answers (GET /ready): throws when it does not. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.$queryRawUnsafe('SELECT 1');
+}
+
 /** Network errors and PostgreSQL's connection and shutdown errors (SQLSTATE classes 08 and 57P),
  * as pg and Prisma's adapter report them, at any depth of `cause`: the database is away, not
  * the request wrong. */

@@ -12,8 +12,14 @@ const DAY = 86_400_000;
 /** What is pruned, and when a row is past its keep. */
 type Rule = { table: string; select: (now: number) => Step };
 
-/** Days each kind of row is kept (the configuration's `keep`). */
-export type Keeps = { keep: { outboxDays: number; webhooksDays: number; catalogDays: number } };
+/** How long each kind of row is kept: the configuration's days (`keep`), and the keeps the
+ * modules that own the rows set (partner events and attempts, idempotency keys). */
+export type Keeps = {
+  keep: { outboxDays: number; webhooksDays: number; catalogDays: number };
+  eventDays: number;
+  attemptDays: number;
+  idempotencyMs: number;
+};
 
 /** The rules for a configuration: each selects a batch of ids past their keep. */
 export function pruningRules(config: Keeps): Rule[] {
@@ -43,15 +49,21 @@ export function pruningRules(config: Keeps): Rule[] {
     },
     {
       table: 'IdempotencyKey',
-      select: (now) => ({ sql: `SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ? LIMIT ${BATCH}`, args: [new Date(now - DAY)] }),
+      select: (now) => ({
+        sql: `SELECT "id" FROM "IdempotencyKey" WHERE "createdAt" < ? LIMIT ${BATCH}`,
+        args: [new Date(now - config.idempotencyMs)],
+      }),
     },
     {
       table: 'Event',
-      select: (now) => ({ sql: `SELECT "id" FROM "Event" WHERE "createdAt" < ? LIMIT ${BATCH}`, args: [before(now, 30)] }),
+      select: (now) => ({ sql: `SELECT "id" FROM "Event" WHERE "createdAt" < ? LIMIT ${BATCH}`, args: [before(now, config.eventDays)] }),
     },
     {
       table: 'WebhookAttempt',
-      select: (now) => ({ sql: `SELECT "id" FROM "WebhookAttempt" WHERE "attemptedAt" < ? LIMIT ${BATCH}`, args: [before(now, 30)] }),
+      select: (now) => ({
+        sql: `SELECT "id" FROM "WebhookAttempt" WHERE "attemptedAt" < ? LIMIT ${BATCH}`,
+        args: [before(now, config.attemptDays)],
+      }),
     },
     {
       // Not the location's latest, not what any store's last successful publish (or one under

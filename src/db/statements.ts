@@ -69,6 +69,8 @@ function transactionRun(statement: <T>(step: Step) => Promise<T[]>, defer: (step
 export type Statements = {
   /** One read outside a transaction. */
   all<T = Row>(sql: string, args?: unknown[]): Promise<T[]>;
+  /** The same, of a named statement (./sql/). */
+  read<T = Row>(step: Step): Promise<T[]>;
   /** The statements `work` runs, in one transaction: committed if it returns, undone if it throws. */
   transaction<T>(work: (run: Run) => Promise<T>): Promise<T>;
   /** One write outside a transaction (committed before it resolves): its rows, with RETURNING. */
@@ -213,6 +215,10 @@ function sqliteStatements(
       await connection.idle();
       return run({ sql, args }) as T[];
     },
+    async read<T>(step: Step) {
+      await connection.idle();
+      return run(step) as T[];
+    },
     transaction,
     write: <T>(step: Step) => transaction((run) => run<T>(step)),
   };
@@ -276,6 +282,7 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
   };
   return {
     all: <T>(sql: string, args?: unknown[]) => query<T>(pool, { sql, args }),
+    read: <T>(step: Step) => query<T>(pool, step),
     write: <T>(step: Step) => query<T>(pool, step),
     async transaction<T>(work: (run: Run) => Promise<T>): Promise<T> {
       const client = await pool.connect();
@@ -355,6 +362,7 @@ export function statementsOf(db: Db): Statements {
     })();
     made = {
       all: async (sql, args) => (await ready).all(sql, args),
+      read: async (step) => (await ready).all(step.sql, step.args),
       transaction: async (work) => (await ready).transaction(work),
       write: async (step) => (await ready).write(step),
     };

@@ -2,12 +2,12 @@
 // `deliveries redeliver`).
 import type { Services } from '../services.js';
 import { Conflict } from '../common/errors.js';
-import { statementsOf, updateStep } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
+import { tables } from '../db/tables.js';
 
 export async function redeliver(services: Pick<Services, 'db' | 'delivery'>, id: string): Promise<void> {
   const [moved] = await statementsOf(services.db).write(
-    updateStep(
-      'OutboxMessage',
+    tables.outbox.update(
       id,
       { status: 'pending', attempts: 0, nextAttemptAt: new Date(), lockedUntil: null },
       { and: { sql: `"status" = 'dead'` }, returning: true },

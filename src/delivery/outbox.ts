@@ -1,12 +1,13 @@
 // Writing a message to the outbox: inside the transaction of the change that causes it, so the
 // change and the message are both stored or neither is (docs/architecture.md).
 import type { Operation } from '../integrations/providers.js';
-import { insertStep, type Run } from '../db/statements.js';
+import type { Run } from '../db/statements.js';
 import type { Services } from '../services.js';
 import { LEASE_MS } from './runner.js';
 import { newId } from '../common/ids.js';
 import { traceHeaders, type Tracing } from '../telemetry/tracing.js';
 import type { OutboxMessage as Message } from '../db/client.js';
+import { tables } from '../db/tables.js';
 
 /** Why a message is sent: the first part of its idempotency key. */
 export type KeyPurpose =
@@ -98,7 +99,7 @@ function outboxRow(message: OutboxInput) {
  * commits, the worker is woken to claim it: every writer of the outbox goes through here or
  * `enqueueNow`, so none can forget the worker. */
 export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
-  run.defer(insertStep('OutboxMessage', outboxRow(message)));
+  run.defer(tables.outbox.insert(outboxRow(message)));
   run.after(() => services.delivery.wake());
 }
 
@@ -111,6 +112,6 @@ export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, me
 export async function enqueueNow(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
   const row = { ...outboxRow(message), attempts: 1 };
   const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
-  run.defer(insertStep('OutboxMessage', claimed));
+  run.defer(tables.outbox.insert(claimed));
   run.after(() => services.delivery.dispatch({ ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null }));
 }

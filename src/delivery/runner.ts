@@ -6,7 +6,8 @@
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, type Db } from '../db/client.js';
 import type { Dependencies } from '../common/dependencies.js';
-import { placeholders, statementsOf, updateStep, type Step } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
+import { claimDue, releaseDelivered, renewLeases, type OutboxShare, type WorkTable } from '../db/sql/work.js';
 
 /** How long a claim holds a row without being renewed: what a killed instance held goes out about
  * this long after it died. Renewed every third of it (one UPDATE per runner while it holds rows),
@@ -18,83 +19,16 @@ export const LEASE_MS = 5_000;
 const BATCH = 32;
 const MAX_IN_FLIGHT = 64;
 
-/** Which of a table's due rows a runner takes, and how many: the outbox has two runners, one for
+/** Which of a table's due rows a runner takes, and how many: the outbox has a runner for
  * providers and one for partner endpoints, each with its own rows and its own room. */
 export type ClaimScope = {
-  /** A condition on the rows, asked again at each claim (it may change: partners at their cap). */
-  where?: () => Step;
+  /** Which share of the outbox, asked again at each claim (it changes: partners at their cap). */
+  share?: () => OutboxShare;
   batch?: number;
   maxInFlight?: number;
 };
 
 type Claimable = { id: string; attempts: number; createdAt: Date };
-/** The tables of due work: the outbox and the webhook inbox. */
-export type WorkTable = 'OutboxMessage' | 'WebhookEvent';
-
-/** An outbox message with an ordering key is due only when no message of its key before it
- * (by position) is still to be sent or waiting: a key's messages go out one at a time, in order,
- * whichever instance claims them, and a lease that lapses (kill -9) changes nothing of it. Other
- * keys, and messages without one, never wait. The index on (orderingKey, orderingPosition)
- * answers the check. */
-const IN_ITS_TURN = `("orderingKey" IS NULL OR NOT EXISTS (SELECT 1 FROM "OutboxMessage" e
-  WHERE e."orderingKey" = "OutboxMessage"."orderingKey" AND e."orderingPosition" < "OutboxMessage"."orderingPosition"
-  AND e."status" IN ('pending', 'waiting')))`;
-
-/** Takes up to a batch of pending, due, unlocked rows, oldest first; each is taken by one
- * claimer only: the update is conditional on the row being free still. One read and one write
- * per batch, whatever its size. */
-export async function claimDue<Row extends Claimable>(
-  db: Db,
-  table: WorkTable,
-  leaseMs = LEASE_MS,
-  scope: Pick<ClaimScope, 'where' | 'batch'> = {},
-): Promise<Row[]> {
-  const sql = statementsOf(db);
-  const now = new Date();
-  const free = `"status" = 'pending' AND ("lockedUntil" IS NULL OR "lockedUntil" < ?)`;
-  const turn = table === 'OutboxMessage' ? ` AND ${IN_ITS_TURN}` : '';
-  const where = scope.where?.();
-  const due = await sql.all<{ id: string }>(
-    `SELECT "id" FROM "${table}" WHERE ${free} AND "nextAttemptAt" <= ?${turn}${where ? ` AND ${where.sql}` : ''} ORDER BY "createdAt" LIMIT ${scope.batch ?? BATCH}`,
-    [now, now, ...(where?.args ?? [])],
-  );
-  if (!due.length) return [];
-  const ids = due.map((row) => row.id);
-  const claimed = await sql.write<Row>({
-    sql: `UPDATE "${table}" SET "lockedUntil" = ?, "attempts" = "attempts" + 1 WHERE "id" IN (${placeholders(ids)}) AND ${free} RETURNING *`,
-    args: [new Date(now.getTime() + leaseMs), ...ids, now],
-  });
-  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-}
-
-/** Extends this runner's leases on rows it still works on; a row already released (done, or
- * scheduled for a retry) keeps its release. */
-export async function renewLeases(db: Db, table: WorkTable, ids: readonly string[], leaseMs = LEASE_MS): Promise<void> {
-  if (!ids.length) return;
-  await statementsOf(db).write({
-    sql: `UPDATE "${table}" SET "lockedUntil" = ? WHERE "id" IN (${placeholders([...ids])}) AND "status" = 'pending' AND "lockedUntil" IS NOT NULL`,
-    args: [new Date(Date.now() + leaseMs), ...ids],
-  });
-}
-
-/** The write that ends this instance's hold on a row, recording how its work went. */
-export const releaseStep = (table: WorkTable, id: string, data: Record<string, unknown>): Step =>
-  updateStep(table, id, { ...data, lockedUntil: null });
-
-/** Whether a message of an outbox row's ordering key waits behind it. The release that ends the
- * row (delivered or dead) answers it, so that its sender claims that message at once: a key's
- * next message would otherwise wait up to a poll (half a second) for its turn. */
-const SUCCESSOR_WAITS = `("orderingKey" IS NOT NULL AND EXISTS (SELECT 1 FROM "OutboxMessage" n
-  WHERE n."orderingKey" = "OutboxMessage"."orderingKey" AND n."orderingPosition" > "OutboxMessage"."orderingPosition"
-  AND n."status" = 'pending')) AS "successorWaits"`;
-
-/** The release that ends an outbox message, delivered or dead: its row says (`successorWaits`)
- * whether a message of its ordering key now has its turn. */
-export function endingRelease(id: string, data: Record<string, unknown>): Step {
-  const release = releaseStep('OutboxMessage', id, data);
-  return { ...release, sql: `${release.sql} RETURNING ${SUCCESSOR_WAITS}` };
-}
-export const successorWaits = (rows: readonly Record<string, unknown>[]): boolean => rows.some((row) => Boolean(row.successorWaits));
 
 /** How long a delivered message's release waits for others to go with it. A release lost with
  * its process in that moment (kill -9) only has the message sent again, under its idempotency
@@ -112,13 +46,9 @@ export function deliveredReleases(db: Db, gatherMs = GATHER_MS): (id: string, st
     if (!group) {
       const ids: string[] = [];
       const at = new Date();
-      const written = new Promise((resolve) => setTimeout(resolve, gatherMs)).then(async () => {
+      const written = new Promise((resolve) => setTimeout(resolve, gatherMs)).then(() => {
         gathering.delete(status);
-        const rows = await statementsOf(db).write<{ id: string; successorWaits: unknown }>({
-          sql: `UPDATE "OutboxMessage" SET "status" = 'delivered', "deliveredAt" = ?, "lastStatus" = ?, "lastError" = NULL, "lockedUntil" = NULL WHERE "id" IN (${placeholders(ids)}) RETURNING "id", ${SUCCESSOR_WAITS}`,
-          args: [at, status, ...ids],
-        });
-        return new Set(rows.filter((row) => Boolean(row.successorWaits)).map((row) => row.id));
+        return releaseDelivered(statementsOf(db), ids, status, at);
       });
       group = { ids, written };
       gathering.set(status, group);
@@ -148,12 +78,12 @@ export function tableRunner<Row extends Claimable>(
     async () => {
       // The database answering a claim (every half second at least) is how the service learns
       // that it is back after an outage.
-      const rows = await claimDue<Row>(db, table, LEASE_MS, scope);
+      const rows = await claimDue<Row>(db, table, LEASE_MS, scope.batch ?? BATCH, scope.share?.());
       dependencies?.back('database');
       return rows;
     },
     work,
-    (ids) => renewLeases(db, table, ids),
+    (ids) => renewLeases(db, table, ids, LEASE_MS),
     (error) => {
       if (!isDatabaseUnavailable(error)) return false;
       dependencies?.lost('database', error);

@@ -9,7 +9,8 @@ import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl, requireProvider } from '../integrations/providers.js';
-import { backoff, deliveredReleases, endingRelease, releaseStep, successorWaits, tableRunner, type Runner } from './runner.js';
+import { backoff, deliveredReleases, tableRunner, type Runner } from './runner.js';
+import { endingRelease, release, successorWaits } from '../db/sql/work.js';
 import { signBody } from '../common/signatures.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { ReauthorizationRequired } from '../common/errors.js';
@@ -54,11 +55,9 @@ export class DeliveryWorker {
     this.runner = tableRunner<Message>(
       'delivery',
       services,
-      'OutboxMessage',
+      'outbox',
       (message) => continueTrace(services.tracing, message, () => this.deliver(message)),
-      {
-        where: () => ({ sql: '"endpointId" IS NULL' }),
-      },
+      { share: () => ({ endpoints: false }) },
     );
     this.releaseDelivered = deliveredReleases(services.db);
   }
@@ -124,7 +123,7 @@ export class DeliveryWorker {
         const then = await writes?.(run);
         // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
         // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
-        run.defer(releaseStep('OutboxMessage', message.id, data));
+        run.defer(release('outbox', message.id, data));
         return then;
       });
       // A deferred release answers nothing: a claim round finds out (these ends are the rarer ones).
@@ -151,7 +150,7 @@ export class DeliveryWorker {
         // they were, until a new onboarding of the same account sends it on (modules/onboarding).
         return this.record(message, () =>
           statementsOf(this.services.db).write(
-            releaseStep('OutboxMessage', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
+            release('outbox', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
           ),
         );
       }
@@ -184,9 +183,7 @@ export class DeliveryWorker {
     }
     const nextAttemptAt = new Date(Date.now() + retryDelay(message.attempts, config.outbox, response));
     return this.record(message, () =>
-      statementsOf(this.services.db).write(
-        releaseStep('OutboxMessage', message.id, { nextAttemptAt, lastStatus: status, lastError: error }),
-      ),
+      statementsOf(this.services.db).write(release('outbox', message.id, { nextAttemptAt, lastStatus: status, lastError: error })),
     );
   }
 

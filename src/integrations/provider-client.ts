@@ -9,9 +9,10 @@ import type { Services } from '../services.js';
 import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../common/errors.js';
 import type { Db } from '../db/client.js';
 import { expiringPer } from '../common/expiring.js';
-import { statementsOf, updateStep } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
 import { tracedCall } from '../telemetry/tracing.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
+import { tables } from '../db/tables.js';
 
 export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
 
@@ -259,7 +260,7 @@ async function refreshOnboardingToken(services: Services, provider: ProviderInfo
   const fields = tokenFields(services, token);
   await statementsOf(services.db).write(
     // Some providers do not rotate refresh tokens: keep the one we have.
-    updateStep('Onboarding', onboardingId, {
+    tables.onboarding.update(onboardingId, {
       ...fields,
       refreshTokenEnc: fields.refreshTokenEnc ?? onboarding.refreshTokenEnc,
       updatedAt: new Date(),

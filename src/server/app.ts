@@ -31,7 +31,7 @@ import { idempotencyKeys } from './idempotency.js';
 import { SpanKind, SpanStatusCode, within, type Tracing } from '../telemetry/tracing.js';
 import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
-import { isDatabaseUnavailable, isValueTooLarge } from '../db/client.js';
+import { isDatabaseUnavailable, isValueTooLarge, pingDatabase } from '../db/client.js';
 import type { Metrics } from '../telemetry/metrics.js';
 import { sameBytes } from '../common/crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
@@ -470,7 +470,7 @@ function operationsRoutes(app: FastifyInstance, services: Services): void {
   const readyDoc = operations('ready', 'The database is reachable', { '200': json(status, 'Ready.'), '503': errorRef });
   app.get('/ready', { config: { openapi: readyDoc } }, async (_request, reply) => {
     try {
-      await services.db.$queryRawUnsafe('SELECT 1');
+      await pingDatabase(services.db);
       services.dependencies.back('database');
       return { status: 'ready', database: 'reachable' };
     } catch (error) {

@@ -13,26 +13,15 @@ import { getOperationAST, parse } from 'graphql';
 import type { Services } from '../services.js';
 import { AppError, Conflict, Invalid } from '../common/errors.js';
 import { authenticate } from '../modules/auth/service.js';
-import { insertStep, statementsOf, updateStep } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
 import { newId } from '../common/ids.js';
 import type { AuthInfo } from '../common/scopes.js';
+import { claimKey, dropKey, freeKept, heldKey, takeOver, type KeyRow } from '../db/sql/idempotency.js';
+import { tables } from '../db/tables.js';
 
 export const KEEP_MS = 24 * 3600 * 1000;
 const IN_FLIGHT_MS = 60_000;
 const MAX_KEY = 255;
-
-type KeyRow = {
-  id: string;
-  method: string;
-  path: string;
-  bodyHash: string;
-  state: string;
-  lockedUntil: Date | null;
-  responseStatus: number | null;
-  responseHeaders: string | null;
-  responseBody: string | null;
-  createdAt: Date;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -89,17 +78,13 @@ async function claim(
     const now = new Date();
     const id = newId('idk');
     const row = { id, partnerId, key, ...request, state: 'in_flight', lockedUntil: new Date(now.getTime() + IN_FLIGHT_MS), createdAt: now };
-    const step = insertStep('IdempotencyKey', row);
-    const [inserted] = await sql.write({ sql: `${step.sql} ON CONFLICT ("partnerId", "key") DO NOTHING RETURNING "id"`, args: step.args });
+    const [inserted] = await sql.write(claimKey(row));
     if (inserted) return { run: id };
-    const [held] = await sql.all<KeyRow>('SELECT * FROM "IdempotencyKey" WHERE "partnerId" = ? AND "key" = ?', [partnerId, key]);
+    const [held] = await sql.read<KeyRow>(heldKey(partnerId, key));
     if (!held) continue;
     if (held.createdAt.getTime() < now.getTime() - KEEP_MS) {
       // Kept long enough: the key is free again.
-      await sql.write({
-        sql: 'DELETE FROM "IdempotencyKey" WHERE "id" = ? AND "createdAt" < ?',
-        args: [held.id, new Date(now.getTime() - KEEP_MS)],
-      });
+      await sql.write(freeKept(held.id, new Date(now.getTime() - KEEP_MS)));
       continue;
     }
     // The first request is not described: its path names ids of an organization this caller may
@@ -112,12 +97,7 @@ async function claim(
       );
     if (held.state === 'done') return { replay: held };
     const [taken] =
-      held.lockedUntil && held.lockedUntil < now
-        ? await sql.write({
-            sql: `UPDATE "IdempotencyKey" SET "lockedUntil" = ? WHERE "id" = ? AND "state" = 'in_flight' AND "lockedUntil" < ? RETURNING "id"`,
-            args: [new Date(now.getTime() + IN_FLIGHT_MS), held.id, now],
-          })
-        : [];
+      held.lockedUntil && held.lockedUntil < now ? await sql.write(takeOver(held.id, new Date(now.getTime() + IN_FLIGHT_MS), now)) : [];
     if (taken) return { run: held.id };
     throw new Conflict('a request under this Idempotency-Key is still running: try again once it has answered', 'idempotency_key_in_use');
   }
@@ -164,13 +144,13 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : null;
     if (status >= 500 || status === 429 || body === null) {
       // Not an answer to keep: the same request may run again under the key.
-      await sql.write({ sql: 'DELETE FROM "IdempotencyKey" WHERE "id" = ?', args: [id] });
+      await sql.write(dropKey(id));
       return payload;
     }
     const type = reply.getHeader('content-type');
     try {
       await sql.write(
-        updateStep('IdempotencyKey', id, {
+        tables.idempotencyKey.update(id, {
           state: 'done',
           lockedUntil: null,
           responseStatus: status,

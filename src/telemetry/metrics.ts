@@ -5,72 +5,37 @@
 // the process's own metrics. Counts of stored rows are read from the database at scrape time.
 import { Counter, Histogram, Registry, Gauge, collectDefaultMetrics } from 'prom-client';
 
-/** How the gauges read counts when scraped: a plain statement on the service's database. */
-export type CountQuery = <T>(sql: string, args: unknown[]) => Promise<T[]>;
+import type { StoredCounts } from '../db/sql/counts.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-/** The tables traffic writes to. */
-const GROWING_TABLES = [
-  'Order',
-  'OutboxMessage',
-  'WebhookEvent',
-  'Event',
-  'WebhookAttempt',
-  'IdempotencyKey',
-  'CatalogVersion',
-  'MenuPublish',
-];
-
-export function createMetrics(query: CountQuery) {
+export function createMetrics(stored: StoredCounts) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Dropped when the service stops: the process's default collectors outlive this registry, and
   // nothing of theirs may keep the database client (test/server.test.ts checks).
-  let sql: { all: CountQuery } | null = { all: query };
-  /** A gauge of row counts by two columns, read when scraped; left as it was when the
-   * database cannot answer (the scrape still answers, with dependency_up saying why). */
-  const countsOf = (name: string, help: string, table: 'OutboxMessage' | 'WebhookEvent', labels: [string, string]) =>
+  let counts: StoredCounts | null = stored;
+  /** A gauge of stored rows, read when scraped; left as it was when the database cannot answer
+   * (the scrape still answers, with dependency_up saying why). */
+  const countsOf = (name: string, help: string, labelNames: string[], read: (counts: StoredCounts) => ReturnType<StoredCounts['outbox']>) =>
     new Gauge({
       name,
       help,
-      labelNames: labels,
+      labelNames,
       registers: [registry],
       async collect() {
-        if (!sql) return;
-        const rows = await sql
-          .all<{ a: string; b: string; n: number | bigint | string }>(
-            `SELECT "${labels[0]}" AS "a", "status" AS "b", COUNT(*) AS "n" FROM "${table}" GROUP BY "${labels[0]}", "status"`,
-            [],
-          )
-          .catch(() => null);
+        if (!counts) return;
+        const rows = await read(counts).catch(() => null);
         if (!rows) return;
         this.reset();
-        for (const row of rows) this.set({ [labels[0]]: row.a, [labels[1]]: row.b }, Number(row.n));
+        for (const row of rows) this.set(row.labels, row.n);
       },
     });
-  countsOf('outbox_messages', 'Outbox messages by kind and state (pending, delivered, dead: dead letters)', 'OutboxMessage', [
-    'kind',
-    'status',
-  ]);
-  countsOf('webhook_events', 'Stored webhooks by type and state (pending, applied, failed)', 'WebhookEvent', ['type', 'status']);
-  new Gauge({
-    name: 'table_rows',
-    help: 'Rows of each table traffic writes: what pruning keeps in check',
-    labelNames: ['table'],
-    registers: [registry],
-    async collect() {
-      if (!sql) return;
-      const rows = await sql
-        .all<{ t: string; n: number | bigint | string }>(
-          GROWING_TABLES.map((table) => `SELECT '${table}' AS "t", COUNT(*) AS "n" FROM "${table}"`).join(' UNION ALL '),
-          [],
-        )
-        .catch(() => null);
-      if (!rows) return;
-      for (const row of rows) this.set({ table: row.t }, Number(row.n));
-    },
-  });
+  countsOf('outbox_messages', 'Outbox messages by kind and state (pending, delivered, dead: dead letters)', ['kind', 'status'], (c) =>
+    c.outbox(),
+  );
+  countsOf('webhook_events', 'Stored webhooks by type and state (pending, applied, failed)', ['type', 'status'], (c) => c.webhooks());
+  countsOf('table_rows', 'Rows of each table traffic writes: what pruning keeps in check', ['table'], (c) => c.tables());
   /** What the GraphQL server's parsed-document cache holds, in bytes of operation text. */
   let documentCacheBytes = () => 0;
   new Gauge({
@@ -123,7 +88,7 @@ export function createMetrics(query: CountQuery) {
       documentCacheBytes = bytes;
     },
     close: () => {
-      sql = null;
+      counts = null;
       registry.clear();
     },
     http: new Histogram({

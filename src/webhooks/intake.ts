@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../common/errors.js';
 import { isUniqueViolation } from '../db/client.js';
-import { insertStep, statementsOf } from '../db/statements.js';
+import { statementsOf } from '../db/statements.js';
 import { sameBytesSince } from '../db/sql/webhooks.js';
 import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { assertCleanInput } from '../common/input.js';
 import { newId } from '../common/ids.js';
 import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
+import { tables } from '../db/tables.js';
 
 /** The path segment of each sender kind. */
 export const CHANNELS = { pos: 'pos', dsp: 'dsp', 'event-providers': 'event_provider' } as const satisfies Record<string, ProviderKind>;
@@ -234,7 +235,7 @@ export const webhookRoutes =
             createdAt: now,
           };
           try {
-            await statementsOf(services.db).write(insertStep('WebhookEvent', row));
+            await statementsOf(services.db).write(tables.webhook.insert(row));
           } catch (error) {
             if (!isUniqueViolation(error)) throw error;
             const first = await services.db.webhookEvent.findUnique({ where: { source_dedupeKey: { source, dedupeKey } } });

@@ -3,7 +3,8 @@
 // the table), never dropped silently.
 import type { Services } from '../services.js';
 import type { WebhookEvent as StoredWebhook } from '../db/client.js';
-import { backoff, releaseStep, tableRunner, type Runner } from '../delivery/runner.js';
+import { backoff, tableRunner, type Runner } from '../delivery/runner.js';
+import { release } from '../db/sql/work.js';
 import type { Channel, WebhookHandlers } from './intake.js';
 import { statementsOf } from '../db/statements.js';
 
@@ -14,7 +15,7 @@ export class WebhookProcessor {
     private readonly services: Services,
     private readonly handlers: WebhookHandlers,
   ) {
-    this.runner = tableRunner<StoredWebhook>('webhooks', services, 'WebhookEvent', (row) => this.apply(row));
+    this.runner = tableRunner<StoredWebhook>('webhooks', services, 'inbox', (row) => this.apply(row));
   }
 
   start = () => {
@@ -30,7 +31,7 @@ export class WebhookProcessor {
   private async apply(row: StoredWebhook): Promise<void> {
     const { db, config, log } = this.services;
     const handler = this.handlers[row.channel as Channel]?.get(row.type);
-    const record = (data: Record<string, unknown>) => statementsOf(db).write(releaseStep('WebhookEvent', row.id, data));
+    const record = (data: Record<string, unknown>) => statementsOf(db).write(release('inbox', row.id, data));
     try {
       if (!handler?.apply) throw new Error(`no handler applies ${row.channel} ${row.type}`);
       const { object } = JSON.parse(row.body) as { object: Record<string, unknown> };

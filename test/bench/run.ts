@@ -27,7 +27,7 @@ import { freePort, spawnService } from '../support/orders.js';
 import { openDatabase, poolState } from '../../src/db/client.js';
 import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
 import { prune } from '../../src/db/pruning.js';
-import { sandboxOrder } from '../../src/sandbox/pos/server.js';
+import { dspClientIdOf, sandboxOrder } from '../../src/sandbox/pos/server.js';
 
 /** The bench is one partner and one sender at rates no real one reaches: the rate limits stay
  * on (their counting is part of every request's cost) but far above what it sends. */
@@ -741,6 +741,197 @@ async function orderPath(target: OrderTarget, rates = RATES) {
   return { steady, sustained, atSustained, sentTwice, withRedis: !!redis, traceExports, faithful };
 }
 
+/** A merchant's grant at the sandbox POS (or, as the client dspClientIdOf names, at the sandbox
+ * DSP), got over HTTP as an onboarding gets it: the merchant allows the client at the authorize
+ * form, and the code its redirect carries is exchanged for tokens. `id` is the grant's, which
+ * the POS's location ids and the DSP's store ids carry. */
+async function sandboxGrant(posUrl: string, clientId: string, clientSecret: string) {
+  const redirect_uri = 'https://bench.example/callback';
+  const allowed = await fetch(`${posUrl}/v1/authorize`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: clientId, redirect_uri, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  const code = new URL(allowed.headers.get('location') ?? redirect_uri).searchParams.get('code');
+  const exchanged = await fetch(`${posUrl}/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'authorization_code', client_id: clientId, client_secret: clientSecret, code, redirect_uri }),
+  });
+  if (!exchanged.ok) throw new Error(`sandbox token: ${exchanged.status} ${await exchanged.text()}`);
+  return (await exchanged.json()) as { access_token: string; id: string };
+}
+
+/** Whether every one of `accepted` orders reached the POS, and its accept the DSP, each under one
+ * idempotency key, and how long after the DSP sent the order: orderPath's judgement of ours. */
+async function arrivals(pos: { received: () => Promise<Received[]> }, accepted: number) {
+  const orders = (received: Received[]) => received.filter((r) => r.path === '/v1/orders');
+  const accepts = (received: Received[]) =>
+    received.filter((r) => r.path === '/v1/events' && (r.body as { type: string }).type === 'location.order.accept');
+  const deadline = Date.now() + 15_000;
+  let received = await pos.received();
+  while ((orders(received).length < accepted || accepts(received).length < accepted) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 200));
+    received = await pos.received();
+  }
+  // The first call under each key: a repeat after a timed-out attempt carries the same key.
+  const firstOf = (calls: Received[]) => {
+    const first = new Map<unknown, Received>();
+    for (const r of calls) if (!first.has(r.headers['idempotency-key'])) first.set(r.headers['idempotency-key'], r);
+    return [...first.values()];
+  };
+  const sent = (r: Received) => (r.body as { object: { dsp_order_id: string; sent_at: number } }).object;
+  const firstOrders = firstOf(orders(received));
+  const firstAccepts = firstOf(accepts(received));
+  const sentAt = new Map(firstOrders.map((r) => [sent(r).dsp_order_id, Number(sent(r).sent_at)]));
+  const latencies = firstOrders.map((r) => r.at - Number(sent(r).sent_at)).sort((a, b) => a - b);
+  const acceptLatencies = firstAccepts
+    .map((r) => r.at - (sentAt.get((r.body as { data: { dsp_order_id: string } }).data.dsp_order_id) ?? r.at))
+    .sort((a, b) => a - b);
+  return {
+    arrived: firstOrders.length,
+    sentTwice: orders(received).length - firstOrders.length,
+    allOnce: firstOrders.length === accepted && firstAccepts.length === accepted,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    acceptP50: percentile(acceptLatencies, 50),
+    acceptP99: percentile(acceptLatencies, 99),
+  };
+}
+
+/** The ceiling of the order path: the same pipeline written minimally (./minimal-pipeline.ts),
+ * with the same durability and peers, in a process of its own pinned as our service is; the
+ * sandbox POS (the DSP too) in its own on the load's core. Measured as orderPath measures ours
+ * (the same load, steady rate, rates and rule for sustained), so ours can be given as a share
+ * of it. */
+async function minimalPath(kind: OrderTarget['kind'], rates = RATES) {
+  const database = await orderDatabase(kind);
+  const pos = await separatePos(database.dataDir);
+  const secrets = sandboxSecrets(database.dataDir);
+  const posGrant = await sandboxGrant(pos.url, secrets.clientId, secrets.clientSecret);
+  const dspGrant = await sandboxGrant(pos.url, dspClientIdOf(secrets.clientId), secrets.clientSecret);
+  // Austin's store, as merchantTakingOrders binds: the same cart, so bodies of the same size.
+  const storeId = `store_${dspGrant.id}_austin`;
+  const server = await serverProcess('test/bench/minimal-pipeline.ts', /minimal pipeline at (\S+)/, {
+    env: {
+      ...process.env,
+      MINIMAL_DATABASE: database.url,
+      MINIMAL_POS_URL: pos.url,
+      MINIMAL_POS_TOKEN: posGrant.access_token,
+      MINIMAL_DSP_TOKEN: dspGrant.access_token,
+      MINIMAL_WEBHOOK_SECRET: secrets.webhookSecret,
+      MINIMAL_STORE_ID: storeId,
+      MINIMAL_POS_LOCATION_ID: `loc_2_${posGrant.id}`,
+    },
+  });
+  const name = `minimal pipeline: order path, ${kind === 'postgresql' ? 'PostgreSQL' : 'SQLite'}`;
+  type Stats = { orders: number; pending: number; activeMs: number; cpuUs: number };
+  const stats = async () => (await (await fetch(`${server.match}/_bench/stats`)).json()) as Stats;
+  const postgresCpu = () => cpuOfProcesses((process) => kind === 'postgresql' && process === 'postgres');
+
+  const run = async (rate: number, seconds: number) => {
+    await fetch(`${pos.url}/v1/_sandbox/reset`, { method: 'POST' });
+    const before = await stats();
+    const othersBefore = postgresCpu();
+    const result = await load({
+      url: `${server.match}/v1/webhooks/dsp/sandbox-dsp`,
+      signed: { secret: secrets.webhookSecret, kind: 'order', storeId },
+      rate,
+      duration: seconds,
+      connections: 50,
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    // Its work per order as orderPath counts ours: its main thread's busy time and all its
+    // threads' CPU (it reports its own), and PostgreSQL's.
+    const after = await stats();
+    const accepted = after.orders - before.orders;
+    const perOrder: PerOrder = {
+      mainThreadUs: Math.round(((after.activeMs - before.activeMs) * 1000) / accepted),
+      cpuUs: Math.round((after.cpuUs - before.cpuUs) / accepted),
+      othersUs: Math.round((postgresCpu() - othersBefore) / accepted),
+    };
+    const arrived = await arrivals(pos, accepted);
+    return {
+      ...arrived,
+      rate,
+      achieved: result.rps,
+      accepted,
+      exactlyOnce: arrived.allOnce && result.non2xx === 0,
+      answered: result,
+      perOrder,
+    };
+  };
+  type Run = Awaited<ReturnType<typeof run>>;
+  const perOrderOf = (runs: Run[]): PerOrder => ({
+    mainThreadUs: median(runs.map((r) => r.perOrder.mainThreadUs)),
+    cpuUs: median(runs.map((r) => r.perOrder.cpuUs)),
+    othersUs: median(runs.map((r) => r.perOrder.othersUs)),
+  });
+  await run(100, 3); // warm-up, as for ours
+  const runs: Run[] = [];
+  for (let i = 0; i < REPEAT; i++) runs.push(await run(200, 10));
+  const steady = {
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    acceptP50: median(runs.map((r) => r.acceptP50)),
+    acceptP99: median(runs.map((r) => r.acceptP99)),
+    exactlyOnce: runs.every((r) => r.exactlyOnce),
+    sentTwice: Math.max(...runs.map((r) => r.sentTwice)),
+    ...perOrderOf(runs),
+  };
+  process.stdout.write(
+    `${name} at 200/s, ${REPEAT} × 10 s: p50 ${steady.p50} ms, p99 ${steady.p99} ms (runs: ${runs.map((r) => r.p99).join(', ')}), accept at the DSP p50 ${steady.acceptP50} ms, p99 ${steady.acceptP99} ms, every order and accept exactly once: ${steady.exactlyOnce}, sent twice: ${steady.sentTwice}; ${perOrderLine(steady)}\n`,
+  );
+  // orderPath's rule for sustained: in the median run the rate was reached and the median order
+  // reached the POS within 50 ms, and every order of every run arrived exactly once.
+  const tryRate = async (rate: number) => {
+    const tries: Run[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const r = await run(rate, 5);
+      tries.push(r);
+      process.stdout.write(
+        `${name} at ${rate}/s, run ${i + 1} of ${REPEAT}: achieved ${r.achieved.toFixed(0)}/s, p50 ${r.p50} ms, p99 ${r.p99} ms (webhook answered p50 ${r.answered.p50} ms, p99 ${r.answered.p99} ms), ${r.arrived}/${r.accepted} arrived once: ${r.exactlyOnce}, sent twice: ${r.sentTwice}; ${perOrderLine(r.perOrder)}\n`,
+      );
+    }
+    const achieved = median(tries.map((r) => r.achieved));
+    const p50 = median(tries.map((r) => r.p50));
+    const held = tries.every((r) => r.exactlyOnce) && achieved >= rate * 0.95 && p50 <= 50;
+    process.stdout.write(
+      `${name} at ${rate}/s, median of ${REPEAT}: achieved ${achieved.toFixed(0)}/s, p50 ${p50} ms: ${held ? 'sustained' : 'not sustained'}\n`,
+    );
+    return { held, tries };
+  };
+  // Up while each rate holds; when the first does not, down from it as orderPath goes.
+  let sustained = 0;
+  let atSustained: PerOrder | undefined;
+  for (const rate of rates) {
+    const { held, tries } = await tryRate(rate);
+    if (!held) break;
+    sustained = rate;
+    atSustained = perOrderOf(tries);
+  }
+  if (!sustained) {
+    const first = rates[0]!;
+    const steps = [0.9, 0.8, 0.7, 0.6, 0.5].map((f) => Math.round(first * f));
+    for (const rate of [...steps, ...RATES.filter((r) => r < steps.at(-1)!).reverse()]) {
+      const { held, tries } = await tryRate(rate);
+      if (!held) continue;
+      sustained = rate;
+      atSustained = perOrderOf(tries);
+      break;
+    }
+  }
+  // Nothing it accepted is left unsent once the runs are over.
+  const left = await stats();
+  process.stdout.write(
+    `${name}, highest sustained rate ${sustained}/s${atSustained ? ` (${perOrderLine(atSustained)})` : ''}; messages still pending after every rate tried: ${left.pending}\n`,
+  );
+  server.stop();
+  pos.close();
+  await database.drop();
+  return { steady, sustained, atSustained, pending: left.pending };
+}
+
 /** Seeds `count` orders of one organization and location (a tenth failed) and as many delivered
  * outbox messages (spread over the last 30 days), straight into the database, in batches: a
  * million is what a year of a busy merchant leaves. */
@@ -853,7 +1044,12 @@ async function scaleOfData(kind: OrderTarget['kind']) {
     duration: 30,
   });
   const startedPruning = Date.now();
-  const pruned = await prune(service.services.db, { keep: { outboxDays: 29, webhooksDays: 29, catalogDays: 29 } });
+  const pruned = await prune(service.services.db, {
+    keep: { outboxDays: 29, webhooksDays: 29, catalogDays: 29 },
+    eventDays: 30,
+    attemptDays: 30,
+    idempotencyMs: 86_400_000,
+  });
   const pruneSeconds = (Date.now() - startedPruning) / 1000;
   const during = await flowing;
   process.stdout.write(
@@ -938,13 +1134,13 @@ process.stdout.write(`machine: ${machine}\nscenario runs: ${REPEAT} × ${SECONDS
 // The PostgreSQL scenarios run last: their Prisma client builds PostgreSQL's query compiler in
 // this process (about 9 MB that stays), which a service on SQLite never has, and every later
 // scenario's collections would work through it.
-// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-endpoint,orders-normal,orders-traced,crash,scale,read-pg,orders-pg,orders-pg2,crash-pg,scale-pg runs
+// BENCH_ONLY=read,webhook,orders,orders-unordered,orders-endpoint,orders-normal,orders-traced,crash,scale,minimal,read-pg,orders-pg,orders-pg2,crash-pg,scale-pg,minimal-pg runs
 // only those scenarios (for profiling one path); the table and results.md need them all.
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
 // PostgreSQL: DATABASE_URL's server, or a throw-away cluster (./postgres.ts), on any core: the
 // operating system places it, as it would beside a service on a small machine.
-const onPostgres = ['read-pg', 'orders-pg', 'orders-pg2', 'crash-pg', 'scale-pg'];
+const onPostgres = ['read-pg', 'orders-pg', 'orders-pg2', 'crash-pg', 'scale-pg', 'minimal-pg'];
 const postgres = onPostgres.some(wanted) ? await benchPostgres() : null;
 process.on('exit', () => postgres?.stop());
 if (!postgres && onPostgres.some(wanted))
@@ -960,11 +1156,13 @@ if (only) {
   if (wanted('orders-traced')) await orderPath(SQLITE_TRACED);
   if (wanted('crash')) await crashRecovery('sqlite');
   if (wanted('scale')) await scaleOfData('sqlite');
+  if (wanted('minimal')) await minimalPath('sqlite');
   if (postgres && wanted('scale-pg')) await scaleOfData('postgresql');
   if (postgres && wanted('read-pg')) await readPath('postgresql');
   if (postgres && wanted('orders-pg')) await orderPath(POSTGRES_ONE);
   if (postgres && wanted('orders-pg2')) await orderPath(POSTGRES_TWO);
   if (postgres && wanted('crash-pg')) await crashRecovery('postgresql');
+  if (postgres && wanted('minimal-pg')) await minimalPath('postgresql');
   process.exit(0);
 }
 const c = await ceilings();

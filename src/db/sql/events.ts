@@ -168,3 +168,23 @@ export const lockPartnerEndpoints = (partnerId: string): Step => ({
   sql: 'UPDATE "WebhookEndpoint" SET "updatedAt" = "updatedAt" WHERE "partnerId" = ?',
   args: [partnerId],
 });
+
+/** A partner's endpoint by id (any partner's, when `partnerId` is null: the sender's look-up). */
+export const endpointById = (id: string, partnerId: string | null): Step =>
+  partnerId === null
+    ? { sql: 'SELECT * FROM "WebhookEndpoint" WHERE "id" = ?', args: [id] }
+    : { sql: 'SELECT * FROM "WebhookEndpoint" WHERE "id" = ? AND "partnerId" = ?', args: [id, partnerId] };
+
+/** A partner's endpoints, oldest first. */
+export const endpointsOf = (partnerId: string): Step => ({
+  sql: 'SELECT * FROM "WebhookEndpoint" WHERE "partnerId" = ? ORDER BY "createdAt", "id"',
+  args: [partnerId],
+});
+
+export const deleteEndpoint = (id: string): Step => ({ sql: 'DELETE FROM "WebhookEndpoint" WHERE "id" = ?', args: [id] });
+
+/** An endpoint's latest attempts, newest first. */
+export const latestAttempts = (endpointId: string, limit: number): Step => ({
+  sql: `SELECT "eventId", "attemptedAt", "statusCode", "durationMs", "error" FROM "WebhookAttempt" WHERE "endpointId" = ? ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${limit}`,
+  args: [endpointId],
+});

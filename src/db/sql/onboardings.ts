@@ -23,3 +23,5 @@ export const markReplaced = (ids: string[], now: Date): Step => ({
   sql: `UPDATE "Onboarding" SET "status" = 'replaced', "updatedAt" = ? WHERE "id" IN (${placeholders(ids)}) AND "status" = 'reauthorization_required' RETURNING *`,
   args: [now, ...ids],
 });
+
+export const onboardingById = (id: string): Step => ({ sql: 'SELECT * FROM "Onboarding" WHERE "id" = ?', args: [id] });

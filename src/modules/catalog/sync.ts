@@ -8,7 +8,7 @@ import type { Services } from '../../services.js';
 import type { Location as LocationRow } from '../../db/client.js';
 import { NotFound } from '../../common/errors.js';
 import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
-import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { statementsOf } from '../../db/statements.js';
 import { lastPublish, latestCatalogVersion, type LastPublish, type LatestVersion } from '../../db/sql/catalog.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
@@ -20,6 +20,7 @@ import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
 import { closedDaysIn } from './holidays.js';
 import { recordEvent } from '../events/service.js';
+import { tables } from '../../db/tables.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
 export const PUBLISH_FAILURE = 'menu.publish_failure';
@@ -78,7 +79,7 @@ export async function syncLocationCatalog(services: Services, location: Location
     if (!version) {
       version = { id: newId('cat'), version: (last?.version ?? 0) + 1 };
       await run(
-        insertStep('CatalogVersion', {
+        tables.catalogVersion.insert({
           ...version,
           locationId: location.id,
           body,
@@ -103,14 +104,14 @@ export async function syncLocationCatalog(services: Services, location: Location
       };
       if (problems.length) {
         const error = publishError(problems);
-        await run(insertStep('MenuPublish', { ...common, status: 'invalid', error, completedAt: new Date() }));
+        await run(tables.menuPublish.insert({ ...common, status: 'invalid', error, completedAt: new Date() }));
         const data = publishData(location, connection, menus, version.version, publishId, { error, problems });
         const note = notification(location, scope, PUBLISH_FAILURE, data, publishId);
         if (note) await enqueue(run, services, note);
         await recordEvent(run, services, { type: 'menu.publish.failed', partnerId: location.partnerId, orgId: location.orgId, data });
         continue;
       }
-      await run(insertStep('MenuPublish', { ...common, status: 'pending' }));
+      await run(tables.menuPublish.insert({ ...common, status: 'pending' }));
       await enqueue(run, services, {
         kind: 'menu.publish',
         owner: location,
@@ -176,7 +177,7 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
   ]);
   return async (run) => {
     await run(
-      updateStep('MenuPublish', publishId, {
+      tables.menuPublish.update(publishId, {
         status: outcome.delivered ? 'published' : 'failed',
         error: error ?? null,
         completedAt: new Date(),

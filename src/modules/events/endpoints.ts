@@ -9,14 +9,25 @@ import type { AuthInfo } from '../../common/scopes.js';
 import { Conflict, Invalid, NotFound, TooMany, someOf } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
 import { epochMs, requiredText } from '../../common/input.js';
-import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
-import { endpointEvent, resumeEndpointMessages, rotation } from '../../db/sql/events.js';
+import { statementsOf } from '../../db/statements.js';
+import {
+  deleteEndpoint as deleteEndpointRow,
+  endpointById,
+  endpointEvent,
+  endpointsOf,
+  latestAttempts,
+  resumeEndpointMessages,
+  rotation,
+} from '../../db/sql/events.js';
 import { resentMessage, startResend } from './resends.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
 import { EVENT_KEEP_DAYS, EVENT_TYPES, type EventType } from './service.js';
+import { tables } from '../../db/tables.js';
 
+/** How long an endpoint's attempts are kept (its attempts list), in days. */
+export const ATTEMPT_KEEP_DAYS = 30;
 /** How long the secret before a rotation keeps signing beside the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
@@ -114,17 +125,14 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
-  await statementsOf(services.db).write(insertStep('WebhookEndpoint', row));
+  await statementsOf(services.db).write(tables.endpoint.insert(row));
   return shown(row, secret);
 }
 
 /** The caller's endpoint, or 404 (another partner's is not revealed). */
 export async function findEndpoint(services: Pick<Services, 'db'>, auth: AuthInfo, id: string): Promise<EndpointRow> {
   assertPartnerWide(auth, 'manage webhook endpoints');
-  const [row] = await statementsOf(services.db).all<EndpointRow>('SELECT * FROM "WebhookEndpoint" WHERE "id" = ? AND "partnerId" = ?', [
-    id,
-    auth.partnerId,
-  ]);
+  const [row] = await statementsOf(services.db).read<EndpointRow>(endpointById(id, auth.partnerId));
   if (!row) throw new NotFound(`webhook endpoint ${id} not found`);
   return row;
 }
@@ -133,10 +141,7 @@ export const readEndpoint = async (services: Services, auth: AuthInfo, id: strin
 
 export async function listEndpoints(services: Services, auth: AuthInfo): Promise<ShownEndpoint[]> {
   assertPartnerWide(auth, 'manage webhook endpoints');
-  const rows = await statementsOf(services.db).all<EndpointRow>(
-    'SELECT * FROM "WebhookEndpoint" WHERE "partnerId" = ? ORDER BY "createdAt", "id"',
-    [auth.partnerId],
-  );
+  const rows = await statementsOf(services.db).read<EndpointRow>(endpointsOf(auth.partnerId));
   return rows.map((row) => shown(row));
 }
 
@@ -161,7 +166,7 @@ export async function updateEndpoint(
   };
   const enabledAgain = input.status === 'enabled' && row.status !== 'enabled';
   await statementsOf(services.db).transaction(async (run) => {
-    await run(updateStep('WebhookEndpoint', row.id, change));
+    await run(tables.endpoint.update(row.id, change));
     if (enabledAgain) {
       await run(resumeEndpointMessages(row.id, now));
       run.after(() => services.partnerDelivery.wake());
@@ -173,7 +178,7 @@ export async function updateEndpoint(
 export async function deleteEndpoint(services: Services, auth: AuthInfo, id: string): Promise<void> {
   const row = await findEndpoint(services, auth, id);
   // Its messages still to send die with it (the sender finds no endpoint for them).
-  await statementsOf(services.db).write({ sql: 'DELETE FROM "WebhookEndpoint" WHERE "id" = ?', args: [row.id] });
+  await statementsOf(services.db).write(deleteEndpointRow(row.id));
 }
 
 /** A secret a rotation replaced, sealed, and when it stops signing (epoch ms). */
@@ -218,10 +223,7 @@ export type ShownAttempt = { eventId: string; at: number; statusCode: number | n
 export async function endpointAttempts(services: Services, auth: AuthInfo, id: string, asked?: number | null): Promise<ShownAttempt[]> {
   const limit = pageSize(asked, { name: 'limit', default: 20, max: 100 });
   const row = await findEndpoint(services, auth, id);
-  const rows = await statementsOf(services.db).all<Omit<ShownAttempt, 'at'> & { attemptedAt: Date }>(
-    `SELECT "eventId", "attemptedAt", "statusCode", "durationMs", "error" FROM "WebhookAttempt" WHERE "endpointId" = ? ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${limit}`,
-    [row.id],
-  );
+  const rows = await statementsOf(services.db).read<Omit<ShownAttempt, 'at'> & { attemptedAt: Date }>(latestAttempts(row.id, limit));
   return rows.map(({ attemptedAt, ...a }) => ({ ...a, at: attemptedAt.getTime() }));
 }
 
@@ -243,7 +245,7 @@ export async function resend(
   const [event] = await endpointEvent(sql, endpoint, eventId);
   if (!event) throw new NotFound(`event ${eventId} not found`);
   await sql.transaction(async (run) => {
-    run.defer(insertStep('OutboxMessage', resentMessage(event, endpoint.id, new Date())));
+    run.defer(tables.outbox.insert(resentMessage(event, endpoint.id, new Date())));
     run.after(() => services.partnerDelivery.wake());
   });
   return 1;

@@ -11,7 +11,7 @@ import type { Message } from '../../delivery/worker.js';
 import { TooMany } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
 import { messageKey } from '../../delivery/outbox.js';
-import { insertRowsStep, insertStep, statementsOf, type Run } from '../../db/statements.js';
+import { statementsOf, type Run } from '../../db/statements.js';
 import {
   countToResend,
   eventsToResend,
@@ -20,8 +20,9 @@ import {
   type EndpointFilter,
   type EventRow,
 } from '../../db/sql/events.js';
-import { releaseStep } from '../../delivery/runner.js';
+import { release } from '../../db/sql/work.js';
 import { endpointMessage, wireEvent } from './service.js';
+import { tables } from '../../db/tables.js';
 
 /** How many events one resend sends again at most. */
 export const RESEND_MAX = 10_000;
@@ -76,7 +77,7 @@ export async function startResend(services: Services, endpoint: Endpoint, since:
     await run(lockPartnerEndpoints(endpoint.partnerId));
     if ((await resendsUnderWay(run, endpoint.partnerId, RESEND_STEP)) >= RESENDS_PER_PARTNER)
       throw new TooMany(`at most ${RESENDS_PER_PARTNER} resends under way at once: try again when one has ended`, 60);
-    run.defer(insertStep('OutboxMessage', stepMessage(endpoint, `resend:${newId('rs')}`, 0, step, new Date())));
+    run.defer(tables.outbox.insert(stepMessage(endpoint, `resend:${newId('rs')}`, 0, step, new Date())));
     run.after(() => services.partnerDelivery.wake());
   });
   return count;
@@ -97,14 +98,14 @@ export async function nextSlice(services: Services, message: Message, endpoint: 
       orderingKey: message.orderingKey,
       orderingPosition: position + 1 + i,
     }));
-    if (sent.length) run.defer(insertRowsStep('OutboxMessage', sent));
+    if (sent.length) run.defer(tables.outbox.insertMany(sent));
     const last = events.at(-1);
     const left = step.left - events.length;
     if (last && left > 0 && events.length === RESEND_SLICE) {
       const next: Step = { ...step, afterAt: last.createdAt.getTime(), afterId: last.id, left };
-      run.defer(insertStep('OutboxMessage', stepMessage(endpoint, message.orderingKey!, position + 1 + sent.length, next, now)));
+      run.defer(tables.outbox.insert(stepMessage(endpoint, message.orderingKey!, position + 1 + sent.length, next, now)));
     }
-    run.defer(releaseStep('OutboxMessage', message.id, { status: 'delivered', deliveredAt: now, lastStatus: null, lastError: null }));
+    run.defer(release('outbox', message.id, { status: 'delivered', deliveredAt: now, lastStatus: null, lastError: null }));
     run.after(() => services.partnerDelivery.wake());
   });
 }

@@ -11,18 +11,20 @@
 import type { Services } from '../../services.js';
 import type { DeadLetterWrites, Message } from '../../delivery/worker.js';
 import { retryDelay } from '../../delivery/worker.js';
-import { endingRelease, releaseStep, successorWaits, tableRunner, type Runner } from '../../delivery/runner.js';
+import { tableRunner, type Runner } from '../../delivery/runner.js';
+import { endingRelease, release, successorWaits } from '../../db/sql/work.js';
 import { exchange, type ProviderResponse } from '../../integrations/provider-client.js';
 import { tracedCall } from '../../telemetry/tracing.js';
 import { continueTrace } from '../../delivery/outbox.js';
-import { insertStep, placeholders, statementsOf, type Run, type Step } from '../../db/statements.js';
-import { holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
+import { statementsOf, type Run, type Step } from '../../db/statements.js';
+import { endpointById, holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
 import { signStandardWebhook } from '../../common/signatures.js';
 import { newId } from '../../common/ids.js';
 import { addressPolicy, retired, type EndpointRow } from './endpoints.js';
 import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
 import { recordEvent } from './service.js';
 import { nextSlice, RESEND_STEP } from './resends.js';
+import { tables } from '../../db/tables.js';
 
 /** How much of an endpoint's answer is read: enough for an error message. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -39,13 +41,8 @@ export class EndpointSender {
   constructor(private readonly services: Services) {
     const cap = services.config.webhooks.concurrencyPerPartner;
     this.cap = cap;
-    this.runner = tableRunner<Message>('partner-webhooks', services, 'OutboxMessage', (message) => this.deliver(message), {
-      where: () => {
-        const full = [...this.busy].filter(([, count]) => count >= cap).map(([partner]) => partner);
-        return full.length
-          ? { sql: `"endpointId" IS NOT NULL AND "partnerId" NOT IN (${placeholders(full)})`, args: full }
-          : { sql: '"endpointId" IS NOT NULL' };
-      },
+    this.runner = tableRunner<Message>('partner-webhooks', services, 'outbox', (message) => this.deliver(message), {
+      share: () => ({ endpoints: true, partnersAtCap: [...this.busy].filter(([, count]) => count >= cap).map(([partner]) => partner) }),
       // A claim takes no more than one partner may have under way: a partner just under its cap
       // goes over it by less than a claim.
       batch: cap,
@@ -64,7 +61,7 @@ export class EndpointSender {
     void setImmediate(() => {
       if ((this.busy.get(message.partnerId ?? '') ?? 0) < this.cap) return this.runner.begin(message);
       statementsOf(this.services.db)
-        .write(releaseStep('OutboxMessage', message.id, { attempts: message.attempts - 1 }))
+        .write(release('outbox', message.id, { attempts: message.attempts - 1 }))
         .then(this.wake, (error: unknown) =>
           this.services.log.warn({ err: error, message: message.id }, 'could not queue a partner webhook; its lease will lapse'),
         );
@@ -89,15 +86,15 @@ export class EndpointSender {
 
   private async attempt(message: Message): Promise<void> {
     const sql = statementsOf(this.services.db);
-    const [endpoint] = await sql.all<EndpointRow>('SELECT * FROM "WebhookEndpoint" WHERE "id" = ?', [message.endpointId]);
+    const [endpoint] = await sql.read<EndpointRow>(endpointById(message.endpointId!, null));
     if (!endpoint) {
-      await sql.write(releaseStep('OutboxMessage', message.id, { status: 'dead', lastError: 'the endpoint was deleted' }));
+      await sql.write(release('outbox', message.id, { status: 'dead', lastError: 'the endpoint was deleted' }));
       return;
     }
     if (endpoint.status !== 'enabled') {
       // Not an attempt: it waits for the endpoint to be enabled again.
       await sql.write(
-        releaseStep('OutboxMessage', message.id, {
+        release('outbox', message.id, {
           status: 'waiting',
           attempts: message.attempts - 1,
           lastError: 'the endpoint is disabled',
@@ -181,11 +178,11 @@ export class EndpointSender {
     const now = new Date();
     const delivered = attempt.error === null;
     const dead = !delivered && message.attempts >= services.config.outbox.maxAttempts;
-    const release: Step = delivered
+    const ending: Step = delivered
       ? endingRelease(message.id, { status: 'delivered', deliveredAt: now, lastStatus: attempt.status, lastError: null })
       : dead
         ? endingRelease(message.id, { status: 'dead', lastStatus: attempt.status, lastError: attempt.error })
-        : releaseStep('OutboxMessage', message.id, {
+        : release('outbox', message.id, {
             nextAttemptAt: new Date(now.getTime() + retryDelay(message.attempts, services.config.outbox, response as ProviderResponse)),
             lastStatus: attempt.status,
             lastError: attempt.error,
@@ -199,9 +196,9 @@ export class EndpointSender {
         return false;
       }
       // The event after it for the same order, if one waits its turn, is claimed at once.
-      if (successorWaits(await run(release))) run.after(this.wake);
+      if (successorWaits(await run(ending))) run.after(this.wake);
       await run(
-        insertStep('WebhookAttempt', {
+        tables.attempt.insert({
           id: newId('att'),
           endpointId: endpoint.id,
           eventId,

@@ -8,12 +8,13 @@ import type { AuthInfo } from '../../common/scopes.js';
 import { Invalid, someOf } from '../../common/errors.js';
 import { EPOCH_MS_RANGE } from '../../common/input.js';
 import { newId } from '../../common/ids.js';
-import { insertRowsStep, insertStep, statementsOf, type Run } from '../../db/statements.js';
+import { statementsOf, type Run } from '../../db/statements.js';
 import { eventsAfter, takers, type EventRow } from '../../db/sql/events.js';
 import { assertOrgInReach } from '../access/index.js';
 import { LEASE_MS } from '../../delivery/runner.js';
 import type { Message } from '../../delivery/worker.js';
 import { messageKey, withTrace } from '../../delivery/outbox.js';
+import { tables } from '../../db/tables.js';
 
 export const EVENT_TYPES = [
   'onboarding.updated',
@@ -92,7 +93,7 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
   // a change writing nothing before its event reads them ahead of its BEGIN on PostgreSQL and its
   // writes go as one statement (../../db/statements.ts, Run.defer).
   const endpoints = event.unheard ? [] : await takers(run, row, keySuffix, event.except ?? null);
-  run.defer(insertStep('Event', row));
+  run.defer(tables.event.insert(row));
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));
   const headers = withTrace({ 'webhook-id': row.id })!;
@@ -114,7 +115,7 @@ export async function recordEvent(run: Run, services: Pick<Services, 'partnerDel
       deliveredAt: null,
     };
   });
-  run.defer(insertRowsStep('OutboxMessage', messages));
+  run.defer(tables.outbox.insertMany(messages));
   run.after(() => {
     for (const message of messages) if (message.lockedUntil) services.partnerDelivery.dispatch(message);
     if (messages.some((message) => !message.lockedUntil)) services.partnerDelivery.wake();

@@ -7,7 +7,7 @@
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed, someOf } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
-import { insertStep, statementsOf, updateStep } from '../../db/statements.js';
+import { statementsOf } from '../../db/statements.js';
 import {
   activeLocations,
   approvedConnections,
@@ -32,6 +32,7 @@ import { isTimeZone } from '../catalog/holidays.js';
 import { recordEvent } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import type { Location as LocationRow } from '../../db/client.js';
+import { tables } from '../../db/tables.js';
 
 /** Whether a POS gets connection and disconnection notices (docs/reference.md § POS interface): the service flag
  * `pos-connection-notices` for context {kind: provider, key: source} when it is defined, the
@@ -181,7 +182,7 @@ export async function ingestLocations(
           status: 'active',
           createdAt: now,
         };
-        await run(insertStep('Location', location));
+        await run(tables.location.insert(location));
         await recordEvent(run, services, {
           type: 'location.ingested',
           partnerId: auth.partnerId,
@@ -242,7 +243,7 @@ export async function bindDspLocations(
       const now = new Date();
       for (const e of created) {
         await run(
-          insertStep('DspConnection', {
+          tables.store.insert({
             id: e.id,
             partnerId: auth.partnerId,
             orgId: onboarding.orgId,
@@ -330,8 +331,7 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
     // Only one of several deletes at the same moment retires it (the row lock makes the others
     // wait, then find it deleted): the rest are 404, as a later delete would be.
     const [retired] = await run<LocationRow>(
-      updateStep(
-        'Location',
+      tables.location.update(
         location.id,
         { status: 'deleted', activeProviderId: null, deletedAt: new Date() },
         { and: stillActive, returning: true },

@@ -5,8 +5,9 @@ import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
-import { statementsOf, updateStep } from '../../db/statements.js';
+import { statementsOf } from '../../db/statements.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
+import { tables } from '../../db/tables.js';
 
 export async function assignMenus(
   services: Services,
@@ -26,7 +27,7 @@ export async function assignMenus(
     if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${someOf(unknown)}`);
   }
   await statementsOf(services.db).write(
-    updateStep('DspConnection', connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
+    tables.store.update(connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
   );
   return { dsp_location_id: connection.id, menu_provider_ids: wanted };
 }

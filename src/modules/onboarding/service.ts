@@ -15,9 +15,10 @@ import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
-import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
-import { markReplaced, moveDspConnections, moveLocations, resumeMessages } from '../../db/sql/onboardings.js';
+import { statementsOf, type Run } from '../../db/statements.js';
+import { markReplaced, moveDspConnections, moveLocations, onboardingById, resumeMessages } from '../../db/sql/onboardings.js';
 import { recordEvent } from '../events/service.js';
+import { tables } from '../../db/tables.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
 export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
@@ -86,13 +87,12 @@ function publish(services: Services, row: Pick<OnboardingRow, 'id' | 'orgId'>): 
  * not active (already noted, by this or another call).
  */
 export async function requireReauthorization(services: Services, onboardingId: string): Promise<boolean> {
-  const [row] = await statementsOf(services.db).all<OnboardingRow>('SELECT * FROM "Onboarding" WHERE "id" = ?', [onboardingId]);
+  const [row] = await statementsOf(services.db).read<OnboardingRow>(onboardingById(onboardingId));
   if (!row) return false;
   const partnerOrgId = await partnerOrgIdOf(services, row.orgId);
   const changed = await statementsOf(services.db).transaction(async (run) => {
     const [updated] = await run<OnboardingRow>(
-      updateStep(
-        'Onboarding',
+      tables.onboarding.update(
         onboardingId,
         { status: 'reauthorization_required', updatedAt: new Date() },
         { and: { sql: `"status" = 'active'` }, returning: true },
@@ -149,7 +149,7 @@ export async function initializeOnboarding(
     updatedAt: now,
   };
   await statementsOf(services.db).transaction(async (run) => {
-    await run(insertStep('Onboarding', row));
+    await run(tables.onboarding.insert(row));
     await tellPartner(run, services, row, org.providerId);
   });
   services.pubsub.publish('organizationChanged', org.id, { kind: 'onboarding', id: row.id });
@@ -178,7 +178,7 @@ export async function authorizeRedirect(services: Services, id: string): Promise
   // Each start is a new authorization: a new verifier, and no code accepted until it comes back.
   const verifier = crypto.randomBytes(32).toString('base64url');
   await statementsOf(services.db).write(
-    updateStep('Onboarding', row.id, { pkceVerifierEnc: services.sealer.seal(verifier), codeHash: null, updatedAt: new Date() }),
+    tables.onboarding.update(row.id, { pkceVerifierEnc: services.sealer.seal(verifier), codeHash: null, updatedAt: new Date() }),
   );
   const state = await new SignJWT({ onb: row.id })
     .setProtectedHeader({ alg: 'HS256' })
@@ -210,7 +210,7 @@ export async function callbackRedirect(services: Services, query: { code?: strin
   back.searchParams.set('onboarding_id', row.id);
   if (query.code) {
     if (row.status === 'pending')
-      await statementsOf(services.db).write(updateStep('Onboarding', row.id, { codeHash: hashSecret(query.code), updatedAt: new Date() }));
+      await statementsOf(services.db).write(tables.onboarding.update(row.id, { codeHash: hashSecret(query.code), updatedAt: new Date() }));
     back.searchParams.set('code', query.code);
   } else back.searchParams.set('error', query.error ?? 'access_denied');
   return back.toString();
@@ -237,8 +237,7 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
   const now = new Date();
   const { updated, replaced } = await statementsOf(services.db).transaction(async (run) => {
     const [completed] = await run<OnboardingRow>(
-      updateStep(
-        'Onboarding',
+      tables.onboarding.update(
         row.id,
         {
           ...tokenFields(services, token),

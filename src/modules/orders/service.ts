@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import { isUniqueViolation, type Order as OrderRow } from '../../db/client.js';
 import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../common/errors.js';
 import { enqueue, enqueueNow } from '../../delivery/outbox.js';
-import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
+import { statementsOf, type Run } from '../../db/statements.js';
 import { recordEvent } from '../events/service.js';
 import { customerKeys, redactIfErased } from '../privacy/service.js';
 import { toWire } from '../../http/rest-route.js';
@@ -31,6 +31,7 @@ import { confirmingEventProvider, findProvider } from '../../integrations/provid
 import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 import { COUNTS_AN_EVENT, failed as failedData, statusEvent, tellDsp, type Refusal } from './channel.js';
 import { intakeRefusal, storeRefusal } from './intake.js';
+import { tables } from '../../db/tables.js';
 
 export const DELIVERY_STATUSES = [
   'pending',
@@ -162,7 +163,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
       const failed = { ...row, status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details, eventSequence: 1 };
       await sql.transaction(async (run) => {
         await tellPartner(run, services, failed, { unheard: !binding?.partnerListens });
-        run.defer(insertStep('Order', failed));
+        run.defer(tables.order.insert(failed));
         await tellDsp(run, services, failed, 'location.order.fail', failedData(refusal));
       });
       publish(services, {
@@ -185,7 +186,7 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     // PostgreSQL as one statement (Run.defer).
     await sql.transaction(async (run) => {
       await tellPartner(run, services, row, { type: 'order.created', unheard: !binding!.partnerListens });
-      run.defer(insertStep('Order', row));
+      run.defer(tables.order.insert(row));
       await enqueueNow(run, services, {
         kind: 'order.created',
         owner: row,
@@ -276,7 +277,7 @@ const orderSent: OutcomeHandler = async (message, outcome, services) => {
         ...(to === 'in_progress' ? { failureReason: null, failureDetails: null } : {}),
         updatedAt: new Date(),
       };
-      [updated] = await run<OrderRow>(updateStep('Order', orderId, values, { and: where, returning: true, ...COUNTS_AN_EVENT }));
+      [updated] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...COUNTS_AN_EVENT }));
       if (updated) break;
     }
     if (!updated) return;
@@ -323,7 +324,7 @@ const orderCanceled: WebhookHandler = {
     // Conditional on the status we read, as a POS update is: two changes at once cannot both move it.
     const updated = await statementsOf(services.db).transaction(async (run) => {
       const [changed] = await run<OrderRow>(
-        updateStep('Order', order.id, { status: to, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
+        tables.order.update(order.id, { status: to, updatedAt: new Date() }, { and: statusIn([order.status]), returning: true }),
       );
       if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
       await tellPartner(run, services, changed);
@@ -360,8 +361,7 @@ const orderUpdated: WebhookHandler = {
     // is told to the DSP in the same transaction (a status the order has already is no move).
     const moved = await statementsOf(services.db).transaction(async (run) => {
       const [changed] = await run<OrderRow>(
-        updateStep(
-          'Order',
+        tables.order.update(
           order.id,
           { status, updatedAt: new Date() },
           { and: statusIn([order.status]), returning: true, ...(to ? COUNTS_AN_EVENT : {}) },
@@ -403,7 +403,7 @@ const driverAssigned: WebhookHandler = {
     // later than the precheck, so conditional on it still holding: same provider, order open.
     const order = await sql.transaction(async (run) => {
       const [changed] = await run<OrderRow>(
-        updateStep('Order', String(event.object.order_id), assigned, {
+        tables.order.update(String(event.object.order_id), assigned, {
           and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
           returning: true,
           ...COUNTS_AN_EVENT,

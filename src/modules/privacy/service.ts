@@ -9,7 +9,7 @@ import type { Services } from '../../services.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { Invalid } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
-import { insertStep, statementsOf, updateStep, type Run } from '../../db/statements.js';
+import { statementsOf, type Run } from '../../db/statements.js';
 import {
   customerOrders,
   erasedOrdersEnded,
@@ -22,6 +22,7 @@ import {
 import { FINAL_STATUSES } from '../orders/states.js';
 import { forgetOverwritten } from '../../db/client.js';
 import { findOrganization } from '../organizations/service.js';
+import { tables } from '../../db/tables.js';
 
 export const REDACTED = 'redacted';
 const BATCH = 200;
@@ -83,7 +84,7 @@ export async function redactStoredOrder(run: Run, order: Pick<RedactableOrder, '
   if (!done) return false;
   for (const message of await run<{ id: string; body: string }>(orderMessages(order.id))) {
     const redacted = JSON.stringify(redactJson(JSON.parse(message.body)));
-    if (redacted !== message.body) await run(updateStep('OutboxMessage', message.id, { body: redacted }));
+    if (redacted !== message.body) await run(tables.outbox.update(message.id, { body: redacted }));
   }
   return true;
 }
@@ -162,7 +163,7 @@ export async function requestErasure(
         ),
       );
     await run(
-      insertStep('Erasure', {
+      tables.erasure.insert({
         id: newId('era'),
         partnerId: auth.partnerId,
         orgId: org.id,

@@ -1,0 +1,31 @@
+// The tables the plain statements write (./statements.ts), each by a name of its own: code above
+// src/db/ writes a row through these and never names a table or writes SQL. A condition or a
+// statement of more than one row lives in ./sql/, by name.
+import { insertRowsStep, insertStep, updateStep, type Row, type Step } from './statements.js';
+
+type UpdateOptions = Parameters<typeof updateStep>[3];
+
+/** The writes of one table: a row in, rows in (one statement), a row changed by its id. */
+function table(name: string) {
+  return {
+    insert: (row: Row): Step => insertStep(name, row),
+    insertMany: (rows: Row[]): Step => insertRowsStep(name, rows),
+    update: (id: string, data: Row, options?: UpdateOptions): Step => updateStep(name, id, data, options),
+  };
+}
+
+export const tables = {
+  order: table('Order'),
+  outbox: table('OutboxMessage'),
+  webhook: table('WebhookEvent'),
+  event: table('Event'),
+  endpoint: table('WebhookEndpoint'),
+  attempt: table('WebhookAttempt'),
+  idempotencyKey: table('IdempotencyKey'),
+  location: table('Location'),
+  store: table('DspConnection'),
+  onboarding: table('Onboarding'),
+  catalogVersion: table('CatalogVersion'),
+  menuPublish: table('MenuPublish'),
+  erasure: table('Erasure'),
+} as const;
