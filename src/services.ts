@@ -43,11 +43,8 @@ export type Services = {
   /** Signs and verifies our tokens (HS256): imported once, as jose would on every call. */
   tokenKey: CryptoKey;
   /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
-   * message written already claimed (delivery/outbox.ts, enqueueDispatched). */
+   * message written already claimed (delivery/outbox.ts, `now`). */
   delivery: Doorbell<OutboxMessage>;
-  /** Wakes the sender of partner events to their webhook endpoints (modules/events), or hands it
-   * a message written already claimed. */
-  partnerDelivery: Doorbell<OutboxMessage>;
   /** Notes that the merchant revoked the app at the provider (modules/onboarding): the
    * onboarding needs reauthorization, and its partner hears of it. False if already noted. */
   reauthorizationRequired: (onboardingId: string) => Promise<boolean>;

@@ -68,7 +68,7 @@ test('schemas speak wire names and come from the GraphQL types', () => {
 });
 
 test('the events a DSP receives are in its webhooks, one per event type', async () => {
-  const { DSP_EVENT_TYPES } = await import('../src/modules/orders/channel.js');
+  const { DSP_EVENT_TYPES } = await import('../src/modules/orders/peers.js');
   const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
   for (const type of DSP_EVENT_TYPES) {
     const schema = webhooks[type]!.post.requestBody.content['application/json'].schema;

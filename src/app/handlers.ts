@@ -3,7 +3,7 @@
 // this file is the whole answer to "what handles this?".
 import { webhookRegistry } from '../webhooks/intake.js';
 import type { AnswerChecks, DeadLetterWrites, OutcomeHandlers } from '../delivery/worker.js';
-import { providerMessageDied } from '../modules/events/sender.js';
+import { messageDied } from '../modules/events/transport.js';
 import { catalogOutcomes, catalogWebhooks } from '../modules/catalog/sync.js';
 import { orderAnswerChecks, orderOutcomes, orderWebhooks } from '../modules/orders/service.js';
 import { storeWebhooks } from '../modules/stores/service.js';
@@ -11,4 +11,4 @@ import { storeWebhooks } from '../modules/stores/service.js';
 export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks, storeWebhooks);
 export const outcomes: OutcomeHandlers = { ...catalogOutcomes, ...orderOutcomes };
 export const answerChecks: AnswerChecks = { ...orderAnswerChecks };
-export const deadLetter: DeadLetterWrites = providerMessageDied;
+export const deadLetter: DeadLetterWrites = messageDied;

@@ -15,7 +15,7 @@ import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
-import { dspEventDocs } from '../modules/orders/channel.js';
+import { dspEventDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import type { OpenApiOperation } from '../http/route-docs.js';
 

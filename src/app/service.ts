@@ -17,7 +17,8 @@ import { DeliveryWorker } from '../delivery/worker.js';
 import { WebhookProcessor } from '../webhooks/processor.js';
 import { featureClient } from '../modules/flags/openfeature.js';
 import { answerChecks, deadLetter, outcomes, webhooks } from './handlers.js';
-import { EndpointSender } from '../modules/events/sender.js';
+import { endpointTransport } from '../modules/events/transport.js';
+import { providerTransport } from '../delivery/provider-transport.js';
 import { requireReauthorization } from '../modules/onboarding/service.js';
 import { retentionSweep } from '../modules/privacy/service.js';
 import { prune } from '../db/pruning.js';
@@ -99,7 +100,6 @@ export async function startService(
     sealer: sealer(config.encryptionKey),
     tokenKey: await importTokenKey(config.signingKey),
     delivery: new Doorbell(),
-    partnerDelivery: new Doorbell(),
     reauthorizationRequired: (onboardingId) => requireReauthorization(services, onboardingId),
     inbox: new Doorbell(),
     pubsub: events.pubsub,
@@ -113,13 +113,15 @@ export async function startService(
     publicUrl: config.publicUrl ?? '',
     ...overrides,
   };
-  const worker = new DeliveryWorker(services, outcomes, answerChecks, deadLetter);
-  const sender = new EndpointSender(services);
+  // The one outbox: its two transports, and what each kind of message's outcome writes.
+  const worker = new DeliveryWorker(services, {
+    transports: { provider: providerTransport(services, outcomes, answerChecks), endpoint: endpointTransport(services) },
+    deadLetter,
+  });
   const inbox = new WebhookProcessor(services, webhooks);
   const { app } = buildServer(services, schema, restRoutes, plainRoutes, outgoingWebhooks());
   await app.listen({ port: config.port, host: config.host });
   worker.start();
-  sender.start();
   inbox.start();
   const outage = (error: unknown) => {
     if (!isDatabaseUnavailable(error)) return false;
@@ -160,7 +162,6 @@ export async function startService(
         for (const job of housekeeping) await job.stop();
         await inbox.stop();
         await worker.stop();
-        await sender.stop();
         await events.close();
         await features.release();
         metrics.close();

@@ -16,14 +16,17 @@ type Channels = {
    * JSON alike): each subscriber sees every state in order, not what the row holds by the time
    * it reads it. */
   orderUpdated: [orgId: string, event: OrderSnapshot];
-  /** Keyed by organization: something of it other than an order changed (the dashboard reloads
-   * that part). Rare by design: never once per order. */
+  /** Keyed by organization: something of it other than an order changed (a location, an
+   * onboarding, a delivery); the subscriber gets it as it is now. Rare by design: never once per
+   * order. */
   organizationChanged: [orgId: string, event: OrganizationChange];
 };
 
 export type OrderSnapshot = Record<string, unknown> & { id: string; locationId: string | null; createdAt: number; updatedAt: number };
 
-export type OrganizationChange = { kind: 'onboarding' | 'location' | 'publish' | 'delivery'; id: string };
+/** What of an organization changed (its kind and id), and the change's event type (null for one
+ * only dashboards hear of): the subscriber reads the changed object with it. */
+export type OrganizationChange = { kind: 'onboarding' | 'location' | 'delivery'; id: string; type: string | null };
 
 type Listener = (event: CustomEvent) => void;
 

@@ -1,19 +1,22 @@
 // Writing a message to the outbox: inside the transaction of the change that causes it, so the
-// change and the message are both stored or neither is (docs/architecture.md).
+// change and the message are both stored or neither is (docs/architecture.md). One call for every
+// destination: a provider's operation (a POS, a DSP, an event provider) or a partner's webhook
+// endpoint. Every writer of the outbox goes through `enqueue`, so none can forget the worker.
 import type { Operation } from '../integrations/providers.js';
 import type { Run } from '../db/statements.js';
+import { tables } from '../db/tables.js';
 import type { Services } from '../services.js';
 import { LEASE_MS } from './runner.js';
 import { newId } from '../common/ids.js';
 import { traceHeaders, type Tracing } from '../telemetry/tracing.js';
 import type { OutboxMessage as Message } from '../db/client.js';
-import { tables } from '../db/tables.js';
 
 /** Why a message is sent: the first part of its idempotency key. */
 export type KeyPurpose =
   | 'order.created'
   | 'order.confirmed'
   | 'order.canceled'
+  | 'order.updated'
   | 'dsp-event'
   | 'dsp-store-event'
   | 'connect'
@@ -31,29 +34,35 @@ export type MessageSubject = { purpose: KeyPurpose; subjectId: string; which?: (
  * (`OutboxMessage.subjectId`), so that nothing parses it back out of the key. */
 export const messageKey = ({ purpose, subjectId, which = [] }: MessageSubject): string => [purpose, subjectId, ...which].join(':');
 
+/** Where a message goes: a provider's operation (with the merchant's token when it names the
+ * onboarding), or a partner's webhook endpoint. */
+export type Destination =
+  | { provider: string; operation: Operation; onboardingId?: string | null; headers?: Record<string, string> }
+  | { endpoint: string; headers: Record<string, string> };
+
 export type OutboxInput = {
   /** What it is, for people and filters: location.connect, order.created, ... */
   kind: string;
-  /** The provider registration it goes to. */
-  source: string;
-  /** The onboarding whose OAuth token authorizes the call, for calls to a POS or DSP. */
-  onboardingId?: string | null;
-  operation: Operation;
+  to: Destination;
+  /** The body: JSON, or text already made (sent as it is). */
   body: unknown;
-  /** Headers the call carries besides the standard ones (X-Provider-Location-Id, ...). */
-  headers?: Record<string, string>;
   /** The partner and organization whose data caused it (a location or an order row), so that
    * they can see how it went: deliveries are reached through the access rule like any row. */
   owner?: { partnerId: string | null; orgId: string | null } | null;
-  /** What it is about: its idempotency key and subject (messageKey). */
+  /** What it is about: its idempotency key, and the subject outcome handlers are given. */
   subject: MessageSubject;
   /** Messages of one key go out one at a time, by position: the next waits until the one
-   * before is delivered or dead (./runner.ts, claimDue). Other keys never wait behind it. */
+   * before is delivered or dead (../db/sql/work.ts). Other keys never wait behind it. */
   ordering?: { key: string; position: number };
+  /** Written already claimed by this instance and handed to the worker after the commit, which
+   * sends it at once with no claim round in between: for a message with nothing before it under
+   * its key. Should this process stop before sending it, the lease lapses and any instance takes
+   * it up, as after a crash mid-delivery. */
+  now?: boolean;
 };
 
 /** A message's stored headers, with the trace context of the change that writes it (its call
- * continues that trace, ../tracing.ts). */
+ * continues that trace, ../telemetry/tracing.ts). */
 export function withTrace(headers: Record<string, string> | undefined): string | null {
   const all = { ...headers, ...traceHeaders() };
   return Object.keys(all).length ? JSON.stringify(all) : null;
@@ -71,47 +80,45 @@ export function continueTrace(
 }
 
 /** The row of a new outbox message, due now. */
-function outboxRow(message: OutboxInput) {
-  const now = new Date();
+function outboxRow(message: OutboxInput, now: Date): Message {
+  const to = message.to;
+  const provider = 'provider' in to;
   return {
     id: newId('msg'),
     kind: message.kind,
     partnerId: message.owner?.partnerId ?? null,
     orgId: message.owner?.orgId ?? null,
-    source: message.source,
-    onboardingId: message.onboardingId ?? null,
-    operation: message.operation,
-    body: JSON.stringify(message.body),
-    headers: withTrace(message.headers),
+    source: provider ? to.provider : 'partner',
+    onboardingId: provider ? (to.onboardingId ?? null) : null,
+    operation: provider ? to.operation : 'webhook',
+    endpointId: provider ? null : to.endpoint,
+    body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
+    headers: withTrace(to.headers),
     orderingKey: message.ordering?.key ?? null,
     orderingPosition: message.ordering?.position ?? null,
     idempotencyKey: messageKey(message.subject),
     subjectId: message.subject.subjectId,
     status: 'pending',
-    attempts: 0,
+    attempts: message.now ? 1 : 0,
     nextAttemptAt: now,
+    lockedUntil: message.now ? new Date(now.getTime() + LEASE_MS) : null,
+    lastError: null,
+    lastStatus: null,
     createdAt: now,
+    deliveredAt: null,
   };
 }
 
-/** A new message, written in the plain-SQL transaction of the change that causes it
- * (../db/statements.ts: the outbox is written by plain statements only). Once that transaction
- * commits, the worker is woken to claim it: every writer of the outbox goes through here or
- * `enqueueNow`, so none can forget the worker. */
-export async function enqueue(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
-  run.defer(tables.outbox.insert(outboxRow(message)));
-  run.after(() => services.delivery.wake());
-}
-
-/**
- * The same, written already claimed by this instance (locked, first attempt) and handed to the
- * worker after the commit, which sends it at once with no claim round in between. Should this
- * process stop before sending it, the lease expires and any instance takes it up, as after a
- * crash mid-delivery.
- */
-export async function enqueueNow(run: Run, services: Pick<Services, 'delivery'>, message: OutboxInput): Promise<void> {
-  const row = { ...outboxRow(message), attempts: 1 };
-  const claimed = { ...row, lockedUntil: new Date(row.createdAt.getTime() + LEASE_MS) };
-  run.defer(tables.outbox.insert(claimed));
-  run.after(() => services.delivery.dispatch({ ...claimed, endpointId: null, lastError: null, lastStatus: null, deliveredAt: null }));
+/** New messages, written in the plain-SQL transaction of the change that causes them (the
+ * outbox is written by plain statements only), one statement for them all. Once it commits, the
+ * worker sends those written claimed at once and looks for the others. */
+export function enqueue(run: Run, services: Pick<Services, 'delivery'>, ...messages: OutboxInput[]): void {
+  if (!messages.length) return;
+  const now = new Date();
+  const rows = messages.map((message) => outboxRow(message, now));
+  run.defer(rows.length === 1 ? tables.outbox.insert(rows[0]!) : tables.outbox.insertMany(rows));
+  run.after(() => {
+    for (const row of rows) if (row.lockedUntil) services.delivery.dispatch(row);
+    if (rows.some((row) => !row.lockedUntil)) services.delivery.wake();
+  });
 }

@@ -1,32 +1,78 @@
-// The delivery worker: sends due outbox messages and records the outcome. Messages of one
-// ordering key go out one at a time, in order (./runner.ts, claimDue).
-// 2xx: delivered. Network errors, timeouts, 408, 429 (honouring Retry-After) and 5xx: retried
-// with exponential backoff and jitter. Other 4xx: the receiver refused it and retrying cannot
-// help: dead at once. After the last attempt: dead, visible with its attempts and last error.
-// Modules that must know how a message ended (a menu publish) register an outcome handler; it
-// runs in the transaction that records the outcome.
+// The delivery worker: the one policy of the outbox, for every destination. A transport carries a
+// message (a provider call with the merchant's token, ./provider-transport.ts; a Standard Webhooks
+// call to a partner's endpoint, modules/events/transport.ts) and says what the peer answered; the
+// worker decides, the same way for both:
+// - the peer took it (its transport says so, and the kind's answer check holds): delivered;
+// - it may take it later (no answer, a timeout, 408, 429 honouring Retry-After, 5xx, or what the
+//   transport counts as not yet): tried again with exponential backoff and jitter;
+// - it refused it for good, or the attempts ran out: dead, kept with its last answer, its partner
+//   told (delivery.dead), redeliverable.
+// Messages of one ordering key go out one at a time, in order (../db/sql/work.ts). How a message
+// ended is recorded in one transaction with what its kind's outcome handler writes (a menu
+// publish settled, an order taken) and what its transport keeps of the attempt.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
-import { callForOnboarding, send, describeFailure, type ProviderResponse } from '../integrations/provider-client.js';
-import { providerUrl, requireProvider } from '../integrations/providers.js';
-import { backoff, deliveredReleases, tableRunner, type Runner } from './runner.js';
-import { endingRelease, release, successorWaits } from '../db/sql/work.js';
-import { signBody } from '../common/signatures.js';
+import { backoff, deliveredReleases, tableRunner, type ClaimScope, type Runner } from './runner.js';
+import { endingRelease, release } from '../db/sql/work.js';
 import { statementsOf, type Run } from '../db/statements.js';
-import { ReauthorizationRequired } from '../common/errors.js';
 import { continueTrace } from './outbox.js';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Message = OutboxMessage;
+
+/** What the peer answered: its status (null when it never answered) and body, or why not. */
+export type Answer = {
+  status: number | null;
+  body?: unknown;
+  headers?: Record<string, string | string[] | undefined>;
+  error: string | null;
+};
 export type Outcome = { delivered: boolean; status: number | null; error: string | null; body?: unknown };
+
+/** How a transport's call went. */
+export type Sent =
+  /** The peer's answer, and what the transport makes of it. */
+  | { answer: Answer; verdict: 'delivered' | 'retry' | 'refused' }
+  /** No call made: the message waits, its attempt not counted (the merchant must authorize the
+   * provider again; the endpoint is disabled), or ends (its endpoint is gone). */
+  | { instead: { status: 'waiting' | 'dead'; error: string } }
+  /** The transport ended the message itself, with its own writes (a resend's step). */
+  | { done: true };
+
+/** A way to carry messages: which share of the outbox it claims and its room, the call, and what
+ * it keeps of each attempt. */
+export type Transport = {
+  name: string;
+  scope: ClaimScope;
+  /** Whether it takes this message now (a partner at its cap: not yet). */
+  accepts?: (message: Message) => boolean;
+  /** Around each message's work: what it counts under way, released by what it returns. */
+  begin?: (message: Message) => () => void;
+  send: (message: Message) => Promise<Sent>;
+  /** What each kind of its messages' outcome writes, and what a 2xx must hold, by kind. */
+  outcomes?: OutcomeHandlers;
+  answerChecks?: AnswerChecks;
+  /** Its writes beside the message's release (an endpoint's attempt, its run of failures). A
+   * message it finds it cannot keep (its endpoint deleted meanwhile) ends as it returns. */
+  record?: (
+    run: Run,
+    message: Message,
+    answer: Answer,
+    fate: 'delivered' | 'retry' | 'dead',
+  ) => Promise<{ status: 'dead'; error: string } | undefined>;
+};
+
+/** The subject an outcome handler is given: what the message is about, decoded once when it was
+ * written (`OutboxMessage.subjectId`). */
+export type Subject = Pick<Message, 'id' | 'kind' | 'subjectId' | 'partnerId' | 'orgId'>;
 
 /** Reads what it needs (outside any transaction) and returns the writes that run in the
  * transaction recording the outcome, through its `run` only; what those return runs after the
  * commit. */
-export type OutcomeHandler = (message: Message, outcome: Outcome, services: Services) => Promise<OutcomeWrites | undefined>;
+export type OutcomeHandler = (subject: Subject, outcome: Outcome, services: Services) => Promise<OutcomeWrites | undefined>;
 /** The writes of an outcome; what they return, if anything, runs after the commit. */
 // biome-ignore lint/suspicious/noConfusingVoidType: writes may return nothing at all (an async function without a return)
-type OutcomeWrites = (run: Run) => Promise<void | (() => void)>;
+export type OutcomeWrites = (run: Run) => Promise<void | (() => void)>;
 
 /** What each kind of message's outcome does, by kind: each module's own list, assembled once. */
 export type OutcomeHandlers = Readonly<Record<string, OutcomeHandler>>;
@@ -41,150 +87,98 @@ export type AnswerChecks = Readonly<Record<string, AnswerCheck>>;
  * transaction that records its death. */
 export type DeadLetterWrites = (run: Run, services: Services, message: Message, outcome: Outcome) => Promise<void>;
 
+export type DeliveryPlan = {
+  /** For messages to providers, and to partners' endpoints. */
+  transports: { provider: Transport; endpoint: Transport };
+  deadLetter: DeadLetterWrites;
+};
+
+/** Waits before each new try of a delivery's record: about three seconds in all, inside the lease
+ * that the runner renews while the work goes on. */
+const RECORD_RETRY_MS = [50, 200, 500, 1000, 1500];
+
 export class DeliveryWorker {
-  private readonly runner: Runner<Message>;
+  private readonly runners: { provider: Runner<Message>; endpoint: Runner<Message> };
   private readonly releaseDelivered: (id: string, status: number) => Promise<boolean>;
+  /** Set while stopping: a record that fails then is left to its lease at once. */
+  private stopping = false;
 
   constructor(
     private readonly services: Services,
-    private readonly outcomes: OutcomeHandlers,
-    private readonly answerChecks: AnswerChecks = {},
-    private readonly deadLetter?: DeadLetterWrites,
+    private readonly plan: DeliveryPlan,
   ) {
-    // Messages to providers; those to partner endpoints have their own sender (modules/events).
-    this.runner = tableRunner<Message>(
-      'delivery',
-      services,
-      'outbox',
-      (message) => continueTrace(services.tracing, message, () => this.deliver(message)),
-      { share: () => ({ endpoints: false }) },
-    );
+    const runner = (transport: Transport) =>
+      tableRunner<Message>(
+        transport.name,
+        services,
+        'outbox',
+        (message) => continueTrace(services.tracing, message, () => this.deliver(transport, message)),
+        transport.scope,
+      );
+    this.runners = { provider: runner(plan.transports.provider), endpoint: runner(plan.transports.endpoint) };
     this.releaseDelivered = deliveredReleases(services.db);
   }
 
   start = () => {
     this.services.delivery.answerWith(this);
-    this.runner.start();
+    this.runners.provider.start();
+    this.runners.endpoint.start();
   };
-  wake = () => this.runner.wake();
-  /** On the next turn of the event loop, so the answer of the request that wrote it goes first. */
-  dispatch = (message: Message) => void setImmediate(() => this.runner.begin(message));
-  /** Set while stopping: a record that fails then is left to its lease at once. */
-  private stopping = false;
-  stop = () => {
+  wake = () => {
+    this.runners.provider.wake();
+    this.runners.endpoint.wake();
+  };
+  /** A message written already claimed, sent on the next turn of the event loop (the answer of the
+   * request that wrote it goes first); one its transport does not take now goes back to the queue,
+   * claimed again when there is room. */
+  dispatch = (message: Message) =>
+    void setImmediate(() => {
+      const which = message.endpointId === null ? 'provider' : 'endpoint';
+      if (this.plan.transports[which].accepts?.(message) ?? true) return this.runners[which].begin(message);
+      statementsOf(this.services.db)
+        .write(release('outbox', message.id, { attempts: message.attempts - 1 }))
+        .then(this.wake, (error: unknown) =>
+          this.services.log.warn({ err: error, message: message.id }, 'could not queue a message back; its lease will lapse'),
+        );
+    });
+  stop = async () => {
     this.stopping = true;
     this.services.delivery.answerWith(null);
-    return this.runner.stop();
+    await Promise.all([this.runners.provider.stop(), this.runners.endpoint.stop()]);
   };
 
-  private async send(message: Message): Promise<ProviderResponse> {
-    const headers: Record<string, string> = {
-      ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}),
-      'idempotency-key': message.idempotencyKey,
-      'content-type': 'application/json',
-    };
-    // The stored bytes go out as they are: a signature over them stays true.
-    const body = message.body;
-    const provider = await requireProvider(this.services, message.source);
-    // Event providers and DSPs check who sends them events: X-Service-Signature, HMAC-SHA256 of
-    // the body with their webhook secret. A POS is called with the merchant's token only.
-    if (provider.kind !== 'pos' && provider.webhookSecret) headers['x-service-signature'] = signBody(body, provider.webhookSecret);
-    if (message.onboardingId) {
-      return callForOnboarding(this.services, message.source, message.onboardingId, message.operation as never, {
-        method: 'POST',
-        headers,
-        body,
-        retries: 0,
-      });
-    }
-    return send(this.services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
-  }
-
-  /** Ends a message, delivered or dead, with what its outcome writes. */
-  private async finish(message: Message, data: Record<string, unknown>, outcome: Outcome): Promise<void> {
-    const writes = await this.outcomes[message.kind]?.(message, outcome, this.services);
-    const sql = statementsOf(this.services.db);
-    const alone = !writes && !(data.status === 'dead' && this.deadLetter);
-    // What the outcome's writes answer, to run after their commit.
-    let after: unknown;
-    // Whether a message of its ordering key now has its turn.
-    let successor: boolean;
-    if (alone) {
-      // A release with nothing beside it is no transaction of its own: delivered (most messages,
-      // a DSP's accept among them, end this way), it goes with the others of its moment; else it
-      // is one statement (on PostgreSQL, no BEGIN and COMMIT round trips around it).
-      successor =
-        outcome.delivered && outcome.status !== null
-          ? await this.releaseDelivered(message.id, outcome.status)
-          : successorWaits(await sql.write(endingRelease(message.id, data)));
-    } else {
-      after = await sql.transaction(async (run) => {
-        if (data.status === 'dead') await this.deadLetter?.(run, this.services, message, outcome);
-        const then = await writes?.(run);
-        // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
-        // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
-        run.defer(release('outbox', message.id, data));
-        return then;
-      });
-      // A deferred release answers nothing: a claim round finds out (these ends are the rarer ones).
-      successor = message.orderingKey !== null;
-    }
-    // What the writes put in the outbox woke the worker itself (./outbox.ts): no claim round for it.
-    if (typeof after === 'function') after();
-    if (successor) this.runner.wake();
-    // A dead letter, or a menu publish settled: the organization's dashboard shows both.
-    if (message.orgId && (data.status === 'dead' || message.kind === 'menu.publish')) {
-      this.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
-    }
-  }
-
-  private async deliver(message: Message): Promise<void> {
-    const { config, log } = this.services;
-    let response: ProviderResponse | undefined;
-    let error: string;
+  private async deliver(transport: Transport, message: Message): Promise<void> {
+    const done = transport.begin?.(message);
     try {
-      response = await this.send(message);
-    } catch (failure) {
-      if (failure instanceof ReauthorizationRequired) {
-        // Not the receiver's failure, and no attempt of it: the message waits, its attempts as
-        // they were, until a new onboarding of the same account sends it on (modules/onboarding).
-        return this.record(message, () =>
-          statementsOf(this.services.db).write(
-            release('outbox', message.id, { status: 'waiting', attempts: message.attempts - 1, lastError: failure.message }),
-          ),
-        );
+      const sent = await transport.send(message);
+      if ('done' in sent) return;
+      if ('instead' in sent) {
+        const { status, error } = sent.instead;
+        const data = status === 'waiting' ? { status, attempts: message.attempts - 1, lastError: error } : { status, lastError: error };
+        return await this.record(message, () => statementsOf(this.services.db).write(endingRelease(message.id, data)));
       }
-      error = (failure as Error).message;
-    }
-    // What the peer answered decides the outcome; recording it is another matter (`record`).
-    let unfit = false;
-    if (response && response.status >= 200 && response.status < 300) {
-      const problem = this.answerChecks[message.kind]?.(response.body) ?? null;
-      if (!problem) {
-        const delivered = response;
-        return this.record(message, () =>
-          this.finish(
-            message,
-            { status: 'delivered', deliveredAt: new Date(), lastStatus: delivered.status, lastError: null },
-            { delivered: true, status: delivered.status, error: null, body: delivered.body },
-          ),
-        );
+      const { answer } = sent;
+      let { verdict } = sent;
+      let error = answer.error;
+      if (verdict === 'delivered') {
+        const problem = transport.answerChecks?.[message.kind]?.(answer.body) ?? null;
+        if (problem) {
+          verdict = 'retry';
+          error = `${answer.status} ${problem}`;
+        }
       }
-      unfit = true;
-      error = `${response.status} ${problem}`;
-    } else if (response) error = describeFailure(response);
-    const status = response?.status ?? null;
-    const retryable = unfit || status === null || status === 408 || status === 429 || status >= 500;
-    if (!retryable || message.attempts >= config.outbox.maxAttempts) {
-      log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error: error! }, 'dead-lettered');
-      return this.record(message, () =>
-        this.finish(message, { status: 'dead', lastStatus: status, lastError: error }, { delivered: false, status, error }),
-      );
+      const fate =
+        verdict === 'delivered'
+          ? 'delivered'
+          : verdict === 'refused' || message.attempts >= this.services.config.outbox.maxAttempts
+            ? 'dead'
+            : 'retry';
+      if (fate === 'dead')
+        this.services.log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered');
+      await this.record(message, () => this.finish(transport, message, fate, { ...answer, error }));
+    } finally {
+      done?.();
     }
-    const nextAttemptAt = new Date(Date.now() + retryDelay(message.attempts, config.outbox, response));
-    return this.record(message, () =>
-      statementsOf(this.services.db).write(release('outbox', message.id, { nextAttemptAt, lastStatus: status, lastError: error })),
-    );
   }
 
   /**
@@ -208,16 +202,68 @@ export class DeliveryWorker {
       }
     }
   }
+
+  /** Records the attempt: delivered, to be tried again, or dead, with what its outcome and its
+   * transport write beside, in one transaction (a lone release of a delivered message goes with
+   * the others of its moment, ./runner.ts). */
+  private async finish(transport: Transport, message: Message, fate: 'delivered' | 'retry' | 'dead', answer: Answer): Promise<void> {
+    const { services, plan } = this;
+    const outcome: Outcome = { delivered: fate === 'delivered', status: answer.status, error: answer.error, body: answer.body };
+    const writes = fate === 'retry' ? undefined : await transport.outcomes?.[message.kind]?.(message, outcome, services);
+    const data =
+      fate === 'delivered'
+        ? { status: 'delivered', deliveredAt: new Date(), lastStatus: answer.status, lastError: null }
+        : fate === 'dead'
+          ? { status: 'dead', lastStatus: answer.status, lastError: answer.error }
+          : {
+              nextAttemptAt: new Date(Date.now() + retryDelay(message.attempts, services.config.outbox, answer)),
+              lastStatus: answer.status,
+              lastError: answer.error,
+            };
+    const sql = statementsOf(services.db);
+    let successor: boolean;
+    if (!writes && !transport.record && fate !== 'dead') {
+      // A release with nothing beside it is no transaction of its own: delivered (most messages,
+      // a DSP's accept among them, end this way) it goes with the others of its moment; to be
+      // tried again it is one statement.
+      if (fate === 'delivered' && answer.status !== null) successor = await this.releaseDelivered(message.id, answer.status);
+      else {
+        await sql.write(release('outbox', message.id, data));
+        successor = false;
+      }
+    } else {
+      const after = await sql.transaction(async (run) => {
+        const instead = await transport.record?.(run, message, answer, fate);
+        if (instead) {
+          await run(endingRelease(message.id, { status: instead.status, lastStatus: answer.status, lastError: instead.error }));
+          return undefined;
+        }
+        if (fate === 'dead') await plan.deadLetter(run, services, message, outcome);
+        const then = await writes?.(run);
+        // Last, deferred: on PostgreSQL it goes in one statement with the writes' own deferred
+        // ones (a DSP's event), not a round trip of its own. Nothing of the writes reads the row.
+        run.defer(release('outbox', message.id, data));
+        return then;
+      });
+      if (typeof after === 'function') after();
+      // A deferred release answers nothing: a claim round finds out.
+      successor = fate !== 'retry' && message.orderingKey !== null;
+    }
+    if (successor) this.wake();
+  }
 }
 
-/** Waits before each new try of a delivery's record: about three seconds in all, inside the lease
- * that the runner renews while the work goes on. */
-const RECORD_RETRY_MS = [50, 200, 500, 1000, 1500];
-
 /** Backoff for the next attempt; a 429's Retry-After (seconds or a date) wins. */
-export function retryDelay(attempts: number, policy: { retryBaseMs: number; retryMaxMs: number }, response?: ProviderResponse): number {
-  const header = response?.status === 429 ? response.headers['retry-after'] : undefined;
+export function retryDelay(
+  attempts: number,
+  policy: { retryBaseMs: number; retryMaxMs: number },
+  answer?: Pick<Answer, 'status' | 'headers'>,
+): number {
+  const header = answer?.status === 429 ? answer.headers?.['retry-after'] : undefined;
   const retryAfter = typeof header === 'string' ? (/^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now()) : NaN;
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.min(retryAfter, policy.retryMaxMs);
   return backoff(attempts, policy);
 }
+
+/** Whether a status is a peer's "not now": 408, 429 and 5xx, or no answer at all. */
+export const notYet = (status: number | null) => status === null || status === 408 || status === 429 || status >= 500;

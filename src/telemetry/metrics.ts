@@ -5,7 +5,17 @@
 // the process's own metrics. Counts of stored rows are read from the database at scrape time.
 import { Counter, Histogram, Registry, Gauge, collectDefaultMetrics } from 'prom-client';
 
-import type { StoredCounts } from '../db/sql/counts.js';
+/** A count of stored rows, with its labels. */
+export type Count = { labels: Record<string, string>; n: number };
+/** Counts of stored rows, read when GET /metrics is scraped (../db/sql/counts.ts). */
+export type StoredCounts = {
+  /** Outbox messages by kind and state. */
+  outbox: () => Promise<Count[]>;
+  /** Stored webhooks by type and state. */
+  webhooks: () => Promise<Count[]>;
+  /** Rows of each table traffic writes. */
+  tables: () => Promise<Count[]>;
+};
 
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -1,5 +1,6 @@
 // What GET /metrics counts of the stored rows, read when it is scraped (telemetry/metrics.ts).
 import type { Statements } from '../statements.js';
+import type { StoredCounts } from '../../telemetry/metrics.js';
 
 /** The tables traffic writes to: what pruning keeps in check. */
 const GROWING_TABLES = [
@@ -12,18 +13,6 @@ const GROWING_TABLES = [
   'CatalogVersion',
   'MenuPublish',
 ];
-
-export type Count = { labels: Record<string, string>; n: number };
-
-/** Counts of stored rows, each with its labels. */
-export type StoredCounts = {
-  /** Outbox messages by kind and state. */
-  outbox: () => Promise<Count[]>;
-  /** Stored webhooks by type and state. */
-  webhooks: () => Promise<Count[]>;
-  /** Rows of each table traffic writes. */
-  tables: () => Promise<Count[]>;
-};
 
 export function storedCounts(sql: Statements): StoredCounts {
   const byStatus = async (table: string, column: 'kind' | 'type') =>

@@ -3,7 +3,16 @@
 // WebhookEndpoint, WebhookAttempt and IdempotencyKey are written by plain statements only.
 import { placeholders, type Run, type Statements, type Step } from '../statements.js';
 
-export type EventRow = { id: string; partnerId: string; orgId: string | null; type: string; data: string; createdAt: Date };
+export type EventRow = {
+  id: string;
+  partnerId: string;
+  orgId: string | null;
+  type: string;
+  /** What it is about (the order, location, onboarding or delivery). */
+  subjectId: string | null;
+  data: string;
+  createdAt: Date;
+};
 
 /** The enabled endpoints of a partner that take an event of this type and organization (all but
  * `except`), each with the last position under its ordering key `<endpoint id><keySuffix>`. */
@@ -52,7 +61,7 @@ export function eventsAfter(
     args.push(filter.after.at, filter.after.at, filter.after.id);
   }
   return sql.all<EventRow>(
-    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${filter.limit}`,
+    `SELECT "id", "partnerId", "orgId", "type", "subjectId", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${filter.limit}`,
     args,
   );
 }
@@ -117,7 +126,7 @@ function endpointEvents(endpoint: EndpointFilter): { where: string[]; args: unkn
 export function endpointEvent(sql: Statements, endpoint: EndpointFilter, eventId: string): Promise<EventRow[]> {
   const { where, args } = endpointEvents({ ...endpoint, eventTypes: '' });
   return sql.all<EventRow>(
-    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} AND "id" = ?`,
+    `SELECT "id", "partnerId", "orgId", "type", "subjectId", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} AND "id" = ?`,
     [...args, eventId],
   );
 }
@@ -138,7 +147,7 @@ export function eventsToResend(
     args.push(after.at, after.at, after.id);
   }
   return sql.all<EventRow>(
-    `SELECT "id", "partnerId", "orgId", "type", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${limit}`,
+    `SELECT "id", "partnerId", "orgId", "type", "subjectId", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} ORDER BY "createdAt", "id" LIMIT ${limit}`,
     args,
   );
 }

@@ -79,3 +79,30 @@ export const statusIn = (statuses: readonly string[]): Step => ({
 
 /** A conditional write's condition: the order has no driver, or another one. */
 export const driverIsNot = (driver: string): Step => ({ sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] });
+
+/** Where a merchant-delivered order of this location is confirmed: the POS's id of the location,
+ * and the event provider (the first one registered, while one deployment has one). */
+export const confirmationTarget = (locationId: string): Step => ({
+  sql: `SELECT l."providerId" AS "locationId",
+      (SELECT p."source" FROM "Provider" p WHERE p."kind" = 'event_provider' ORDER BY p."createdAt" LIMIT 1) AS "source"
+    FROM "Location" l WHERE l."id" = ?`,
+  args: [locationId],
+});
+
+/** An order by its DSP and the DSP's id of it. */
+export const orderBySource = (source: string, dspOrderId: string): Step => ({
+  sql: 'SELECT * FROM "Order" WHERE "dspSource" = ? AND "dspOrderId" = ?',
+  args: [source, dspOrderId],
+});
+
+/** An order, with the POS registration of its location (`locationSource`: null without one). */
+export const orderOfPos = (orderId: string): Step => ({
+  sql: 'SELECT o.*, l."source" AS "locationSource" FROM "Order" o LEFT JOIN "Location" l ON l."id" = o."locationId" WHERE o."id" = ?',
+  args: [orderId],
+});
+
+/** Where a location is at its POS: its registration, its onboarding and the POS's id of it. */
+export const posLocationOf = (locationId: string): Step => ({
+  sql: 'SELECT "source", "onboardingId", "providerId" FROM "Location" WHERE "id" = ?',
+  args: [locationId],
+});

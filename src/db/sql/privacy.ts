@@ -1,21 +1,17 @@
 // The statements of customers' data that expires or is erased (modules/privacy).
 import { placeholders, type Statements, type Step } from '../statements.js';
 
-export type RedactableOrder = { id: string; body: string; status: string };
+export type RedactableOrder = { id: string; body: string; endedAt: Date | null };
 
-/** Final orders whose customer data is still there, changed last before `before`, a batch. */
-export function expiredOrders(sql: Statements, finals: string[], before: Date, limit: number): Promise<RedactableOrder[]> {
-  return sql.all(
-    `SELECT "id", "body", "status" FROM "Order" WHERE "redactedAt" IS NULL AND "updatedAt" < ? AND "status" IN (${placeholders(finals)}) LIMIT ${limit}`,
-    [before, ...finals],
-  );
+/** Orders ended before `before` whose customer data is still there, a batch. */
+export function expiredOrders(sql: Statements, before: Date, limit: number): Promise<RedactableOrder[]> {
+  return sql.all(`SELECT "id", "body", "endedAt" FROM "Order" WHERE "redactedAt" IS NULL AND "endedAt" < ? LIMIT ${limit}`, [before]);
 }
 
 /** Orders an erasure was asked for that have ended since, a batch. */
-export function erasedOrdersEnded(sql: Statements, finals: string[], limit: number): Promise<RedactableOrder[]> {
+export function erasedOrdersEnded(sql: Statements, limit: number): Promise<RedactableOrder[]> {
   return sql.all(
-    `SELECT "id", "body", "status" FROM "Order" WHERE "erasureRequestedAt" IS NOT NULL AND "redactedAt" IS NULL AND "status" IN (${placeholders(finals)}) LIMIT ${limit}`,
-    finals,
+    `SELECT "id", "body", "endedAt" FROM "Order" WHERE "erasureRequestedAt" IS NOT NULL AND "redactedAt" IS NULL AND "endedAt" IS NOT NULL LIMIT ${limit}`,
   );
 }
 
@@ -30,7 +26,7 @@ export function customerOrders(
     ...(who.loyaltyId ? [{ sql: '"customerLoyaltyId" = ?', arg: who.loyaltyId }] : []),
   ];
   return sql.all(
-    `SELECT "id", "body", "status" FROM "Order" WHERE "orgId" = ? AND "redactedAt" IS NULL AND (${match.map((m) => m.sql).join(' OR ')})`,
+    `SELECT "id", "body", "endedAt" FROM "Order" WHERE "orgId" = ? AND "redactedAt" IS NULL AND (${match.map((m) => m.sql).join(' OR ')})`,
     [orgId, ...match.map((m) => m.arg)],
   );
 }

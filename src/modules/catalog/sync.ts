@@ -19,7 +19,7 @@ import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
 import { closedDaysIn } from './holidays.js';
-import { recordEvent } from '../events/service.js';
+import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';
@@ -38,9 +38,7 @@ function notification(
   return {
     kind: 'notification',
     owner: location,
-    source: location.source,
-    onboardingId: location.onboardingId,
-    operation: 'notifications',
+    to: { provider: location.source, operation: 'notifications', onboardingId: location.onboardingId },
     body: { type, data, created_at: Date.now() },
     subject: { purpose: 'notify', subjectId: publishId, which },
   };
@@ -88,6 +86,9 @@ export async function syncLocationCatalog(services: Services, location: Location
         }),
       );
     }
+    // Its dashboards see the catalog as it is now (its items, its closed days) and each publish
+    // under way.
+    await recordChange(run, services, { type: null, owner: location, subject: { kind: 'location', id: location.id } });
     for (const connection of connections) {
       const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
       const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
@@ -107,17 +108,20 @@ export async function syncLocationCatalog(services: Services, location: Location
         await run(tables.menuPublish.insert({ ...common, status: 'invalid', error, completedAt: new Date() }));
         const data = publishData(location, connection, menus, version.version, publishId, { error, problems });
         const note = notification(location, scope, PUBLISH_FAILURE, data, publishId);
-        if (note) await enqueue(run, services, note);
-        await recordEvent(run, services, { type: 'menu.publish.failed', partnerId: location.partnerId, orgId: location.orgId, data });
+        await recordChange(run, services, {
+          type: 'menu.publish.failed',
+          owner: location,
+          subject: { kind: 'location', id: location.id },
+          data,
+          messages: note ? [note] : [],
+        });
         continue;
       }
       await run(tables.menuPublish.insert({ ...common, status: 'pending' }));
-      await enqueue(run, services, {
+      enqueue(run, services, {
         kind: 'menu.publish',
         owner: location,
-        source: connection.source,
-        onboardingId: connection.onboardingId,
-        operation: 'menus',
+        to: { provider: connection.source, operation: 'menus', onboardingId: connection.onboardingId },
         body: {
           store_id: connection.dspStoreId,
           dsp_location_id: connection.id,
@@ -130,7 +134,6 @@ export async function syncLocationCatalog(services: Services, location: Location
       });
     }
   });
-  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'publish', id: location.id });
 }
 
 function publishData(
@@ -155,8 +158,8 @@ function publishData(
 }
 
 /** When a publish's outbox message ends: record it and tell the POS. */
-const publishSettled: OutcomeHandler = async (message, outcome, services) => {
-  const publishId = message.subjectId!;
+const publishSettled: OutcomeHandler = async (subject, outcome, services) => {
+  const publishId = subject.subjectId!;
   const publish = await services.db.menuPublish.findUnique({
     where: { id: publishId },
     include: { location: true, dspConnection: true, catalogVersion: { select: { version: true } } },
@@ -183,12 +186,12 @@ const publishSettled: OutcomeHandler = async (message, outcome, services) => {
         completedAt: new Date(),
       }),
     );
-    if (note) await enqueue(run, services, note);
-    await recordEvent(run, services, {
+    await recordChange(run, services, {
       type: outcome.delivered ? 'menu.publish.succeeded' : 'menu.publish.failed',
-      partnerId: publish.location.partnerId,
-      orgId: publish.location.orgId,
+      owner: publish.location,
+      subject: { kind: 'location', id: publish.location.id },
       data,
+      messages: note ? [note] : [],
     });
   };
 };

@@ -19,7 +19,8 @@ import {
   resumeEndpointMessages,
   rotation,
 } from '../../db/sql/events.js';
-import { resentMessage, startResend } from './resends.js';
+import { resent, startResend } from './resends.js';
+import { enqueue } from '../../delivery/outbox.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
@@ -169,7 +170,7 @@ export async function updateEndpoint(
     await run(tables.endpoint.update(row.id, change));
     if (enabledAgain) {
       await run(resumeEndpointMessages(row.id, now));
-      run.after(() => services.partnerDelivery.wake());
+      run.after(() => services.delivery.wake());
     }
   });
   return shown({ ...row, ...change });
@@ -244,9 +245,6 @@ export async function resend(
   const sql = statementsOf(services.db);
   const [event] = await endpointEvent(sql, endpoint, eventId);
   if (!event) throw new NotFound(`event ${eventId} not found`);
-  await sql.transaction(async (run) => {
-    run.defer(tables.outbox.insert(resentMessage(event, endpoint.id, new Date())));
-    run.after(() => services.partnerDelivery.wake());
-  });
+  await sql.transaction(async (run) => enqueue(run, services, resent(event, endpoint.id)));
   return 1;
 }

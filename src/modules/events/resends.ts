@@ -10,7 +10,7 @@ import type { Services } from '../../services.js';
 import type { Message } from '../../delivery/worker.js';
 import { TooMany } from '../../common/errors.js';
 import { newId } from '../../common/ids.js';
-import { messageKey } from '../../delivery/outbox.js';
+import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import {
   countToResend,
@@ -21,8 +21,7 @@ import {
   type EventRow,
 } from '../../db/sql/events.js';
 import { release } from '../../db/sql/work.js';
-import { endpointMessage, wireEvent } from './service.js';
-import { tables } from '../../db/tables.js';
+import { toEndpoint, wireEvent } from './service.js';
 
 /** How many events one resend sends again at most. */
 export const RESEND_MAX = 10_000;
@@ -38,29 +37,19 @@ type Endpoint = EndpointFilter & { id: string };
 type Step = { since: number; afterAt: number | null; afterId: string | null; left: number };
 
 /** An event again, to the endpoint, under a key of its own (a resend is a new delivery). */
-export function resentMessage(event: EventRow, endpointId: string, now: Date) {
-  return {
-    ...endpointMessage(event, endpointId, JSON.stringify(wireEvent(event)), JSON.stringify({ 'webhook-id': event.id }), now),
-    idempotencyKey: messageKey({ purpose: 'resend', subjectId: event.id, which: [newId('rs')] }),
-    subjectId: event.id,
-  };
-}
+export const resent = (event: EventRow, endpointId: string): OutboxInput =>
+  toEndpoint(event, endpointId, JSON.stringify(wireEvent(event)), 'resend');
 
 /** A step of a resend, at its position under the resend's key. */
-function stepMessage(endpoint: Endpoint, key: string, position: number, step: Step, now: Date) {
+function stepOf(endpoint: Endpoint, key: string, position: number, step: Step): OutboxInput {
   const id = newId('rs');
   return {
-    ...endpointMessage(
-      { id, partnerId: endpoint.partnerId, orgId: endpoint.orgId, type: RESEND_STEP },
-      endpoint.id,
-      JSON.stringify(step),
-      '{}',
-      now,
-    ),
-    idempotencyKey: messageKey({ purpose: 'resend', subjectId: id }),
-    subjectId: id,
-    orderingKey: key,
-    orderingPosition: position,
+    kind: RESEND_STEP,
+    to: { endpoint: endpoint.id, headers: {} },
+    body: step,
+    owner: endpoint,
+    subject: { purpose: 'resend', subjectId: id },
+    ordering: { key, position },
   };
 }
 
@@ -77,35 +66,30 @@ export async function startResend(services: Services, endpoint: Endpoint, since:
     await run(lockPartnerEndpoints(endpoint.partnerId));
     if ((await resendsUnderWay(run, endpoint.partnerId, RESEND_STEP)) >= RESENDS_PER_PARTNER)
       throw new TooMany(`at most ${RESENDS_PER_PARTNER} resends under way at once: try again when one has ended`, 60);
-    run.defer(tables.outbox.insert(stepMessage(endpoint, `resend:${newId('rs')}`, 0, step, new Date())));
-    run.after(() => services.partnerDelivery.wake());
+    enqueue(run, services, stepOf(endpoint, `resend:${newId('rs')}`, 0, step));
   });
   return count;
 }
 
-/** A resend's step, reached by the sender: the next slice of its events and the step after them
+/** A resend's step, reached by the worker: the next slice of its events and the step after them
  * queued, and this step done, in one transaction. */
 export async function nextSlice(services: Services, message: Message, endpoint: Endpoint): Promise<void> {
   const sql = statementsOf(services.db);
+  // The step's own state, written by startResend or the step before (no peer's body).
   const step = JSON.parse(message.body) as Step;
   const after = step.afterId && step.afterAt !== null ? { at: new Date(step.afterAt), id: step.afterId } : null;
   const events = await eventsToResend(sql, endpoint, new Date(step.since), after, Math.min(RESEND_SLICE, step.left));
-  const now = new Date();
   const position = message.orderingPosition ?? 0;
+  const key = message.orderingKey!;
   await sql.transaction(async (run: Run) => {
-    const sent = events.map((event, i) => ({
-      ...resentMessage(event, endpoint.id, now),
-      orderingKey: message.orderingKey,
-      orderingPosition: position + 1 + i,
-    }));
-    if (sent.length) run.defer(tables.outbox.insertMany(sent));
+    const sent = events.map((event, i) => ({ ...resent(event, endpoint.id), ordering: { key, position: position + 1 + i } }));
     const last = events.at(-1);
     const left = step.left - events.length;
-    if (last && left > 0 && events.length === RESEND_SLICE) {
-      const next: Step = { ...step, afterAt: last.createdAt.getTime(), afterId: last.id, left };
-      run.defer(tables.outbox.insert(stepMessage(endpoint, message.orderingKey!, position + 1 + sent.length, next, now)));
-    }
-    run.defer(release('outbox', message.id, { status: 'delivered', deliveredAt: now, lastStatus: null, lastError: null }));
-    run.after(() => services.partnerDelivery.wake());
+    const next =
+      last && left > 0 && events.length === RESEND_SLICE
+        ? [stepOf(endpoint, key, position + 1 + sent.length, { ...step, afterAt: last.createdAt.getTime(), afterId: last.id, left })]
+        : [];
+    enqueue(run, services, ...sent, ...next);
+    run.defer(release('outbox', message.id, { status: 'delivered', deliveredAt: new Date(), lastStatus: null, lastError: null }));
   });
 }

@@ -11,10 +11,9 @@ import { newId } from '../../common/ids.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import { eventsAfter, takers, type EventRow } from '../../db/sql/events.js';
 import { assertOrgInReach } from '../access/index.js';
-import { LEASE_MS } from '../../delivery/runner.js';
-import type { Message } from '../../delivery/worker.js';
-import { messageKey, withTrace } from '../../delivery/outbox.js';
+import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
 import { tables } from '../../db/tables.js';
+import type { OrderSnapshot, PubSub } from '../../common/pubsub.js';
 
 export const EVENT_TYPES = [
   'onboarding.updated',
@@ -41,21 +40,59 @@ export const EVENT_KEEP_DAYS = 30;
  * another's may commit after it, and a cursor past the later one must not skip the earlier. */
 export const SETTLE_MS = 1000;
 
-export type NewEvent = {
-  type: EventType;
-  partnerId: string;
-  orgId: string | null;
-  /** What changed, in the REST wire names. */
-  data: Record<string, unknown>;
-  /** An order's events reach each endpoint one at a time, in the order they were written. */
-  orderId?: string;
-  /** The endpoint not to send it to (the one whose delivery died, for delivery.dead). */
-  except?: string;
+/** What a change is about: the order's timeline and the live subscriptions find it by this. */
+export type ChangeSubject = { kind: 'order' | 'location' | 'onboarding' | 'delivery'; id: string };
+
+/** A change a partner, a peer or a dashboard hears of (docs/architecture.md, "One record per change"). */
+export type Change = {
+  /** What happened, as the events API names it; null for what only a dashboard hears (a
+   * delivery queued again). */
+  type: EventType | null;
+  /** Whose it is: the partner hears of it, the organization's dashboards see it. */
+  owner: { partnerId: string | null; orgId: string | null };
+  subject: ChangeSubject;
+  /** What changed, in the REST wire names: the event's data. */
+  data?: Record<string, unknown>;
+  /** The messages to peers the change makes (the POS's order, the DSP's event), each a contract
+   * with its peer, written with it. */
+  messages?: OutboxInput[];
+  /** For an order: the order as the change left it, which its live subscribers receive. */
+  order?: OrderSnapshot;
   /** Known a moment ago to have no enabled endpoint (a new order's store statement looks): no
    * look for endpoints. An endpoint enabled in that moment misses it as it would miss an event
    * whose look came just before it; the event is listed all the same. */
   unheard?: boolean;
+  /** The endpoint not to send it to (the one whose delivery died, for delivery.dead). */
+  except?: string;
 };
+
+/**
+ * Records a change, as steps of the transaction that makes it: the one call of every change.
+ * From this record the rest follows, so no change site repeats it: the event the partner lists
+ * and receives at its endpoints (one order's events in order, per endpoint), the messages to
+ * peers, and, once the transaction commits, the live subscriptions (an order's with the order as
+ * it is now; the organization's with what changed, read by the subscriber's own query).
+ */
+export async function recordChange(run: Run, services: Pick<Services, 'delivery' | 'pubsub'>, change: Change): Promise<void> {
+  const { owner } = change;
+  if (change.type && owner.partnerId)
+    await recordEvent(run, services, change as Change & { type: EventType; owner: { partnerId: string } });
+  if (change.messages) enqueue(run, services, ...change.messages);
+  if (owner.orgId) {
+    const orgId = owner.orgId;
+    run.after(() => live(services.pubsub, orgId, change));
+  }
+}
+
+/** What live subscribers hear of a change. */
+function live(pubsub: PubSub, orgId: string, { subject, type, order }: Change): void {
+  if (subject.kind === 'order') {
+    if (order) pubsub.publish('orderUpdated', orgId, order);
+    return;
+  }
+  if (subject.kind === 'onboarding') pubsub.publish('onboardingUpdated', subject.id, { id: subject.id });
+  pubsub.publish('organizationChanged', orgId, { kind: subject.kind, id: subject.id, type });
+}
 
 /** The event as a partner receives it, by webhook and in the list. */
 export type WireEvent = { _id: string; type: string; created_at: number; org_id: string | null; data: unknown };
@@ -69,82 +106,60 @@ export const wireEvent = (row: EventRow): WireEvent => ({
 });
 
 /** Up to this many endpoints, an event's messages that need not wait their turn are written
- * already claimed and handed to the sender after the commit (no claim round); a larger fan-out
- * is claimed by the sender, a few at a time per partner. */
+ * already claimed and handed to the worker after the commit (no claim round); a larger fan-out
+ * is claimed by the worker, a few at a time per partner. */
 const DISPATCHED_FAN_OUT = 8;
 
-/**
- * The event, as steps of the transaction making the change it tells: its row, and a message to
- * each of the partner's enabled endpoints that takes it. Once the transaction commits, the
- * endpoint sender gets them.
- */
-export async function recordEvent(run: Run, services: Pick<Services, 'partnerDelivery'>, event: NewEvent): Promise<void> {
-  const now = new Date();
+/** The change's event: its row, and a message to each of the partner's enabled endpoints that
+ * takes it (one order's events under one ordering key per endpoint). */
+async function recordEvent(
+  run: Run,
+  services: Pick<Services, 'delivery'>,
+  change: Change & { type: EventType; owner: { partnerId: string } },
+): Promise<void> {
   const row: EventRow = {
     id: newId('evt'),
-    partnerId: event.partnerId,
-    orgId: event.orgId,
-    type: event.type,
-    data: JSON.stringify(event.data),
-    createdAt: now,
+    partnerId: change.owner.partnerId,
+    orgId: change.owner.orgId,
+    type: change.type,
+    subjectId: change.subject.id,
+    data: JSON.stringify(change.data ?? {}),
+    createdAt: new Date(),
   };
-  const keySuffix = event.orderId ? `:order:${event.orderId}` : null;
+  const keySuffix = change.subject.kind === 'order' ? `:order:${change.subject.id}` : null;
   // The endpoints are read before the event is written (neither depends on the other), so that
   // a change writing nothing before its event reads them ahead of its BEGIN on PostgreSQL and its
   // writes go as one statement (../../db/statements.ts, Run.defer).
-  const endpoints = event.unheard ? [] : await takers(run, row, keySuffix, event.except ?? null);
+  const endpoints = change.unheard ? [] : await takers(run, row, keySuffix, change.except ?? null);
   run.defer(tables.event.insert(row));
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));
-  const headers = withTrace({ 'webhook-id': row.id })!;
   const dispatch = endpoints.length <= DISPATCHED_FAN_OUT;
-  const messages: Message[] = endpoints.map((endpoint) => {
-    // First under its key (or under none): nothing before it to wait for.
-    const first = keySuffix === null || endpoint.last === null;
-    const claimed = dispatch && first;
-    return {
-      ...endpointMessage(row, endpoint.id, body, headers, now),
-      orderingKey: keySuffix === null ? null : `${endpoint.id}${keySuffix}`,
-      orderingPosition: keySuffix === null ? null : Number(endpoint.last ?? 0) + 1,
-      idempotencyKey: messageKey({ purpose: 'event', subjectId: row.id, which: [endpoint.id] }),
-      subjectId: row.id,
-      attempts: claimed ? 1 : 0,
-      lockedUntil: claimed ? new Date(now.getTime() + LEASE_MS) : null,
-      lastError: null,
-      lastStatus: null,
-      deliveredAt: null,
-    };
-  });
-  run.defer(tables.outbox.insertMany(messages));
-  run.after(() => {
-    for (const message of messages) if (message.lockedUntil) services.partnerDelivery.dispatch(message);
-    if (messages.some((message) => !message.lockedUntil)) services.partnerDelivery.wake();
-  });
+  enqueue(
+    run,
+    services,
+    ...endpoints.map((endpoint) => ({
+      ...toEndpoint(row, endpoint.id, body),
+      ...(keySuffix === null ? {} : { ordering: { key: `${endpoint.id}${keySuffix}`, position: Number(endpoint.last ?? 0) + 1 } }),
+      // First under its key (or under none): nothing before it to wait for.
+      now: dispatch && (keySuffix === null || endpoint.last === null),
+    })),
+  );
 }
 
-/** An outbox message taking an event to an endpoint (its ordering and key set by the caller). */
-export function endpointMessage(
+/** An event to an endpoint (its webhook-id is the event's id: the message's subject). */
+export function toEndpoint(
   event: Pick<EventRow, 'id' | 'partnerId' | 'orgId' | 'type'>,
   endpointId: string,
   body: string,
-  headers: string,
-  now: Date,
-) {
+  purpose: 'event' | 'resend' = 'event',
+): OutboxInput {
   return {
-    id: newId('msg'),
-    partnerId: event.partnerId,
-    orgId: event.orgId,
     kind: event.type,
-    source: 'partner',
-    onboardingId: null,
-    operation: 'webhook',
-    endpointId,
+    to: { endpoint: endpointId, headers: {} },
     body,
-    headers,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: now,
-    createdAt: now,
+    owner: event,
+    subject: { purpose, subjectId: event.id, which: [purpose === 'event' ? endpointId : newId('rs')] },
   };
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../../db/sql/locations.js';
 import { providerOf } from '../../db/url.js';
 import { assertOrgInReach } from '../access/index.js';
-import { enqueue } from '../../delivery/outbox.js';
+import type { OutboxInput } from '../../delivery/outbox.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../common/ids.js';
 import type { AuthInfo } from '../../common/scopes.js';
@@ -29,7 +29,7 @@ import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
 import { isTimeZone } from '../catalog/holidays.js';
-import { recordEvent } from '../events/service.js';
+import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import type { Location as LocationRow } from '../../db/client.js';
 import { tables } from '../../db/tables.js';
@@ -183,31 +183,27 @@ export async function ingestLocations(
           createdAt: now,
         };
         await run(tables.location.insert(location));
-        await recordEvent(run, services, {
-          type: 'location.ingested',
-          partnerId: auth.partnerId,
-          orgId: onboarding.orgId,
-          data: locationData(location),
-        });
         // docs/reference.md § POS interface: the connection notice goes only to a POS that enables it.
-        if (notices) {
-          await enqueue(run, services, {
-            kind: 'location.connect',
-            owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
-            source: onboarding.source,
-            onboardingId: onboarding.id,
-            operation: 'connect',
-            body: { location_id: providerId },
-            subject: { purpose: 'connect', subjectId: id },
-          });
-        }
+        const notice: OutboxInput = {
+          kind: 'location.connect',
+          owner: location,
+          to: { provider: onboarding.source, operation: 'connect', onboardingId: onboarding.id },
+          body: { location_id: providerId },
+          subject: { purpose: 'connect', subjectId: id },
+        };
+        await recordChange(run, services, {
+          type: 'location.ingested',
+          owner: location,
+          subject: { kind: 'location', id },
+          data: locationData(location),
+          messages: notices ? [notice] : [],
+        });
       }
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${someOf(wanted)}`);
     throw error;
   }
-  services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
   return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
 }
 
@@ -258,10 +254,10 @@ export async function bindDspLocations(
             createdAt: now,
           }),
         );
-        await recordEvent(run, services, {
+        await recordChange(run, services, {
           type: 'dsp_connection.bound',
-          partnerId: auth.partnerId,
-          orgId: onboarding.orgId,
+          owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
+          subject: { kind: 'location', id: e.locationId },
           data: toWire({
             id: e.id,
             locationId: e.locationId,
@@ -278,7 +274,6 @@ export async function bindDspLocations(
     if (isUniqueViolation(error)) throw new Conflict('one of these DSP stores is already bound to a location');
     throw error;
   }
-  services.pubsub.publish('organizationChanged', onboarding.orgId, { kind: 'location', id: onboarding.id });
   return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
 }
 
@@ -338,25 +333,21 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
       ),
     );
     if (!retired) throw new NotFound(`location ${locationId} not found`);
-    await recordEvent(run, services, {
-      type: 'location.deleted',
-      partnerId: location.partnerId,
-      orgId: location.orgId,
-      data: locationData(retired),
-    });
     // Its stores are released: they can be bound again, by this merchant or a later owner.
     await run(releaseStores(location.id, new Date()));
-    if (notices) {
-      await enqueue(run, services, {
-        kind: 'location.disconnect',
-        owner: location,
-        source: location.source,
-        onboardingId: location.onboardingId,
-        operation: 'disconnect',
-        body: { location_id: location.providerId },
-        subject: { purpose: 'disconnect', subjectId: location.id },
-      });
-    }
+    const notice: OutboxInput = {
+      kind: 'location.disconnect',
+      owner: location,
+      to: { provider: location.source, operation: 'disconnect', onboardingId: location.onboardingId },
+      body: { location_id: location.providerId },
+      subject: { purpose: 'disconnect', subjectId: location.id },
+    };
+    await recordChange(run, services, {
+      type: 'location.deleted',
+      owner: location,
+      subject: { kind: 'location', id: location.id },
+      data: locationData(retired),
+      messages: notices ? [notice] : [],
+    });
   });
-  services.pubsub.publish('organizationChanged', org.id, { kind: 'location', id: location.id });
 }

@@ -17,7 +17,7 @@ import { requiredText } from '../../common/input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import { markReplaced, moveDspConnections, moveLocations, onboardingById, resumeMessages } from '../../db/sql/onboardings.js';
-import { recordEvent } from '../events/service.js';
+import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
 
 export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
@@ -65,20 +65,15 @@ export async function toRecord(services: Services, row: OnboardingRow): Promise<
   return record(services, row, await partnerOrgIdOf(services, row.orgId));
 }
 
-/** The partner hears of the onboarding as it is now (onboarding.updated), in the change's transaction. */
-function tellPartner(run: Run, services: Services, row: OnboardingRow, partnerOrgId: string): Promise<void> {
-  return recordEvent(run, services, {
+/** The onboarding's change, recorded once in its transaction: the partner hears of it as it is
+ * now (onboarding.updated), and its subscribers and its organization's dashboards see it. */
+function onboardingChanged(run: Run, services: Services, row: OnboardingRow, partnerOrgId: string): Promise<void> {
+  return recordChange(run, services, {
     type: 'onboarding.updated',
-    partnerId: row.partnerId,
-    orgId: row.orgId,
+    owner: row,
+    subject: { kind: 'onboarding', id: row.id },
     data: record(services, row, partnerOrgId),
   });
-}
-
-/** Subscribers hear of the onboarding (its own subscription and its organization's). */
-function publish(services: Services, row: Pick<OnboardingRow, 'id' | 'orgId'>): void {
-  services.pubsub.publish('onboardingUpdated', row.id, { id: row.id });
-  services.pubsub.publish('organizationChanged', row.orgId, { kind: 'onboarding', id: row.id });
 }
 
 /**
@@ -98,10 +93,9 @@ export async function requireReauthorization(services: Services, onboardingId: s
         { and: { sql: `"status" = 'active'` }, returning: true },
       ),
     );
-    if (updated) await tellPartner(run, services, updated, partnerOrgId);
+    if (updated) await onboardingChanged(run, services, updated, partnerOrgId);
     return updated;
   });
-  if (changed) publish(services, changed);
   return !!changed;
 }
 
@@ -150,9 +144,8 @@ export async function initializeOnboarding(
   };
   await statementsOf(services.db).transaction(async (run) => {
     await run(tables.onboarding.insert(row));
-    await tellPartner(run, services, row, org.providerId);
+    await onboardingChanged(run, services, row, org.providerId);
   });
-  services.pubsub.publish('organizationChanged', org.id, { kind: 'onboarding', id: row.id });
   return record(services, row, org.providerId);
 }
 
@@ -253,14 +246,13 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
       ),
     );
     if (!completed) throw new Conflict(`onboarding ${id} is already completed`);
-    await tellPartner(run, services, completed, partnerOrgId);
+    await onboardingChanged(run, services, completed, partnerOrgId);
     return { updated: completed, replaced: from.length ? await takeOver(run, services, completed, from, partnerOrgId) : [] };
   });
   if (replaced.length) {
     services.delivery.wake();
     services.log.info({ onboarding: updated.id, replaced: from }, 'a new onboarding took over from ones that needed reauthorization');
   }
-  for (const changed of [updated, ...replaced]) publish(services, changed);
   return record(services, updated, partnerOrgId);
 }
 
@@ -281,7 +273,7 @@ async function takeOver(
   await run(moveDspConnections(from, onboarding.id));
   await run(resumeMessages(from, onboarding.id, new Date()));
   const replaced = await run<OnboardingRow>(markReplaced(from, new Date()));
-  for (const row of replaced) await tellPartner(run, services, row, partnerOrgId);
+  for (const row of replaced) await onboardingChanged(run, services, row, partnerOrgId);
   return replaced;
 }
 

@@ -13,7 +13,7 @@ import { epochMs } from '../../common/input.js';
 import { storedOffer, type Offer, type Offered } from '../catalog/offer.js';
 import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
 import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
-import type { Refusal } from './channel.js';
+import type { Refusal } from './peers.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location
  * was deleted takes none. */

@@ -8,11 +8,12 @@ import { epochMs } from '../../common/input.js';
 import { reachable, reachableRows, assertMayRedeliver, seesCustomer } from '../access/index.js';
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
-import { orderObject } from './service.js';
+import { orderObject } from './peers.js';
 import { ORDER_STATUSES } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { redeliver } from '../../delivery/deliveries.js';
+import { recordChange } from '../events/service.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
 
@@ -286,8 +287,10 @@ builder.mutationField('redeliver', (t) =>
         await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth) } }),
         `delivery ${id}`,
       );
-      await redeliver(ctx.services, message.id);
-      if (message.orgId) ctx.services.pubsub.publish('organizationChanged', message.orgId, { kind: 'delivery', id: message.id });
+      // Its dashboards see it leave the dead letters (no partner hears of a redelivery).
+      await redeliver(ctx.services, message.id, (run) =>
+        recordChange(run, ctx.services, { type: null, owner: message, subject: { kind: 'delivery', id: message.id } }),
+      );
       return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });
     },
   }),

@@ -1,10 +1,11 @@
-// Customers' data that expires or is erased (docs/operations.md, "Customers' data"): an order's
-// customer (name, phone, loyalty id) and delivery address are replaced by "redacted" in every
-// stored copy: the order, and the outbox messages that carried it to the POS and the event
-// provider. Partner events and the logs never held them. Final orders older than RETENTION_DAYS
-// are redacted at start-up and every hour; an erasure redacts a customer's final orders at once
-// and each open one in the transaction that ends it. Each redaction is conditional on the order
-// not being redacted yet: several instances, or the same sweep twice, change nothing more.
+// Customers' data that expires or is erased (README, "Customers' data"): what names or locates an
+// order's customer (CUSTOMER_DATA) is replaced by "redacted" in every stored copy: the order, and
+// the outbox messages about it. Partner events and the logs never held them. Orders that ended
+// more than RETENTION_DAYS ago are redacted at start-up and every hour; an erasure redacts a
+// customer's ended orders at once and each open one in the transaction that ends it
+// (modules/orders calls `redactIfErased` there). Each redaction is conditional on the order not
+// being redacted yet: several instances, or the same sweep twice, change nothing more. Whether an
+// order ended is its `endedAt`: this module knows no order statuses.
 import type { Services } from '../../services.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { Invalid } from '../../common/errors.js';
@@ -19,14 +20,12 @@ import {
   redactOrder,
   type RedactableOrder,
 } from '../../db/sql/privacy.js';
-import { FINAL_STATUSES } from '../orders/states.js';
 import { forgetOverwritten } from '../../db/client.js';
 import { findOrganization } from '../organizations/service.js';
 import { tables } from '../../db/tables.js';
 
 export const REDACTED = 'redacted';
 const BATCH = 200;
-const FINALS = [...FINAL_STATUSES];
 
 /**
  * What of an order names or locates its customer: the one list of it. Wherever these keys are
@@ -94,10 +93,9 @@ export async function redactStoredOrder(run: Run, order: Pick<RedactableOrder, '
 export async function redactIfErased(
   run: Run,
   services: Pick<Services, 'db' | 'log'>,
-  order: Pick<RedactableOrder, 'id' | 'body' | 'status'> & { erasureRequestedAt: Date | null },
+  order: Pick<RedactableOrder, 'id' | 'body'> & { erasureRequestedAt: Date | null; endedAt: Date | null },
 ) {
-  if (order.erasureRequestedAt && FINAL_STATUSES.has(order.status) && (await redactStoredOrder(run, order)))
-    run.after(() => forget(services));
+  if (order.erasureRequestedAt && order.endedAt && (await redactStoredOrder(run, order))) run.after(() => forget(services));
 }
 
 /** Once redactions have committed: no older copy of them left in the database's files. */
@@ -123,12 +121,12 @@ async function redactAll(services: Services, read: () => Promise<RedactableOrder
   }
 }
 
-/** Final orders past RETENTION_DAYS, and ended ones an erasure asked for: redacted. */
+/** Orders ended more than RETENTION_DAYS ago, and ended ones an erasure asked for: redacted. */
 export async function retentionSweep(services: Services): Promise<{ expired: number; erased: number }> {
   const sql = statementsOf(services.db);
   const before = new Date(Date.now() - services.config.retentionDays * 86_400_000);
-  const expired = await redactAll(services, () => expiredOrders(sql, FINALS, before, BATCH));
-  const erased = await redactAll(services, () => erasedOrdersEnded(sql, FINALS, BATCH));
+  const expired = await redactAll(services, () => expiredOrders(sql, before, BATCH));
+  const erased = await redactAll(services, () => erasedOrdersEnded(sql, BATCH));
   if (expired || erased) {
     await forget(services);
     services.log.info({ expired, erased }, 'customer data redacted');
@@ -136,7 +134,7 @@ export async function retentionSweep(services: Services): Promise<{ expired: num
   return { expired, erased };
 }
 
-/** A customer's erasure: their final orders of the organization redacted now, open ones when they
+/** A customer's erasure: their ended orders of the organization redacted now, open ones when they
  * end. Recorded without the customer's data. */
 export async function requestErasure(
   services: Services,
@@ -149,8 +147,8 @@ export async function requestErasure(
   if (!phone && !loyaltyId) throw new Invalid('give phone or provider_loyalty_id: the customer whose data is to be erased');
   const sql = statementsOf(services.db);
   const orders = await customerOrders(sql, org.id, { phone, loyaltyId });
-  const ended = orders.filter((order) => FINAL_STATUSES.has(order.status));
-  const open = orders.filter((order) => !FINAL_STATUSES.has(order.status));
+  const ended = orders.filter((order) => order.endedAt !== null);
+  const open = orders.filter((order) => order.endedAt === null);
   const now = new Date();
   const redacted = await sql.transaction(async (run) => {
     let count = 0;
@@ -176,7 +174,7 @@ export async function requestErasure(
     return count;
   });
   // An open order that ended between the read and the mark: redacted now all the same.
-  await redactAll(services, () => erasedOrdersEnded(sql, FINALS, BATCH));
+  await redactAll(services, () => erasedOrdersEnded(sql, BATCH));
   await forget(services);
   return { ordersRedacted: redacted, ordersPending: open.length };
 }

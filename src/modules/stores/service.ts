@@ -23,12 +23,12 @@ import {
   unavailableItems,
   type BoundStore,
 } from '../../db/sql/stores.js';
-import { enqueue } from '../../delivery/outbox.js';
+import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
 import { storedOffer, type Offer } from '../catalog/offer.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import type { Location as LocationRow } from '../../db/client.js';
-import { recordEvent } from '../events/service.js';
+import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 
 /** How far ahead a pause or an item's time off sale may end. */
@@ -74,42 +74,38 @@ async function chosenStores(services: Services, locationId: string, ids: readonl
   return [...new Set(ids)].map((id) => byId.get(id)!);
 }
 
-/** The partner hears of a change of the location's stores or items (data in wire names). */
-function tellPartner(
+/** A change of the location's stores or items, recorded once: the partner hears of it (data in
+ * wire names), the stores are told (`messages`), the location's dashboards see it as it is now. */
+function locationChanged(
   run: Run,
   services: Services,
   location: Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>,
   type: 'location.paused' | 'location.resumed' | 'location.items.availability',
   data: Record<string, unknown>,
+  messages: OutboxInput[],
 ): Promise<void> {
-  return recordEvent(run, services, {
+  return recordChange(run, services, {
     type,
-    partnerId: location.partnerId,
-    orgId: location.orgId,
+    owner: location,
+    subject: { kind: 'location', id: location.id },
     data: toWire({ locationId: location.id, orgId: location.orgId, ...data }) as Record<string, unknown>,
+    messages,
   });
 }
 
-/** A store's next event to its DSP, as steps of the change's transaction: in order per store. */
-async function tellStore(
-  run: Run,
-  services: Pick<Services, 'delivery'>,
-  store: BoundStore,
-  type: string,
-  data: Record<string, unknown>,
-): Promise<void> {
+/** A store's next event to its DSP, in order per store: its sequence counted in the change's
+ * transaction. */
+async function storeEvent(run: Run, store: BoundStore, type: string, data: Record<string, unknown>): Promise<OutboxInput> {
   const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
   const sequence = Number(counted!.eventSequence);
-  await enqueue(run, services, {
+  return {
     kind: type,
     owner: store,
-    source: store.source,
-    onboardingId: store.onboardingId,
-    operation: 'events',
+    to: { provider: store.source, operation: 'events', onboardingId: store.onboardingId },
     body: { type, store_id: store.dspStoreId, created_at: Date.now(), data },
     subject: { purpose: 'dsp-store-event', subjectId: store.id, which: [sequence] },
     ordering: { key: `store:${store.id}`, position: sequence },
-  });
+  };
 }
 
 export type ShownStore = { id: string; dspProviderId: string; dspStoreName: string; status: string; pausedUntil: number | null };
@@ -140,12 +136,11 @@ export async function pauseStores(
         until,
       ),
     );
-    for (const store of stores) await tellStore(run, services, store, 'location.pause', until ? { until_ms: until.getTime() } : {});
-    await tellPartner(run, services, location, 'location.paused', {
-      locations: stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until })),
-    });
+    const told = [];
+    for (const store of stores) told.push(await storeEvent(run, store, 'location.pause', until ? { until_ms: until.getTime() } : {}));
+    const locations = stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
+    await locationChanged(run, services, location, 'location.paused', { locations }, told);
   });
-  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
 }
 
@@ -165,12 +160,11 @@ export async function resumeStores(
         new Date(),
       ),
     );
-    for (const store of stores) await tellStore(run, services, store, 'location.resume', {});
-    await tellPartner(run, services, location, 'location.resumed', {
-      locations: stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null })),
-    });
+    const told = [];
+    for (const store of stores) told.push(await storeEvent(run, store, 'location.resume', {}));
+    const locations = stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
+    await locationChanged(run, services, location, 'location.resumed', { locations }, told);
   });
-  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
 }
 
@@ -275,18 +269,16 @@ export async function changeAvailability(
         ),
       );
     await run(nextAvailabilityVersion(location.id));
-    for (const { store, ids } of told) {
-      if (input.available) await tellStore(run, services, store, 'location.items.unsnooze', { item_ids: ids });
-      else
-        await tellStore(run, services, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) });
-    }
-    await tellPartner(run, services, location, 'location.items.availability', {
-      itemIds,
-      available: input.available,
-      untilMs: until?.getTime() ?? null,
-    });
+    const messages = [];
+    for (const { store, ids } of told)
+      messages.push(
+        input.available
+          ? await storeEvent(run, store, 'location.items.unsnooze', { item_ids: ids })
+          : await storeEvent(run, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) }),
+      );
+    const data = { itemIds, available: input.available, untilMs: until?.getTime() ?? null };
+    await locationChanged(run, services, location, 'location.items.availability', data, messages);
   });
-  services.pubsub.publish('organizationChanged', location.orgId, { kind: 'location', id: location.id });
   return unavailableNow(services, location.id);
 }
 
@@ -311,20 +303,18 @@ const storeStatus: WebhookHandler = {
     if (!held) throw new NotFound(`store ${storeId} is not bound`);
   },
   apply: async (services, event) => {
-    const changed = await statementsOf(services.db).transaction(async (run) => {
+    await statementsOf(services.db).transaction(async (run) => {
       const stores = await run<{ id: string; orgId: string; partnerId: string; locationId: string; dspStoreId: string; dspStatus: string }>(
         setDspStatus(event.source, String(event.object.dsp_store_id), String(event.object.status), new Date()),
       );
       for (const { partnerId, ...store } of stores)
-        await recordEvent(run, services, {
+        await recordChange(run, services, {
           type: 'dsp_connection.status',
-          partnerId,
-          orgId: store.orgId,
+          owner: { partnerId, orgId: store.orgId },
+          subject: { kind: 'location', id: store.locationId },
           data: toWire({ ...store, source: event.source }) as Record<string, unknown>,
         });
-      return stores;
     });
-    for (const { orgId, id } of changed) services.pubsub.publish('organizationChanged', orgId, { kind: 'location', id });
   },
 };
 

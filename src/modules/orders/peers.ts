@@ -1,14 +1,13 @@
-// What the DSP hears back about an order (docs/dsp-channels.md): its outcome (accepted, or failed
-// with a reason), how it moves at the POS and on the road, and the merchant's cancellation. Each
-// event is written in the transaction of the change it tells, and goes through the outbox like
-// every message: retried, dead-lettered, redeliverable, signed (X-Service-Signature), with an
-// Idempotency-Key fixed per event and the DSP onboarding's token when the store is bound. One
-// order's events carry sequence 1, 2, 3… and go out one at a time in that order (the outbox's
-// ordering key); other orders' events never wait behind them.
-import type { Services } from '../../services.js';
+// What an order's peers are sent, in their wire names: the POS (the order, and its changes when its
+// registration takes them), the DSP (its outcome, how it moves at the POS and on the road, the
+// merchant's cancellation: docs/dsp-channels.md) and the event provider of a merchant-delivered
+// order (order.confirmed). Each is a message of the outbox, written with the change that makes
+// it: retried, dead-lettered, redeliverable, with an Idempotency-Key fixed per message. One
+// order's events to its DSP carry sequence 1, 2, 3… and go out one at a time in that order (the
+// outbox's ordering key); other orders' events never wait behind them. The first is written
+// claimed and sent at once after the commit, as is the order to the POS.
 import type { Order as OrderRow } from '../../db/client.js';
-import type { Run } from '../../db/statements.js';
-import { enqueue, enqueueNow, type OutboxInput } from '../../delivery/outbox.js';
+import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
@@ -44,27 +43,17 @@ export type Told = Pick<
 export const COUNTS_AN_EVENT = { increment: 'eventSequence' } as const;
 
 /**
- * The order's next event to its DSP, as steps of the transaction making the change it tells. The
- * change's own write counted the event (COUNTS_AN_EVENT, or a refused order inserted with count
- * 1): the count is the event's sequence, its position under the order's ordering key and part of
- * its idempotency key. An order's first event has nothing to wait for: it is written already
- * claimed and sent once the transaction commits (no claim round, as for a new order's message to
- * the POS). Later ones wait their turn in the outbox.
+ * The order's next event to its DSP. The change's own write counted the event (COUNTS_AN_EVENT,
+ * or a refused order inserted with count 1): the count is the event's sequence, its position
+ * under the order's ordering key and part of its idempotency key. An order's first event has
+ * nothing to wait for: it is sent at once after the commit. Later ones wait their turn.
  */
-export async function tellDsp(
-  run: Run,
-  services: Pick<Services, 'config' | 'delivery'>,
-  order: Told,
-  type: DspEventType,
-  data: Record<string, unknown>,
-): Promise<void> {
+export function dspEvent(order: Told, type: DspEventType, data: Record<string, unknown>, ordered = true): OutboxInput {
   const sequence = Number(order.eventSequence);
-  const event: OutboxInput = {
+  return {
     kind: type,
     owner: order,
-    source: order.dspSource,
-    onboardingId: order.dspOnboardingId,
-    operation: 'events',
+    to: { provider: order.dspSource, operation: 'events', onboardingId: order.dspOnboardingId },
     body: {
       type,
       store_id: order.dspStoreId,
@@ -72,10 +61,9 @@ export async function tellDsp(
       data: { order_id: order.id, dsp_order_id: order.dspOrderId, sequence, ...data },
     },
     subject: { purpose: 'dsp-event', subjectId: order.id, which: [sequence] },
-    ...(services.config.outbox.ordered ? { ordering: { key: `order:${order.id}`, position: sequence } } : {}),
+    ...(ordered ? { ordering: { key: `order:${order.id}`, position: sequence } } : {}),
+    now: sequence <= 1,
   };
-  // The first has nothing to wait for: written claimed, sent at once after the commit.
-  await (sequence > 1 ? enqueue(run, services, event) : enqueueNow(run, services, event));
 }
 
 /** location.order.fail's data. */
@@ -96,6 +84,72 @@ export function statusEvent(order: Pick<OrderRow, 'status' | 'deliveryStatus' | 
       delivery_status: order.deliveryStatus,
       ...(order.driver ? { driver: JSON.parse(order.driver) as unknown } : {}),
     },
+  };
+}
+
+type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
+
+/** The order object of docs/reference.md § Resources as we send it on: what the DSP sent, with our id and state.
+ * `sent` is the stored body parsed; a new order passes the object its body was made from. */
+export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...sent,
+    id: order.id,
+    dsp_order_id: order.dspOrderId,
+    source: sent.source ?? order.dspSource,
+    status: order.status,
+    delivery_status: order.deliveryStatus,
+    ...(order.posOrderId ? { pos_order_id: order.posOrderId } : {}),
+  };
+}
+
+/** Where an order's POS location is: its registration, the onboarding whose token covers all of
+ * the merchant's locations, and the POS's id of the location. */
+export type PosLocation = { source: string; onboardingId: string; providerId: string };
+
+/** A new order to its POS (order.created), sent at once after the commit. It names its POS
+ * location in the body and, as the catalog call does, in X-Provider-Location-Id. */
+export function orderToPos(order: OrderRow, object: Record<string, unknown>, location: PosLocation): OutboxInput {
+  return {
+    kind: 'order.created',
+    owner: order,
+    to: {
+      provider: location.source,
+      operation: 'orders',
+      onboardingId: location.onboardingId,
+      headers: { 'x-provider-location-id': location.providerId },
+    },
+    body: { type: 'order.created', object: { ...orderObject(order, object), location_id: location.providerId } },
+    subject: { purpose: 'order.created', subjectId: order.id },
+    now: true,
+  };
+}
+
+/** An order's change to its POS (order.updated: a DSP's cancellation), for a POS whose registration
+ * takes order changes (docs/reference.md's order event is order.created only). */
+export function changeToPos(order: OrderRow, location: PosLocation): OutboxInput {
+  return {
+    kind: 'order.updated',
+    owner: order,
+    to: {
+      provider: location.source,
+      operation: 'orders',
+      onboardingId: location.onboardingId,
+      headers: { 'x-provider-location-id': location.providerId },
+    },
+    body: { type: 'order.updated', object: { ...orderObject(order), location_id: location.providerId } },
+    subject: { purpose: 'order.canceled', subjectId: order.id },
+  };
+}
+
+/** A merchant-delivered order the POS took, to the event provider that delivers it. */
+export function orderConfirmed(order: OrderRow, target: { source: string; locationId: string }): OutboxInput {
+  return {
+    kind: 'order.confirmed',
+    owner: order,
+    to: { provider: target.source, operation: 'events' },
+    body: { location_id: target.locationId, reference_id: order.id, type: 'order.confirmed', order: orderObject(order) },
+    subject: { purpose: 'order.confirmed', subjectId: order.id },
   };
 }
 

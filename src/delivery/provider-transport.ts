@@ -1,0 +1,56 @@
+// Messages to providers (a POS, a DSP, an event provider): a POST of the stored bytes to the
+// provider's operation, with the merchant's OAuth token when the message names its onboarding,
+// and `X-Service-Signature` for those that check who sends them events (DSPs, event providers).
+// A 2xx is taken; a refusal (any other 4xx) is final: retrying cannot change the provider's mind.
+import type { Services } from '../services.js';
+import { callForOnboarding, describeFailure, send, type ProviderResponse } from '../integrations/provider-client.js';
+import { providerUrl, requireProvider } from '../integrations/providers.js';
+import { signBody } from '../common/signatures.js';
+import { ReauthorizationRequired } from '../common/errors.js';
+import { notYet, type AnswerChecks, type Message, type OutcomeHandlers, type Sent, type Transport } from './worker.js';
+
+/** The transport to providers, with what each kind of message's outcome writes (a menu publish
+ * settled, an order taken) and what a 2xx must hold (the POS's order id). */
+export function providerTransport(services: Services, outcomes: OutcomeHandlers, answerChecks: AnswerChecks): Transport {
+  const call = async (message: Message): Promise<ProviderResponse> => {
+    const headers: Record<string, string> = {
+      ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}),
+      'idempotency-key': message.idempotencyKey,
+      'content-type': 'application/json',
+    };
+    // The stored bytes go out as they are: a signature over them stays true.
+    const body = message.body;
+    const provider = await requireProvider(services, message.source);
+    // Event providers and DSPs check who sends them events: X-Service-Signature, HMAC-SHA256 of
+    // the body with their webhook secret. A POS is called with the merchant's token only.
+    if (provider.kind !== 'pos' && provider.webhookSecret) headers['x-service-signature'] = signBody(body, provider.webhookSecret);
+    if (message.onboardingId)
+      return callForOnboarding(services, message.source, message.onboardingId, message.operation as never, {
+        method: 'POST',
+        headers,
+        body,
+        retries: 0,
+      });
+    return send(services, 'POST', providerUrl(provider, message.operation as never), { headers, body, retries: 0 });
+  };
+  return {
+    name: 'delivery',
+    scope: { share: () => ({ endpoints: false }) },
+    outcomes,
+    answerChecks,
+    async send(message): Promise<Sent> {
+      let response: ProviderResponse;
+      try {
+        response = await call(message);
+      } catch (failure) {
+        // Not the receiver's failure, and no attempt of it: the message waits until a new
+        // onboarding of the same account sends it on (modules/onboarding).
+        if (failure instanceof ReauthorizationRequired) return { instead: { status: 'waiting', error: failure.message } };
+        return { answer: { status: null, error: (failure as Error).message }, verdict: 'retry' };
+      }
+      const { status, body, headers } = response;
+      if (status >= 200 && status < 300) return { answer: { status, body, headers, error: null }, verdict: 'delivered' };
+      return { answer: { status, body, headers, error: describeFailure(response) }, verdict: notYet(status) ? 'retry' : 'refused' };
+    },
+  };
+}

@@ -1,0 +1,187 @@
+// Partner events to their webhook endpoints: the outbox's transport for messages with an endpoint
+// (the worker's policy is the outbox's one, delivery/worker.ts). Each call is signed per Standard
+// Webhooks (every secret signing now: two or more during a rotation), bounded
+// (WEBHOOK_TIMEOUT_MS, the first 64 KB of the answer, no redirects followed), made only to an
+// address the endpoint may reach (./address.ts), and kept as an attempt. Every answer but a 2xx
+// is tried again: an endpoint is the partner's own, and its 4xx today may be fixed tomorrow. An
+// endpoint whose attempts all failed for five days is disabled; its messages wait until it is
+// enabled again. A partner has at most WEBHOOK_CONCURRENCY_PER_PARTNER calls under way per
+// instance (twice that for a moment at most), so one partner's thousand hanging endpoints leave
+// room for every other partner's.
+import type { Services } from '../../services.js';
+import type { Answer, DeadLetterWrites, Message, Sent, Transport } from '../../delivery/worker.js';
+import { exchange } from '../../integrations/provider-client.js';
+import { tracedCall } from '../../telemetry/tracing.js';
+import { statementsOf } from '../../db/statements.js';
+import { tables } from '../../db/tables.js';
+import { endpointById, holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
+import { signStandardWebhook } from '../../common/signatures.js';
+import { newId } from '../../common/ids.js';
+import { addressPolicy, retired, type EndpointRow } from './endpoints.js';
+import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
+import { recordChange } from './service.js';
+import { nextSlice, RESEND_STEP } from './resends.js';
+
+/** How much of an endpoint's answer is read: enough for an error message. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+/** How long an endpoint may fail, every attempt, before it is disabled. */
+export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+
+/** An endpoint's refusal, in a line: its status and the start of its answer. */
+function describe(response: { status: number; text: string }): string {
+  const text = response.text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  return `${response.status}${text ? ` ${text}` : ''}`;
+}
+
+const disabledReason = (now: Date) => `every attempt failed for five days (disabled ${now.toISOString()})`;
+
+export function endpointTransport(services: Services): Transport {
+  const cap = services.config.webhooks.concurrencyPerPartner;
+  /** Calls under way per partner, in this instance. */
+  const busy = new Map<string, number>();
+  /** What a call found of its endpoint, for the attempt's record. */
+  const calls = new WeakMap<Message, { endpoint: EndpointRow; durationMs: number }>();
+  /** Secrets opened, by their sealed text (which never changes): one decryption per secret. */
+  const opened = new Map<string, string>();
+  const open = (sealed: string) => {
+    let secret = opened.get(sealed);
+    if (secret === undefined) {
+      if (opened.size >= 10_000) opened.clear();
+      secret = services.sealer.open(sealed);
+      opened.set(sealed, secret);
+    }
+    return secret;
+  };
+
+  /** One signed call to the endpoint, from the stored bytes; its webhook-id is the event's id. */
+  const call = (endpoint: EndpointRow, message: Message) => {
+    const policy = addressPolicy(services);
+    const refused = refusedLiteral(endpoint.url, policy);
+    if (refused) throw new Error(`refused before connecting: ${refused}`);
+    const id = message.subjectId!;
+    const timestamp = Math.floor(Date.now() / 1000);
+    // Every secret signing now: the current one, and each a rotation replaced in the last day.
+    const secrets = [endpoint.secretEnc, ...retired(endpoint).map((secret) => secret.sealed)].map(open);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'partner-ordering-webhooks',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': secrets.map((secret) => signStandardWebhook(id, timestamp, message.body, secret)).join(' '),
+    };
+    return tracedCall(
+      services.tracing,
+      () => {
+        const where = new URL(endpoint.url);
+        return [
+          `POST ${where.host}`,
+          { 'http.request.method': 'POST', 'server.address': where.hostname, 'webhook.endpoint': endpoint.id, 'webhook.event': id },
+        ];
+      },
+      headers,
+      (traced) =>
+        exchange('POST', endpoint.url, { headers: traced, body: message.body }, services.config.webhooks.timeoutMs, {
+          dnsLookup: guardedLookup(services.resolveHost ?? systemResolver, policy),
+          maxBytes: MAX_ANSWER_BYTES,
+        }),
+    );
+  };
+
+  return {
+    name: 'partner-webhooks',
+    scope: {
+      share: () => ({ endpoints: true, partnersAtCap: [...busy].filter(([, count]) => count >= cap).map(([partner]) => partner) }),
+      // A claim takes no more than one partner may have under way: a partner just under its cap
+      // goes over it by less than a claim.
+      batch: cap,
+      maxInFlight: 256,
+    },
+    accepts: (message) => (busy.get(message.partnerId ?? '') ?? 0) < cap,
+    begin: (message) => {
+      const partner = message.partnerId ?? '';
+      busy.set(partner, (busy.get(partner) ?? 0) + 1);
+      return () => {
+        const left = (busy.get(partner) ?? 1) - 1;
+        if (left) busy.set(partner, left);
+        else busy.delete(partner);
+      };
+    },
+    async send(message): Promise<Sent> {
+      const [endpoint] = await statementsOf(services.db).read<EndpointRow>(endpointById(message.endpointId!, null));
+      if (!endpoint) return { instead: { status: 'dead', error: 'the endpoint was deleted' } };
+      // Not an attempt: it waits for the endpoint to be enabled again.
+      if (endpoint.status !== 'enabled') return { instead: { status: 'waiting', error: 'the endpoint is disabled' } };
+      // A resend's step: the next of its events queued, no call made (./resends.ts).
+      if (message.kind === RESEND_STEP) {
+        await nextSlice(services, message, endpoint);
+        return { done: true };
+      }
+      const started = Date.now();
+      let answer: Answer;
+      try {
+        const response = await call(endpoint, message);
+        const ok = response.status >= 200 && response.status < 300;
+        answer = { status: response.status, headers: response.headers, error: ok ? null : describe(response) };
+      } catch (failure) {
+        answer = { status: null, error: (failure as Error).message };
+      }
+      calls.set(message, { endpoint, durationMs: Date.now() - started });
+      return { answer, verdict: answer.error === null ? 'delivered' : 'retry' };
+    },
+    /** The attempt kept, and what it does to the endpoint's run of failures. */
+    async record(run, message, answer, fate) {
+      const { endpoint, durationMs } = calls.get(message)!;
+      // Deleted while the call was under way: the message ends with it, and no attempt is kept
+      // for an endpoint that is gone. Otherwise the endpoint stays until the commit.
+      if (!(await run(holdEndpoint(endpoint.id))).length) return { status: 'dead', error: 'the endpoint was deleted' };
+      const now = new Date();
+      await run(
+        tables.attempt.insert({
+          id: newId('att'),
+          endpointId: endpoint.id,
+          eventId: message.subjectId,
+          messageId: message.id,
+          attemptedAt: now,
+          statusCode: answer.status,
+          durationMs,
+          error: answer.error,
+        }),
+      );
+      if (fate === 'delivered') {
+        if (endpoint.failingSince) await run(noteSuccess(endpoint.id));
+        return undefined;
+      }
+      const [first, disable] = noteFailure(endpoint.id, now, new Date(now.getTime() - DISABLE_AFTER_MS), disabledReason(now));
+      await run(first!);
+      if ((await run(disable!)).length)
+        run.after(() =>
+          services.log.warn(
+            { endpoint: endpoint.id, partner: endpoint.partnerId },
+            'webhook endpoint disabled: every attempt failed for five days',
+          ),
+        );
+      return undefined;
+    },
+  };
+}
+
+/** A message that died (to a provider or to a partner's endpoint): its partner hears of it
+ * (delivery.dead) at its endpoints, but the one whose delivery died, and its organization's
+ * dashboards see it; a dead delivery.dead tells no one again. */
+export const messageDied: DeadLetterWrites = async (run, services, message, outcome) => {
+  if (message.kind === 'delivery.dead') return;
+  await recordChange(run, services, {
+    type: 'delivery.dead',
+    owner: message,
+    subject: { kind: 'delivery', id: message.id },
+    except: message.endpointId ?? undefined,
+    data: {
+      delivery_id: message.id,
+      kind: message.kind,
+      ...(message.endpointId ? { endpoint_id: message.endpointId, event_id: message.subjectId } : { destination: message.source }),
+      attempts: message.attempts,
+      last_status: outcome.status,
+      last_error: outcome.error,
+    },
+  });
+};
