@@ -1,6 +1,6 @@
-// The layout docs/architecture.md promises: each top-level folder of src/ (and each file at its
-// root) is one node, and an import only ever points down: no cycle between them, type imports
-// included. And src/'s root holds at most five files.
+// The layout docs/architecture.md promises: each module of src/modules/, each other top-level
+// folder of src/ and each file at its root is one node, and an import only ever points down: no
+// cycle between them, type imports included. And src/'s root holds at most five files.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -14,10 +14,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** A file's node: its top-level folder, or its own name at src/'s root. */
+/** A file's node: its module (`modules/<area>`), else its top-level folder, or its own name at
+ * src/'s root. Modules are nodes of their own: two modules importing each other are a cycle
+ * even though they share a folder. */
 const nodeOf = (file: string) => {
-  const [first, ...rest] = path.relative(SRC, file).split(path.sep);
-  return rest.length ? first! : first!.replace(/\.ts$/, '');
+  const [first, second, ...rest] = path.relative(SRC, file).split(path.sep);
+  if (first === 'modules' && rest.length) return `modules/${second}`;
+  return second !== undefined ? first! : first!.replace(/\.ts$/, '');
 };
 
 /** Every import between nodes, with the files that make it. */
@@ -66,7 +69,7 @@ function findCycle(graph: Map<string, Map<string, string[]>>): string[] | null {
   return null;
 }
 
-test('no two folders of src/ import each other, directly or round a circle', () => {
+test('no two modules or folders of src/ import each other, directly or round a circle', () => {
   expect(findCycle(importGraph())).toBeNull();
 });
 
@@ -77,6 +80,18 @@ test('the check finds a cycle when there is one', () => {
     ['c', new Map([['a', ['c.ts imports ./a']]])],
   ]);
   expect(findCycle(graph)).toEqual(['a.ts imports ./b', 'b.ts imports ./c', 'c.ts imports ./a']);
+});
+
+test('two modules importing each other are a cycle, though they share src/modules', () => {
+  expect(nodeOf(path.join(SRC, 'modules', 'orders', 'service.ts'))).toBe('modules/orders');
+  expect(nodeOf(path.join(SRC, 'modules', 'privacy', 'service.ts'))).toBe('modules/privacy');
+  expect(nodeOf(path.join(SRC, 'delivery', 'worker.ts'))).toBe('delivery');
+  expect(nodeOf(path.join(SRC, 'services.ts'))).toBe('services');
+  const graph = new Map([
+    ['modules/orders', new Map([['modules/privacy', ['modules/orders/service.ts imports ../privacy/service.js']]])],
+    ['modules/privacy', new Map([['modules/orders', ['modules/privacy/service.ts imports ../orders/states.js']]])],
+  ]);
+  expect(findCycle(graph)).toHaveLength(2);
 });
 
 test("src/'s root holds at most five files", () => {
