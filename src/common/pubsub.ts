@@ -26,7 +26,7 @@ export type OrderSnapshot = Record<string, unknown> & { id: string; locationId: 
 
 /** What of an organization changed (its kind and id), and the change's event type (null for one
  * only dashboards hear of): the subscriber reads the changed object with it. */
-export type OrganizationChange = { kind: 'onboarding' | 'location' | 'delivery'; id: string; type: string | null };
+export type OrganizationChange = { orgId: string; kind: 'onboarding' | 'location' | 'delivery'; id: string; type: string | null };
 
 type Listener = (event: CustomEvent) => void;
 

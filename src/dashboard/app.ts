@@ -3,11 +3,13 @@
 // what is stopped (./stores.ts: owners, admins and managers pause stores and take items off
 // sale), onboardings and, for owners and admins, failed deliveries to redeliver. It reads through
 // /graphql with the session cookie, and stays current through two graphql-ws subscriptions:
-// orderUpdated (each order as it changes) and organizationChanged (the rest is read again). No
+// orderUpdated (each order as it changes) and organizationChanged (each location, onboarding or
+// dead delivery as it changes, taking its place on the page: nothing is read again). No
 // framework: the page is small, and the DOM is written with textContent only (./dom.ts).
 import { createClient } from 'graphql-ws';
 import { graphql } from './generated/gql.js';
 import type {
+  DashboardChangesSubscription,
   DashboardOrderFragment,
   DashboardOverviewQuery,
   DashboardDeliveriesQuery,
@@ -26,25 +28,32 @@ const ViewerQuery = graphql(`
     me { canRedeliver canControlStores user { email fullName role } organization { id name } }
   }
 `);
+graphql(`
+  fragment DashboardLocation on Location {
+    id
+    name
+    timezone
+    closedDays { date name }
+    offSale { itemId untilMs }
+    catalog { items { providerId name } modifiers { providerId name } }
+    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
+  }
+`);
+graphql(`
+  fragment DashboardOnboarding on Onboarding { id type source status }
+`);
+graphql(`
+  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }
+`);
 const OverviewQuery = graphql(`
   query DashboardOverview($orgId: ID!) {
-    organization(id: $orgId) { onboardings { id type source status } }
-    organizationLocations(orgId: $orgId) {
-      locations {
-        id
-        name
-        timezone
-        closedDays { date name }
-        offSale { itemId untilMs }
-        catalog { items { providerId name } modifiers { providerId name } }
-        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
-      }
-    }
+    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }
+    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }
   }
 `);
 const DeliveriesQuery = graphql(`
   query DashboardDeliveries {
-    deliveries(status: "dead", first: 50) { id kind source attempts lastStatus lastError createdAt }
+    deliveries(status: "dead", first: 50) { ...DashboardDelivery }
   }
 `);
 graphql(`
@@ -61,7 +70,15 @@ const OrderUpdates = graphql(`
   subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }
 `);
 const OrganizationChanges = graphql(`
-  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }
+  subscription DashboardChanges($orgId: ID!) {
+    organizationChanged(orgId: $orgId) {
+      kind
+      id
+      location { ...DashboardLocation }
+      onboarding { ...DashboardOnboarding }
+      delivery { ...DashboardDelivery }
+    }
+  }
 `);
 const RedeliverMutation = graphql(`
   mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }
@@ -77,6 +94,12 @@ type State = {
 };
 
 const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
+
+/** Where an object with this id is in a list: its place, or the end for a new one. */
+const indexOf = (list: readonly { id: string }[], id: string) => {
+  const at = list.findIndex((item) => item.id === id);
+  return at === -1 ? list.length : at;
+};
 
 function showProblem(message: string | null): void {
   const problem = $('problem');
@@ -356,7 +379,6 @@ async function start(): Promise<void> {
   // Live: after every (re)connection everything is read again, so nothing missed while
   // disconnected stays missing; between, each event updates its part.
   const live = $('live');
-  let changesTimer: ReturnType<typeof setTimeout> | undefined;
   const client = createClient({
     url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`,
     lazy: false,
@@ -393,13 +415,31 @@ async function start(): Promise<void> {
       complete: () => undefined,
     },
   );
-  client.subscribe(
+  client.subscribe<DashboardChangesSubscription>(
     { query: OrganizationChanges.toString(), variables: { orgId } },
     {
-      // A burst of changes (a catalog published to several stores) is read once.
-      next: () => {
-        clearTimeout(changesTimer);
-        changesTimer = setTimeout(() => void guard(loadOverview), 150);
+      // Each change carries what changed as it is now: it takes that object's place, and only
+      // its part is drawn again.
+      next: ({ data }) => {
+        if (!data || !state.overview) return;
+        const change = data.organizationChanged;
+        if (change.kind === 'location') {
+          const locations = state.overview.organizationLocations.locations.filter((l) => l.id !== change.id);
+          if (change.location) locations.splice(indexOf(state.overview.organizationLocations.locations, change.id), 0, change.location);
+          state.overview.organizationLocations.locations = locations;
+          renderLocations(state, loadOverview);
+          renderOrders(state);
+        } else if (change.kind === 'onboarding' && change.onboarding) {
+          const onboardings = state.overview.organization.onboardings.filter((o) => o.id !== change.id);
+          onboardings.splice(indexOf(state.overview.organization.onboardings, change.id), 0, change.onboarding);
+          state.overview.organization.onboardings = onboardings;
+          renderOnboardings(state);
+        } else if (change.kind === 'delivery' && state.viewer.canRedeliver) {
+          const others = state.deliveries.filter((d) => d.id !== change.id);
+          // Only dead deliveries are listed: one sent again leaves the list.
+          state.deliveries = change.delivery?.status === 'dead' ? [change.delivery, ...others] : others;
+          renderDeliveries(state, redeliver);
+        }
       },
       error: () => undefined,
       complete: () => undefined,

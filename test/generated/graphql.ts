@@ -737,13 +737,21 @@ export type Organization = {
   users: Array<User>;
 };
 
-/** Something of an organization changed; read that part again. */
+/** Something of an organization changed: what, and (in the field of its kind) how it is now. */
 export type OrganizationChange = {
   __typename?: 'OrganizationChange';
-  /** The onboarding, location or delivery that changed. */
+  /** For a delivery that died or was sent again: the delivery as it is now. */
+  delivery?: Maybe<Delivery>;
+  /** The location, onboarding or delivery that changed. */
   id: Scalars['ID']['output'];
-  /** onboarding, location, publish or delivery. */
+  /** location, onboarding or delivery. */
   kind: Scalars['String']['output'];
+  /** For a location that changed: the location as it is now (null once it is deleted). */
+  location?: Maybe<Location>;
+  /** For an onboarding that changed: the onboarding as it is now. */
+  onboarding?: Maybe<Onboarding>;
+  /** The change's event type (location.paused, menu.publish.succeeded, …); null for what only dashboards hear of. */
+  type?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrganizationLocationsPayload = {

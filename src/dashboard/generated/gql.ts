@@ -16,12 +16,15 @@ import * as types from './graphql.js';
  */
 type Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
-    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": typeof types.DashboardOverviewDocument,
-    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": typeof types.DashboardDeliveriesDocument,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
+    "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": typeof types.DashboardOnboardingFragmentDoc,
+    "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": typeof types.DashboardDeliveryFragmentDoc,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": typeof types.DashboardOverviewDocument,
+    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": typeof types.DashboardDeliveriesDocument,
     "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": typeof types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
-    "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": typeof types.DashboardChangesDocument,
+    "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
     "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
@@ -31,12 +34,15 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
-    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n": types.DashboardOverviewDocument,
-    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n": types.DashboardDeliveriesDocument,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
+    "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": types.DashboardOnboardingFragmentDoc,
+    "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": types.DashboardDeliveryFragmentDoc,
+    "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": types.DashboardOverviewDocument,
+    "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": types.DashboardDeliveriesDocument,
     "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt\n  }\n": types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
-    "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n": types.DashboardChangesDocument,
+    "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
     "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": types.DashboardOrderDetailDocument,
@@ -52,11 +58,23 @@ export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeli
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { id type source status } }\n    organizationLocations(orgId: $orgId) {\n      locations {\n        id\n        name\n        timezone\n        closedDays { date name }\n        offSale { itemId untilMs }\n        catalog { items { providerId name } modifiers { providerId name } }\n        dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n      }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOverviewDocument;
+export function graphql(source: "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n"): typeof import('./graphql.js').DashboardLocationFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { id kind source attempts lastStatus lastError createdAt }\n  }\n"): typeof import('./graphql.js').DashboardDeliveriesDocument;
+export function graphql(source: "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n"): typeof import('./graphql.js').DashboardOnboardingFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n"): typeof import('./graphql.js').DashboardDeliveryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n"): typeof import('./graphql.js').DashboardOverviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n"): typeof import('./graphql.js').DashboardDeliveriesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -72,7 +90,7 @@ export function graphql(source: "\n  subscription DashboardOrderUpdates($orgId: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  subscription DashboardChanges($orgId: ID!) { organizationChanged(orgId: $orgId) { kind id } }\n"): typeof import('./graphql.js').DashboardChangesDocument;
+export function graphql(source: "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n"): typeof import('./graphql.js').DashboardChangesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -737,13 +737,21 @@ export type Organization = {
   users: Array<User>;
 };
 
-/** Something of an organization changed; read that part again. */
+/** Something of an organization changed: what, and (in the field of its kind) how it is now. */
 export type OrganizationChange = {
   __typename?: 'OrganizationChange';
-  /** The onboarding, location or delivery that changed. */
+  /** For a delivery that died or was sent again: the delivery as it is now. */
+  delivery?: Maybe<Delivery>;
+  /** The location, onboarding or delivery that changed. */
   id: Scalars['ID']['output'];
-  /** onboarding, location, publish or delivery. */
+  /** location, onboarding or delivery. */
   kind: Scalars['String']['output'];
+  /** For a location that changed: the location as it is now (null once it is deleted). */
+  location?: Maybe<Location>;
+  /** For an onboarding that changed: the onboarding as it is now. */
+  onboarding?: Maybe<Onboarding>;
+  /** The change's event type (location.paused, menu.publish.succeeded, …); null for what only dashboards hear of. */
+  type?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrganizationLocationsPayload = {
@@ -1112,6 +1120,12 @@ export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
 
+export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
+
+export type DashboardOnboardingFragment = { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string };
+
+export type DashboardDeliveryFragment = { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number };
+
 export type DashboardOverviewQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
@@ -1122,7 +1136,7 @@ export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __t
 export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
+export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
 
 export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number };
 
@@ -1147,7 +1161,7 @@ export type DashboardChangesSubscriptionVariables = Exact<{
 }>;
 
 
-export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string } };
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
 
 export type DashboardRedeliverMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1211,6 +1225,66 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const DashboardLocationFragmentDoc = new TypedDocumentString(`
+    fragment DashboardLocation on Location {
+  id
+  name
+  timezone
+  closedDays {
+    date
+    name
+  }
+  offSale {
+    itemId
+    untilMs
+  }
+  catalog {
+    items {
+      providerId
+      name
+    }
+    modifiers {
+      providerId
+      name
+    }
+  }
+  dsps {
+    id
+    name
+    source
+    status
+    pausedUntil
+    dspStatus
+    publishes(last: 1) {
+      status
+      menuProviderIds
+      catalogVersion
+      error
+      createdAt
+    }
+  }
+}
+    `, {"fragmentName":"DashboardLocation"}) as unknown as TypedDocumentString<DashboardLocationFragment, unknown>;
+export const DashboardOnboardingFragmentDoc = new TypedDocumentString(`
+    fragment DashboardOnboarding on Onboarding {
+  id
+  type
+  source
+  status
+}
+    `, {"fragmentName":"DashboardOnboarding"}) as unknown as TypedDocumentString<DashboardOnboardingFragment, unknown>;
+export const DashboardDeliveryFragmentDoc = new TypedDocumentString(`
+    fragment DashboardDelivery on Delivery {
+  id
+  kind
+  source
+  status
+  attempts
+  lastStatus
+  lastError
+  createdAt
+}
+    `, {"fragmentName":"DashboardDelivery"}) as unknown as TypedDocumentString<DashboardDeliveryFragment, unknown>;
 export const DashboardOrderFragmentDoc = new TypedDocumentString(`
     fragment DashboardOrder on Order {
   id
@@ -1249,67 +1323,75 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
     query DashboardOverview($orgId: ID!) {
   organization(id: $orgId) {
     onboardings {
-      id
-      type
-      source
-      status
+      ...DashboardOnboarding
     }
   }
   organizationLocations(orgId: $orgId) {
     locations {
-      id
-      name
-      timezone
-      closedDays {
-        date
-        name
-      }
-      offSale {
-        itemId
-        untilMs
-      }
-      catalog {
-        items {
-          providerId
-          name
-        }
-        modifiers {
-          providerId
-          name
-        }
-      }
-      dsps {
-        id
-        name
-        source
-        status
-        pausedUntil
-        dspStatus
-        publishes(last: 1) {
-          status
-          menuProviderIds
-          catalogVersion
-          error
-          createdAt
-        }
-      }
+      ...DashboardLocation
     }
   }
 }
-    `) as unknown as TypedDocumentString<DashboardOverviewQuery, DashboardOverviewQueryVariables>;
+    fragment DashboardLocation on Location {
+  id
+  name
+  timezone
+  closedDays {
+    date
+    name
+  }
+  offSale {
+    itemId
+    untilMs
+  }
+  catalog {
+    items {
+      providerId
+      name
+    }
+    modifiers {
+      providerId
+      name
+    }
+  }
+  dsps {
+    id
+    name
+    source
+    status
+    pausedUntil
+    dspStatus
+    publishes(last: 1) {
+      status
+      menuProviderIds
+      catalogVersion
+      error
+      createdAt
+    }
+  }
+}
+fragment DashboardOnboarding on Onboarding {
+  id
+  type
+  source
+  status
+}`) as unknown as TypedDocumentString<DashboardOverviewQuery, DashboardOverviewQueryVariables>;
 export const DashboardDeliveriesDocument = new TypedDocumentString(`
     query DashboardDeliveries {
   deliveries(status: "dead", first: 50) {
-    id
-    kind
-    source
-    attempts
-    lastStatus
-    lastError
-    createdAt
+    ...DashboardDelivery
   }
 }
-    `) as unknown as TypedDocumentString<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
+    fragment DashboardDelivery on Delivery {
+  id
+  kind
+  source
+  status
+  attempts
+  lastStatus
+  lastError
+  createdAt
+}`) as unknown as TypedDocumentString<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
 export const DashboardOrdersDocument = new TypedDocumentString(`
     query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
   orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) {
@@ -1359,9 +1441,71 @@ export const DashboardChangesDocument = new TypedDocumentString(`
   organizationChanged(orgId: $orgId) {
     kind
     id
+    location {
+      ...DashboardLocation
+    }
+    onboarding {
+      ...DashboardOnboarding
+    }
+    delivery {
+      ...DashboardDelivery
+    }
   }
 }
-    `) as unknown as TypedDocumentString<DashboardChangesSubscription, DashboardChangesSubscriptionVariables>;
+    fragment DashboardLocation on Location {
+  id
+  name
+  timezone
+  closedDays {
+    date
+    name
+  }
+  offSale {
+    itemId
+    untilMs
+  }
+  catalog {
+    items {
+      providerId
+      name
+    }
+    modifiers {
+      providerId
+      name
+    }
+  }
+  dsps {
+    id
+    name
+    source
+    status
+    pausedUntil
+    dspStatus
+    publishes(last: 1) {
+      status
+      menuProviderIds
+      catalogVersion
+      error
+      createdAt
+    }
+  }
+}
+fragment DashboardOnboarding on Onboarding {
+  id
+  type
+  source
+  status
+}
+fragment DashboardDelivery on Delivery {
+  id
+  kind
+  source
+  status
+  attempts
+  lastStatus
+  lastError
+  createdAt
+}`) as unknown as TypedDocumentString<DashboardChangesSubscription, DashboardChangesSubscriptionVariables>;
 export const DashboardRedeliverDocument = new TypedDocumentString(`
     mutation DashboardRedeliver($id: ID!) {
   redeliver(id: $id) {

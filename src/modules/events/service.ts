@@ -91,7 +91,7 @@ function live(pubsub: PubSub, orgId: string, { subject, type, order }: Change): 
     return;
   }
   if (subject.kind === 'onboarding') pubsub.publish('onboardingUpdated', subject.id, { id: subject.id });
-  pubsub.publish('organizationChanged', orgId, { kind: subject.kind, id: subject.id, type });
+  pubsub.publish('organizationChanged', orgId, { orgId, kind: subject.kind, id: subject.id, type });
 }
 
 /** The event as a partner receives it, by webhook and in the list. */

@@ -2,6 +2,7 @@
 import { pageSize } from '../../common/pages.js';
 import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
+import { OrganizationChange } from '../organizations/types.js';
 import type { Context } from '../../graphql/context.js';
 import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../../db/client.js';
 import {
@@ -214,6 +215,22 @@ builder.queryField('organizationLocations', (t) =>
       if (connections)
         for (const location of locations) readWith.set(location, (connections.get(location.id) ?? []) as unknown as DspConnectionRow[]);
       return { locations };
+    },
+  }),
+);
+
+builder.objectField(OrganizationChange, 'location', (t) =>
+  t.withAuth({ scope: 'onboarding' }).field({
+    type: Location,
+    nullable: true,
+    description: 'For a location that changed: the location as it is now (null once it is deleted).',
+    resolve: async (change, _args, ctx) => {
+      if (change.kind !== 'location') return null;
+      const { locations, connections } = await organizationLocations(ctx.services, ctx.auth, change.orgId, change.id);
+      const [location] = locations;
+      if (!location) return null;
+      if (connections) readWith.set(location, (connections.get(location.id) ?? []) as unknown as DspConnectionRow[]);
+      return location as unknown as LocationRow;
     },
   }),
 );

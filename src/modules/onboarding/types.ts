@@ -1,5 +1,6 @@
 // GraphQL for onboarding: initialize, status, complete, and the live onboardingUpdated.
 import { builder } from '../../graphql/builder.js';
+import { OrganizationChange } from '../organizations/types.js';
 import {
   ONBOARDING_TYPES,
   completeOnboarding,
@@ -28,6 +29,16 @@ export const Onboarding = builder.objectRef<OnboardingRecord>('Onboarding').impl
     integrationId: t.exposeString('integration_id', { nullable: true }),
   }),
 });
+
+builder.objectField(OrganizationChange, 'onboarding', (t) =>
+  t.withAuth({ scope: 'onboarding' }).field({
+    type: Onboarding,
+    nullable: true,
+    description: 'For an onboarding that changed: the onboarding as it is now.',
+    resolve: async (change, _args, ctx) =>
+      change.kind === 'onboarding' ? toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth, change.id)) : null,
+  }),
+);
 
 const InitializeOnboardingInput = builder.inputType('InitializeOnboardingInput', {
   fields: (t) => ({

@@ -14,6 +14,7 @@ import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { redeliver } from '../../delivery/deliveries.js';
 import { recordChange } from '../events/service.js';
+import { OrganizationChange } from '../organizations/types.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
 
@@ -259,6 +260,18 @@ builder.prismaObject('OutboxMessage', {
     deliveredAt: t.float({ nullable: true, resolve: (m) => m.deliveredAt?.getTime() ?? null }),
   }),
 });
+
+builder.objectField(OrganizationChange, 'delivery', (t) =>
+  t.withAuth({ authenticated: true }).prismaField({
+    type: 'OutboxMessage',
+    nullable: true,
+    description: 'For a delivery that died or was sent again: the delivery as it is now.',
+    resolve: (query, change, _args, ctx) =>
+      change.kind === 'delivery'
+        ? ctx.db.outboxMessage.findFirst({ ...query, where: { id: change.id, ...reachableRows(ctx.auth) } })
+        : null,
+  }),
+);
 
 builder.queryField('deliveries', (t) =>
   t.withAuth({ authenticated: true }).prismaField({

@@ -72,11 +72,17 @@ builder.queryField('organization', (t) =>
   }),
 );
 
-const OrganizationChange = builder.objectRef<Change>('OrganizationChange').implement({
-  description: 'Something of an organization changed; read that part again.',
+/** The modules whose objects change add them as fields (`location`, `onboarding`, `delivery`):
+ * a subscriber gets the changed object as it is now, with no query of its own. */
+export const OrganizationChange = builder.objectRef<Change>('OrganizationChange').implement({
+  description: 'Something of an organization changed: what, and (in the field of its kind) how it is now.',
   fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'onboarding, location, publish or delivery.' }),
-    id: t.exposeID('id', { description: 'The onboarding, location or delivery that changed.' }),
+    kind: t.exposeString('kind', { description: 'location, onboarding or delivery.' }),
+    id: t.exposeID('id', { description: 'The location, onboarding or delivery that changed.' }),
+    type: t.exposeString('type', {
+      nullable: true,
+      description: "The change's event type (location.paused, menu.publish.succeeded, …); null for what only dashboards hear of.",
+    }),
   }),
 });
 
