@@ -268,9 +268,9 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   expect(detail).toMatch(/1 × Swiss/);
   expect(detail).toMatch(/Jamie Rivera · \+15125550123/);
   expect(await manager.$$eval('dialog[open] [data-timeline]', (rows) => rows.map((r) => r.getAttribute('data-timeline')))).toEqual([
-    'placed',
-    'location.order.accept',
-    'location.order.notify_status_change',
+    'order.created',
+    'order.accepted',
+    'order.updated',
   ]);
   expect(await manager.$('dialog[open] [data-delivery-status]')).toBeNull();
   if (process.env.DASHBOARD_SCREENSHOT)

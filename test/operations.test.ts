@@ -286,7 +286,7 @@ describe("customers' data", () => {
   });
 });
 
-test('pruning deletes what is past its keep and nothing else; /metrics counts the rows', async () => {
+test("pruning deletes what is past its keep and nothing else (an order's timeline outlives its messages); /metrics counts the rows", async () => {
   const service = await startTestService();
   const pos = await startPos(service);
   try {
@@ -361,6 +361,28 @@ test('pruning deletes what is past its keep and nothing else; /metrics counts th
     expect([catalogs.has(used.id), catalogs.has('cat_older'), catalogs.has('cat_latest')]).toEqual([true, false, true]);
     // Orders still take their checks against the published menus.
     expect((await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' })).body.status).toBe('in_progress');
+
+    // An order older than the outbox's keep: its messages are pruned, its timeline is whole (it is
+    // its recorded changes, not the messages they sent).
+    const kept = await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' });
+    const orderId = kept.body.order_id!;
+    await until(() => db.order.findFirst({ where: { id: orderId, posOrderId: { not: null } } }));
+    expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
+    await until(async () => (await db.outboxMessage.count({ where: { subjectId: orderId, status: { not: 'delivered' } } })) === 0);
+    const eightDays = new Date(Date.now() - 8 * 86_400_000);
+    await db.outboxMessage.updateMany({ where: { subjectId: orderId }, data: { deliveredAt: eightDays, nextAttemptAt: eightDays } });
+    const timeline = async () =>
+      (await post(service.url, '/graphql', { query: `{ order(id: "${orderId}") { timeline { what status } } }` }, m.token)).body.data.order
+        .timeline;
+    const before = await timeline();
+    await service.housekeeping.prune();
+    expect(await db.outboxMessage.count({ where: { subjectId: orderId } })).toBe(0);
+    expect(await timeline()).toEqual(before);
+    expect(before).toEqual([
+      { what: 'order.created', status: 'in_progress' },
+      { what: 'order.accepted', status: 'in_progress' },
+      { what: 'order.updated', status: 'completed' },
+    ]);
 
     const metrics = await (await fetch(`${service.url}/metrics`)).text();
     expect(metrics).toMatch(/^table_rows\{table="Order"\} [1-9]\d*$/m);

@@ -1,7 +1,6 @@
 // An order opened: its items with their modifiers and notes, its customer as far as the
-// viewer's role may see (the service decides), and its timeline: placed, then each event its
-// delivery platform was sent (the status it told) and whether it arrived. Only orders that are
-// delivered show a delivery status.
+// viewer's role may see (the service decides), and its timeline: each recorded change of the
+// order, in words. Only orders that are delivered show a delivery status.
 import { graphql } from './generated/gql.js';
 import type { DashboardOrderDetailQuery } from './generated/graphql.js';
 import { badge, h, money, run, time, words } from './dom.js';
@@ -11,7 +10,7 @@ const DetailQuery = graphql(`
     order(id: $id) {
       id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
       customer { name phone maskedPhoneCode }
-      timeline { at what status deliveryStatus delivery }
+      timeline { at what status deliveryStatus failureReason driverName }
     }
   }
 `);
@@ -39,17 +38,14 @@ function lines(items: Line[] | undefined, depth = 0): HTMLElement | null {
   );
 }
 
-/** A timeline entry in words: what the delivery platform was told. */
-function told(entry: Detail['timeline'][number], delivered: boolean): string {
-  if (entry.what === 'placed') return 'placed';
-  const said: Record<string, string> = {
-    'location.order.accept': 'accepted',
-    'location.order.fail': 'failed',
-    'location.order.cancel': 'canceled by the restaurant',
-  };
-  const now = said[entry.what] ?? words(entry.status ?? entry.what);
-  const road = delivered && entry.deliveryStatus ? `, ${words(entry.deliveryStatus)}` : '';
-  return `told the delivery platform: ${now}${road}`;
+/** A timeline entry in words: what happened to the order. */
+function happened(entry: Detail['timeline'][number], delivered: boolean): string {
+  if (entry.what === 'order.created') return 'placed';
+  if (entry.what === 'order.accepted') return 'accepted by the restaurant';
+  if (entry.what === 'order.failed') return `failed${entry.failureReason ? `: ${words(entry.failureReason)}` : ''}`;
+  const road = delivered && entry.deliveryStatus && entry.deliveryStatus !== 'pending' ? `, delivery ${words(entry.deliveryStatus)}` : '';
+  const driver = entry.driverName ? ` (${entry.driverName})` : '';
+  return `${words(entry.status ?? 'updated')}${road}${driver}`;
 }
 
 function detailOf(order: Detail): HTMLElement {
@@ -92,8 +88,7 @@ function detailOf(order: Detail): HTMLElement {
           'li',
           { 'data-timeline': entry.what },
           h('time', { datetime: new Date(entry.at).toISOString() }, time.format(entry.at)),
-          ` ${told(entry, delivered)}`,
-          entry.delivery ? h('span', { class: 'small muted' }, ` · ${entry.delivery}`) : null,
+          ` ${happened(entry, delivered)}`,
         ),
       ),
     ),

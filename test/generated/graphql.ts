@@ -661,7 +661,7 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
-  /** What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived. */
+  /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
   /** Epoch milliseconds. */
   updatedAt: Scalars['Float']['output'];
@@ -710,11 +710,12 @@ export type OrderTimelineEntry = {
   __typename?: 'OrderTimelineEntry';
   /** Epoch milliseconds. */
   at: Scalars['Float']['output'];
-  /** How the event is reaching the DSP: pending, delivered or dead. */
-  delivery?: Maybe<Scalars['String']['output']>;
   deliveryStatus?: Maybe<Scalars['String']['output']>;
+  driverName?: Maybe<Scalars['String']['output']>;
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** Its status after the change. */
   status?: Maybe<Scalars['String']['output']>;
-  /** placed, or the event its DSP was sent (location.order.accept, …). */
+  /** The change: order.created (placed), order.accepted (the POS took it), order.updated (its status, delivery or driver moved), order.failed. */
   what: Scalars['String']['output'];
 };
 

@@ -27,7 +27,7 @@ type Documents = {
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": typeof types.DashboardAvailabilityDocument,
@@ -45,7 +45,7 @@ const documents: Documents = {
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n": types.DashboardOrderDetailDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n": types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": types.DashboardAvailabilityDocument,
@@ -102,7 +102,7 @@ export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Fl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus delivery }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
+export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -661,7 +661,7 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
-  /** What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived. */
+  /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
   /** Epoch milliseconds. */
   updatedAt: Scalars['Float']['output'];
@@ -710,11 +710,12 @@ export type OrderTimelineEntry = {
   __typename?: 'OrderTimelineEntry';
   /** Epoch milliseconds. */
   at: Scalars['Float']['output'];
-  /** How the event is reaching the DSP: pending, delivered or dead. */
-  delivery?: Maybe<Scalars['String']['output']>;
   deliveryStatus?: Maybe<Scalars['String']['output']>;
+  driverName?: Maybe<Scalars['String']['output']>;
+  failureReason?: Maybe<Scalars['String']['output']>;
+  /** Its status after the change. */
   status?: Maybe<Scalars['String']['output']>;
-  /** placed, or the event its DSP was sent (location.order.accept, …). */
+  /** The change: order.created (placed), order.accepted (the POS took it), order.updated (its status, delivery or driver moved), order.failed. */
   what: Scalars['String']['output'];
 };
 
@@ -1184,7 +1185,7 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, delivery?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null }> } };
 
 export type DashboardPauseMutationVariables = Exact<{
   input: PauseStoresInput;
@@ -1552,7 +1553,8 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
       what
       status
       deliveryStatus
-      delivery
+      failureReason
+      driverName
     }
   }
 }

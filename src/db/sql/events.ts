@@ -104,27 +104,22 @@ export const noteSuccess = (endpointId: string): Step => ({
   args: [endpointId],
 });
 
-/** What an endpoint takes: its partner's events (of its organization, of its types). */
-export type EndpointFilter = { partnerId: string; orgId: string | null; eventTypes: string };
+/** What an endpoint takes: its partner's events of its organization and of these types. */
+export type EndpointFilter = { partnerId: string; orgId: string | null; types: readonly string[] };
 
 function endpointEvents(endpoint: EndpointFilter): { where: string[]; args: unknown[] } {
-  const where = ['"partnerId" = ?'];
-  const args: unknown[] = [endpoint.partnerId];
+  const where = ['"partnerId" = ?', `"type" IN (${placeholders([...endpoint.types])})`];
+  const args: unknown[] = [endpoint.partnerId, ...endpoint.types];
   if (endpoint.orgId) {
     where.push('"orgId" = ?');
     args.push(endpoint.orgId);
   }
-  const types = endpoint.eventTypes.split(',').filter(Boolean);
-  if (types.length) {
-    where.push(`"type" IN (${placeholders(types)})`);
-    args.push(...types);
-  }
   return { where, args };
 }
 
-/** One event the endpoint takes, by id (a resend of it). */
+/** One event the endpoint's partner may have again, by id (a resend of it). */
 export function endpointEvent(sql: Statements, endpoint: EndpointFilter, eventId: string): Promise<EventRow[]> {
-  const { where, args } = endpointEvents({ ...endpoint, eventTypes: '' });
+  const { where, args } = endpointEvents(endpoint);
   return sql.all<EventRow>(
     `SELECT "id", "partnerId", "orgId", "type", "subjectId", "data", "createdAt" FROM "Event" WHERE ${where.join(' AND ')} AND "id" = ?`,
     [...args, eventId],
@@ -196,4 +191,10 @@ export const deleteEndpoint = (id: string): Step => ({ sql: 'DELETE FROM "Webhoo
 export const latestAttempts = (endpointId: string, limit: number): Step => ({
   sql: `SELECT "eventId", "attemptedAt", "statusCode", "durationMs", "error" FROM "WebhookAttempt" WHERE "endpointId" = ? ORDER BY "attemptedAt" DESC, "id" DESC LIMIT ${limit}`,
   args: [endpointId],
+});
+
+/** A subject's records (an order's history), oldest first. */
+export const recordsOf = (subjectId: string): Step => ({
+  sql: 'SELECT "type", "data", "createdAt" FROM "Event" WHERE "subjectId" = ? ORDER BY "createdAt", "id"',
+  args: [subjectId],
 });

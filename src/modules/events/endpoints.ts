@@ -11,6 +11,7 @@ import { newId } from '../../common/ids.js';
 import { epochMs, requiredText } from '../../common/input.js';
 import { statementsOf } from '../../db/statements.js';
 import {
+  type EndpointFilter,
   deleteEndpoint as deleteEndpointRow,
   endpointById,
   endpointEvent,
@@ -86,6 +87,12 @@ export const addressPolicy = (services: Pick<Services, 'config'>): AddressPolicy
 
 const checkUrl = (services: Services, url: unknown) =>
   checkEndpointUrl(requiredText(url, 'url'), addressPolicy(services), services.resolveHost ?? systemResolver);
+
+/** What an endpoint takes: its partner's announced events, of its organization and its types. */
+export const takes = (endpoint: EndpointRow): EndpointFilter & { id: string } => {
+  const types = endpoint.eventTypes.split(',').filter(Boolean);
+  return { id: endpoint.id, partnerId: endpoint.partnerId, orgId: endpoint.orgId, types: types.length ? types : EVENT_TYPES };
+};
 
 /** Event types stored between commas (",a,b,"), every one a known type; none: all. */
 function storedTypes(types: readonly string[] | null | undefined): string {
@@ -239,11 +246,12 @@ export async function resend(
   if ((input.eventId == null) === (input.sinceMs == null)) throw new Invalid('give event_id or since, not both');
   if (input.eventId == null) {
     const since = epochMs(input.sinceMs, 'since');
-    return startResend(services, endpoint, new Date(Math.max(since, Date.now() - EVENT_KEEP_DAYS * 24 * 3600 * 1000)));
+    return startResend(services, takes(endpoint), new Date(Math.max(since, Date.now() - EVENT_KEEP_DAYS * 24 * 3600 * 1000)));
   }
   const eventId = requiredText(input.eventId, 'event_id');
   const sql = statementsOf(services.db);
-  const [event] = await endpointEvent(sql, endpoint, eventId);
+  // By its id, any event of the partner's (of the endpoint's organization), whatever the types.
+  const [event] = await endpointEvent(sql, { ...takes(endpoint), types: EVENT_TYPES }, eventId);
   if (!event) throw new NotFound(`event ${eventId} not found`);
   await sql.transaction(async (run) => enqueue(run, services, resent(event, endpoint.id)));
   return 1;

@@ -33,6 +33,12 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+/** Changes recorded but not announced: no partner lists or receives them, their subject's history
+ * keeps them (an order's timeline: the POS took it). */
+export const QUIET_TYPES = ['order.accepted'] as const;
+export type RecordType = EventType | (typeof QUIET_TYPES)[number];
+const announced = (type: RecordType): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
+
 /** How long events are kept (then purged). */
 export const EVENT_KEEP_DAYS = 30;
 
@@ -45,9 +51,9 @@ export type ChangeSubject = { kind: 'order' | 'location' | 'onboarding' | 'deliv
 
 /** A change a partner, a peer or a dashboard hears of (docs/architecture.md, "One record per change"). */
 export type Change = {
-  /** What happened, as the events API names it; null for what only a dashboard hears (a
-   * delivery queued again). */
-  type: EventType | null;
+  /** What happened, as the events API names it (or a quiet record of the subject's history); null
+   * for what only a dashboard hears (a delivery queued again). */
+  type: RecordType | null;
   /** Whose it is: the partner hears of it, the organization's dashboards see it. */
   owner: { partnerId: string | null; orgId: string | null };
   subject: ChangeSubject;
@@ -115,7 +121,7 @@ const DISPATCHED_FAN_OUT = 8;
 async function recordEvent(
   run: Run,
   services: Pick<Services, 'delivery'>,
-  change: Change & { type: EventType; owner: { partnerId: string } },
+  change: Change & { type: RecordType; owner: { partnerId: string } },
 ): Promise<void> {
   const row: EventRow = {
     id: newId('evt'),
@@ -130,7 +136,7 @@ async function recordEvent(
   // The endpoints are read before the event is written (neither depends on the other), so that
   // a change writing nothing before its event reads them ahead of its BEGIN on PostgreSQL and its
   // writes go as one statement (../../db/statements.ts, Run.defer).
-  const endpoints = change.unheard ? [] : await takers(run, row, keySuffix, change.except ?? null);
+  const endpoints = change.unheard || !announced(change.type) ? [] : await takers(run, row, keySuffix, change.except ?? null);
   run.defer(tables.event.insert(row));
   if (!endpoints.length) return;
   const body = JSON.stringify(wireEvent(row));
@@ -195,7 +201,8 @@ export async function listEvents(
   const rows = await eventsAfter(statementsOf(services.db), {
     partnerId: auth.partnerId,
     orgId: auth.orgId ?? query.orgId ?? null,
-    types,
+    // Quiet records (an order's history) are no partner's: the announced types when none are asked.
+    types: types.length ? types : [...EVENT_TYPES],
     after: query.after ? readCursor(query.after) : null,
     settled: new Date(Date.now() - SETTLE_MS),
     limit,

@@ -17,7 +17,7 @@ import { tables } from '../../db/tables.js';
 import { endpointById, holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
 import { signStandardWebhook } from '../../common/signatures.js';
 import { newId } from '../../common/ids.js';
-import { addressPolicy, retired, type EndpointRow } from './endpoints.js';
+import { addressPolicy, retired, takes, type EndpointRow } from './endpoints.js';
 import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
 import { recordChange } from './service.js';
 import { nextSlice, RESEND_STEP } from './resends.js';
@@ -113,7 +113,7 @@ export function endpointTransport(services: Services): Transport {
       if (endpoint.status !== 'enabled') return { instead: { status: 'waiting', error: 'the endpoint is disabled' } };
       // A resend's step: the next of its events queued, no call made (./resends.ts).
       if (message.kind === RESEND_STEP) {
-        await nextSlice(services, message, endpoint);
+        await nextSlice(services, message, takes(endpoint));
         return { done: true };
       }
       const started = Date.now();

@@ -93,20 +93,19 @@ function orderData(order: OrderRow): Record<string, unknown> {
 }
 
 /**
- * Every change of an order, in the transaction that makes it: recorded once (the partner's
- * event, its messages to peers, and after the commit its live subscribers get the order as it
- * is now), and, when it ends with its customer's erasure asked for, redacted there too. A change
- * that moves nothing a partner hears of (the POS taking a new order) records no event but sends
- * its messages all the same.
+ * Every change of an order, in the transaction that makes it: recorded once (its history, the
+ * partner's event, its messages to peers, and after the commit its live subscribers get the
+ * order as it is now), and, when it ends with its customer's erasure asked for, redacted there
+ * too.
  */
 async function orderChanged(
   run: Run,
   services: Services,
   order: OrderRow,
-  change: { type?: 'order.created' | null; messages?: OutboxInput[]; unheard?: boolean } = {},
+  change: { type?: 'order.created' | 'order.accepted'; messages?: OutboxInput[]; unheard?: boolean } = {},
 ): Promise<void> {
   await recordChange(run, services, {
-    type: change.type === null ? null : (change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated')),
+    type: change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
     owner: order,
     subject: { kind: 'order', id: order.id },
     data: orderData(order),
@@ -244,8 +243,9 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       }
     }
     // The partner hears of a refusal, and of an order refused before and taken now (a status
-    // move); the POS taking a new order moves nothing it hears of.
-    await orderChanged(run, services, order!, { type: moved ? undefined : null, messages });
+    // move); the POS taking a new order moves nothing it hears of, and is kept in the order's
+    // history all the same.
+    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages });
   };
 };
 

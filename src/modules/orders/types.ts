@@ -13,6 +13,8 @@ import { ORDER_STATUSES } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { redeliver } from '../../delivery/deliveries.js';
+import { statementsOf } from '../../db/statements.js';
+import { recordsOf } from '../../db/sql/events.js';
 import { recordChange } from '../events/service.js';
 import { OrganizationChange } from '../organizations/types.js';
 
@@ -62,8 +64,7 @@ builder.prismaObject('Order', {
     }),
     timeline: t.field({
       type: [TimelineEntry],
-      description:
-        'What happened to the order, oldest first: placed, then each event its DSP was sent (the status it told) and whether it arrived.',
+      description: 'What happened to the order, oldest first: each of its recorded changes.',
       resolve: (o, _args, ctx) => timelineOf(ctx, o),
     }),
     createdAt: t.float({ description: 'Epoch milliseconds.', resolve: (o) => o.createdAt.getTime() }),
@@ -104,37 +105,48 @@ function customerOf(order: Pick<OrderRow, 'body'>, whole: boolean): CustomerShap
   };
 }
 
-type TimelineShape = { at: number; what: string; status: string | null; deliveryStatus: string | null; delivery: string | null };
+type TimelineShape = {
+  at: number;
+  what: string;
+  status: string | null;
+  deliveryStatus: string | null;
+  failureReason: string | null;
+  driverName: string | null;
+};
 const TimelineEntry = builder.objectRef<TimelineShape>('OrderTimelineEntry').implement({
   fields: (t) => ({
     at: t.float({ description: 'Epoch milliseconds.', resolve: (e) => e.at }),
-    what: t.exposeString('what', { description: 'placed, or the event its DSP was sent (location.order.accept, …).' }),
-    status: t.exposeString('status', { nullable: true }),
+    what: t.exposeString('what', {
+      description:
+        'The change: order.created (placed), order.accepted (the POS took it), order.updated (its status, delivery or driver moved), order.failed.',
+    }),
+    status: t.exposeString('status', { nullable: true, description: 'Its status after the change.' }),
     deliveryStatus: t.exposeString('deliveryStatus', { nullable: true }),
-    delivery: t.exposeString('delivery', { nullable: true, description: 'How the event is reaching the DSP: pending, delivered or dead.' }),
+    failureReason: t.exposeString('failureReason', { nullable: true }),
+    driverName: t.exposeString('driverName', { nullable: true }),
   }),
 });
 
-/** The order's timeline: its placing, then each event to its DSP (written with each change). */
+/** The order's timeline: its recorded changes, oldest first (kept as long as partner events are,
+ * 30 days, whatever became of the messages they sent). */
 async function timelineOf(ctx: Context, order: OrderRow): Promise<TimelineShape[]> {
-  const events = await ctx.db.outboxMessage.findMany({
-    where: { idempotencyKey: { startsWith: `dsp-event:${order.id}:` } },
-    orderBy: [{ orderingPosition: 'asc' }, { createdAt: 'asc' }],
-    select: { kind: true, body: true, status: true, createdAt: true },
+  const records = await statementsOf(ctx.db).read<{ type: string; data: string; createdAt: Date }>(recordsOf(order.id));
+  return records.map((record) => {
+    const data = JSON.parse(record.data) as {
+      status?: string;
+      delivery_status?: string;
+      failure_reason?: string;
+      driver?: { name?: string };
+    };
+    return {
+      at: record.createdAt.getTime(),
+      what: record.type,
+      status: data.status ?? null,
+      deliveryStatus: data.delivery_status ?? null,
+      failureReason: data.failure_reason ?? null,
+      driverName: data.driver?.name ?? null,
+    };
   });
-  return [
-    { at: order.createdAt.getTime(), what: 'placed', status: 'in_progress', deliveryStatus: null, delivery: null },
-    ...events.map((event) => {
-      const { data } = JSON.parse(event.body) as { data: { status?: string; delivery_status?: string; failure_reason?: string } };
-      return {
-        at: event.createdAt.getTime(),
-        what: event.kind,
-        status: data.status ?? (data.failure_reason ? 'failed' : null),
-        deliveryStatus: data.delivery_status ?? null,
-        delivery: event.status,
-      };
-    }),
-  ];
 }
 
 builder.queryField('order', (t) =>
