@@ -35,7 +35,6 @@ const schema = z.object({
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).default(15),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).default(20),
   GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
-  LIMITS: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(1).optional(),
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -51,7 +50,6 @@ const schema = z.object({
     .min(1)
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
-  OUTBOX_ORDERING: z.enum(['on', 'off']).default('on'),
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
@@ -105,8 +103,8 @@ export type Config = {
   /** The HS256 secret of our tokens; the service signs with Services.tokenKey, made from it. */
   signingKey: Uint8Array;
   encryptionKey: Uint8Array;
-  /** ordered: one order's events to its DSP go out one at a time, in sequence (off only to
-   * measure what that costs: npm run bench). */
+  /** ordered: one order's events to its DSP go out one at a time, in sequence (always; the
+   * bench alone turns it off, to measure what it costs). */
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
   /** OpenTelemetry traces over OTLP/HTTP (../tracing.ts), from the standard OTEL_* variables. */
@@ -130,7 +128,8 @@ export type Config = {
   graphqlLimits: { maxTokens: number; maxDepth: number; maxAliases: number; maxDirectives: number; maxCost: number };
   /** When set, GET /metrics needs it as a bearer token. */
   metricsToken: string | undefined;
-  /** Rate limits and GraphQL bounds; off only behind a gateway that does both, or to measure them. */
+  /** Rate limits and GraphQL bounds: always on, but for the bench, which measures what they cost
+   * with them off (not a setting: no deployment should run without them). */
   limits: boolean;
   /** Requests a minute (src/rate-limits.ts). */
   rateLimits: RateLimitConfig;
@@ -225,7 +224,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
       maxCost: e.GRAPHQL_MAX_COST,
     },
-    limits: e.LIMITS === 'on',
+    // Always on in the product: only the bench turns them off, to measure what they cost.
+    limits: true,
     metricsToken: e.METRICS_TOKEN,
     rateLimits: {
       apiPerMinute: e.RATE_LIMIT_API_PER_MINUTE,
@@ -241,7 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
       retryMaxMs: e.OUTBOX_RETRY_MAX_MS,
-      ordered: e.OUTBOX_ORDERING === 'on',
+      ordered: true,
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     tracing: tracingConfig(e),
