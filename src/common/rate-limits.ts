@@ -54,7 +54,7 @@ export type RateLimits = {
   badSignature: (address: string) => Promise<void>;
 };
 
-/** LIMITS=off: nothing is counted. */
+/** The limits off (the bench alone, measuring what they cost): nothing is counted. */
 export const NO_RATE_LIMITS: RateLimits = {
   api: async () => {},
   tokenAllowed: async () => {},
