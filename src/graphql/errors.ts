@@ -25,10 +25,19 @@ function isRequestError(error: unknown): boolean {
 /** The headers a domain error asks its answer to carry (a 429's Retry-After), for REST. */
 export const errorHeaders = (error: unknown): Record<string, string> | undefined => domainError(error)?.headers;
 
+/** Errors this module made: masking one again leaves it as it is (a subscription's refusal is
+ * masked where it is made, and may pass Yoga's masking after that). */
+const masked = new WeakSet<object>();
+
 /** The docs/reference.md § Errors body for an error raised while running a GraphQL operation. */
 export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   const domain = domainError(error);
   if (domain) return domain.body();
+  // Masked already (./maskError): its code and status are decided.
+  if (error instanceof GraphQLError && masked.has(error)) {
+    const { code, statusCode } = error.extensions as { code: string; statusCode: number };
+    return errorBody(statusCode, code, error.message);
+  }
   const bound = isTooComplex(error)
     ? error
     : isTooComplex((error as GraphQLError)?.originalError)
@@ -43,9 +52,6 @@ export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   return internalError();
 }
 
-/** Errors this module made: masking one again leaves it as it is (a subscription's refusal is
- * masked where it is made, and may pass Yoga's masking after that). */
-const masked = new WeakSet<object>();
 
 /** Yoga's maskError: the same decision, shown as a GraphQL error with extensions. */
 export function maskError(log: Logger) {
@@ -58,9 +64,12 @@ export function maskError(log: Logger) {
     // for a parse or validation failure, 405 for a mutation over GET) in extensions.http, which
     // Yoga reads for the answer and leaves out of the body: keep it.
     const http = error instanceof GraphQLError ? error.extensions?.http : undefined;
+    // The domain error stays its original (never shown): the REST adapter, which runs the same
+    // envelop, reads its body and headers (a 429's Retry-After) from it.
     const shown = new GraphQLError(body.message, {
       nodes,
       path,
+      originalError: domainError(error),
       extensions: { code: body.code, statusCode: body.statusCode, ...(http ? { http } : {}) },
     });
     masked.add(shown);

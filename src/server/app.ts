@@ -35,6 +35,7 @@ import { isDatabaseUnavailable, isValueTooLarge, pingDatabase } from '../db/clie
 import type { Metrics } from '../telemetry/metrics.js';
 import { sameBytes } from '../common/crypto.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
+import { callers } from './caller.js';
 import { assertCleanInput } from '../common/input.js';
 import { registerRestRoutes } from './rest.js';
 import type { RestRoute } from '../http/rest-route.js';
@@ -48,8 +49,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     partnerId: string | null;
     operation: string | null;
-    /** The caller, once the /graphql route has worked it out (./context.ts). */
-    identity: Identity | null;
     /** The request's span and the context it makes, when tracing. */
     trace: { span: Span; context: TraceContext } | null;
   }
@@ -179,17 +178,18 @@ export function buildServer(
   });
   app.decorateRequest('partnerId', null);
   app.decorateRequest('operation', null);
-  app.decorateRequest('identity', null);
   app.decorateRequest('trace', null);
   traceRequests(app, services);
   const documented = trackRoutes(app);
+  // The caller first: idempotency keys read it.
+  callers(app, services);
   idempotencyKeys(app, services);
 
   checkAndLogRequests(app, services);
   answerRefusals(app, services);
   const yoga = graphqlRoutes(app, services, schema);
   operationsRoutes(app, services);
-  registerRestRoutes(app, services, schema, routes);
+  registerRestRoutes(app, services, yoga, schema, routes);
   for (const register of plainRoutes) register(app, services);
   openApiRoutes(app, documented, () => services.publicUrl, outgoing);
   return { app, yoga };
@@ -363,7 +363,7 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
     ],
     context: async (initial) => {
       const req = initial.req;
-      const identity = req?.identity ?? (await identifyConnection(services, initial));
+      const identity = req?.caller ?? (await identifyConnection(services, initial));
       const context = await createContext(services, undefined, req?.id ?? crypto.randomUUID(), identity);
       if (req) {
         req.partnerId = context.auth?.partnerId ?? null;
@@ -377,13 +377,8 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    // The caller, worked out once here for the operation's context too, is counted against its
-    // partner's limit before anything runs; a request without a valid token is the operation's to
-    // refuse (401), not the limiter's.
-    preHandler: async (req) => {
-      req.identity = await identifyRequest(services, req.headers);
-      if (services.config.limits && req.identity.auth) await services.limits.api(req.identity.auth.partnerId);
-    },
+    // The caller (./caller.ts): a bearer token, or the dashboard's session cookie.
+    config: { caller: 'token-or-session' },
     handler: async (req, reply) => {
       const common = commonOperation(req);
       if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;

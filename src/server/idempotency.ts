@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getOperationAST, parse } from 'graphql';
 import type { Services } from '../services.js';
 import { AppError, Conflict, Invalid } from '../common/errors.js';
-import { authenticate } from '../modules/auth/service.js';
 import { statementsOf } from '../db/statements.js';
 import { newId } from '../common/ids.js';
 import type { AuthInfo } from '../common/scopes.js';
@@ -115,8 +114,9 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
     if (key === undefined || !takesKey(request)) return;
     if (typeof key !== 'string' || key.length < 1 || key.length > MAX_KEY)
       throw new Invalid(`the Idempotency-Key header must be 1 to ${MAX_KEY} characters`);
-    // Without a valid token the route refuses the request (401), key or not.
-    const auth = await authenticate(services, request.headers.authorization).catch(() => null);
+    // Without a valid token the route refuses the request (401), key or not. The caller was worked
+    // out before (./caller.ts).
+    const auth = request.caller?.auth;
     if (!auth) return;
     const claimed = await claim(services, auth.partnerId, key, {
       method: request.method,

@@ -9,12 +9,14 @@ import {
   isNonNullType,
   parse,
   validate,
-  execute,
   typeFromAST,
   type DocumentNode,
+  type ExecutionResult,
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import type { YogaServerInstance } from 'graphql-yoga';
+import type { Context } from '../graphql/context.js';
 import { fromWire, rootFieldOf, snake, stepsOf, toWire, type RestRequest, type RestRoute, type Source } from '../http/rest-route.js';
 import type { Services } from '../services.js';
 import { errorHeaders, toErrorBody } from '../graphql/errors.js';
@@ -22,8 +24,6 @@ import { oversizedVariables } from '../graphql/limits.js';
 import { Invalid, NotFound, Unauthenticated, Unavailable } from '../common/errors.js';
 import { restOperation } from './openapi.js';
 import { wireInputProblem } from './rest-input.js';
-import { createContext } from './context.js';
-import { releaseRequestScope } from '../graphql/request-scope.js';
 import { isPlainObject } from '../common/input.js';
 
 /** One `from` entry, parsed once when the row is registered. */
@@ -102,7 +102,16 @@ function bodyOf(route: RestRoute, rootField: string, steps: (string | number)[],
   return route.omitNulls ? withoutNulls(named, new Set(route.keepNulls)) : named;
 }
 
-export function registerRestRoutes(app: FastifyInstance, services: Services, schema: GraphQLSchema, routes: RestRoute[]): void {
+/** Runs each REST row's document through the same envelop as /graphql (its plugins: the bounds of
+ * variables, graphql-jit, tracing, metrics, the release of the request's scope), with the
+ * caller the request was given (./caller.ts). */
+export function registerRestRoutes(
+  app: FastifyInstance,
+  services: Services,
+  yoga: YogaServerInstance<{ req?: FastifyRequest }, Context>,
+  schema: GraphQLSchema,
+  routes: RestRoute[],
+): void {
   for (const route of routes) {
     const document: DocumentNode = parse(route.document);
     const operation = getOperationAST(document)!;
@@ -115,35 +124,29 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, sch
     app.route({
       method: route.method,
       url: route.path,
-      config: { openapi: () => restOperation(schema, route, operation) },
+      config: { openapi: () => restOperation(schema, route, operation), caller: 'token' },
       handler: async (request: FastifyRequest, reply) => {
         const req: RestRequest = {
           params: (request.params ?? {}) as Record<string, string>,
           query: (request.query ?? {}) as Record<string, string>,
           body: request.body ?? {},
         };
-        const contextValue = await createContext(services, request.headers.authorization, request.id);
-        request.partnerId = contextValue.auth?.partnerId ?? null;
         request.operation = `${route.method} ${route.path}`;
         // Every row needs a caller: say 401 before judging a body the caller may not send.
-        if (!contextValue.auth) {
-          const body = (contextValue.authError ?? new Unauthenticated()).body();
+        if (!request.caller?.auth) {
+          const body = (request.caller?.authError ?? new Unauthenticated()).body();
           return reply.status(body.statusCode).send(body);
         }
-        await services.limits.api(contextValue.auth.partnerId);
         // The bounds of GraphQL's variables, on the body as sent (its wire names), then on what
-        // the query string made (a list parameter).
+        // the query string made (a list parameter); then the wire names' own check.
         const oversized = oversizedVariables(req.body);
         const variableValues = oversized ? {} : variablesOf(fills, req);
         const problem = oversized ?? oversizedVariables(variableValues) ?? wireInputProblem(schema, operation, variableValues, snake);
-        if (problem) {
-          releaseRequestScope(contextValue);
-          throw new Invalid(problem);
-        }
-        const result = await services.tracing.span(`graphql ${operation.operation} ${operation.name?.value ?? 'anonymous'}`, {}, async () =>
-          execute({ schema, document, variableValues, contextValue }),
-        );
-        releaseRequestScope(contextValue);
+        if (problem) throw new Invalid(problem);
+        const enveloped = yoga.getEnveloped({ req: request } as never);
+        const contextValue = (await enveloped.contextFactory()) as Context;
+        request.operation = `${route.method} ${route.path}`;
+        const result = (await enveloped.execute({ schema: enveloped.schema, document, variableValues, contextValue })) as ExecutionResult;
         if (result.errors?.length) {
           const body = toErrorBody(result.errors[0], request.log);
           const headers = errorHeaders(result.errors[0]);

@@ -4,8 +4,7 @@
 // the context's key and `context.kind` its kind (default user). Answers and errors are OFREP's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.js';
-import { AppError, NotFound } from '../../common/errors.js';
-import { authenticate } from '../auth/service.js';
+import { AppError, NotFound, Unauthenticated } from '../../common/errors.js';
 import { assertPartnerWide } from '../access/index.js';
 import { evaluateFlag, type Evaluation, type Reason } from './service.js';
 import { errorRef, json, pathParameter } from '../../http/route-docs.js';
@@ -115,18 +114,18 @@ const ofrepDoc = (bulk: boolean) => () => ({
 });
 
 export function ofrepRoutes(app: FastifyInstance, services: Services): void {
-  /** The partner of the bearer token (401 without one), counted like any API request. */
+  /** The partner of the bearer token (401 without one; counted like any API request when it was
+   * worked out, server/caller.ts). */
   const partnerOf = async (request: FastifyRequest) => {
-    const auth = await authenticate(services, request.headers.authorization);
+    const auth = request.caller?.auth;
+    if (!auth) throw request.caller?.authError ?? new Unauthenticated();
     assertPartnerWide(auth, "evaluate the partner's flags");
-    await services.limits.api(auth.partnerId);
-    request.partnerId = auth.partnerId;
     return auth.partnerId;
   };
 
   app.post<{ Params: { key: string } }>(
     '/ofrep/v1/evaluate/flags/:key',
-    { config: { openapi: ofrepDoc(false) } },
+    { config: { openapi: ofrepDoc(false), caller: 'token' } },
     async (request, reply) => {
       request.operation = 'ofrep evaluate';
       const answer = await evaluate(services, await partnerOf(request), request.params.key, request.body);
@@ -134,7 +133,7 @@ export function ofrepRoutes(app: FastifyInstance, services: Services): void {
     },
   );
 
-  app.post('/ofrep/v1/evaluate/flags', { config: { openapi: ofrepDoc(true) } }, async (request, reply) => {
+  app.post('/ofrep/v1/evaluate/flags', { config: { openapi: ofrepDoc(true), caller: 'token' } }, async (request, reply) => {
     request.operation = 'ofrep bulk evaluate';
     const partnerId = await partnerOf(request);
     const context = contextOf(request.body);
