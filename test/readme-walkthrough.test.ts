@@ -58,7 +58,7 @@ function walkthrough(): string {
     const filled = [`BASE=http://127.0.0.1:${port} POS=${pos} CLIENT_ID=${clientId} CLIENT_SECRET=${clientSecret}`, ...rest].join('\n');
     // Twice against the one service: a newcomer runs it again, and each run ends the same way.
     for (let run = 0; run < 2; run++) {
-      const { stdout, stderr } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', filled], { timeout: 90_000 });
+      const { stdout, stderr } = await promisify(execFile)('bash', ['--norc', '-euo', 'pipefail', '-c', filled], { timeout: 90_000 });
       // The script's last answer (curl prints no newline after it) is the GraphQL read of the order.
       expect(JSON.parse(stdout.slice(stdout.lastIndexOf('{"data":')).trim())).toEqual({
         data: { order: { status: 'completed', posOrderId: expect.stringMatching(/^pos_/) } },
