@@ -1,19 +1,26 @@
 import { coalescing } from './coalesce.js';
 
-const tick = () => new Promise((r) => setTimeout(r, 5));
-
 test('requests during a run share one more run, started after it ends; other keys run on their own', async () => {
   const coalesced = coalescing();
   const runs: { key: string; finish: () => void }[] = [];
-  const job = (key: string) => () => new Promise<void>((resolve) => runs.push({ key, finish: resolve }));
+  // Each run's start settles the promise handed out by `nextStart`, so the test waits for the
+  // queued run itself rather than for a guess at how long its start takes.
+  let started: (() => void) | undefined;
+  const nextStart = () => new Promise<void>((resolve) => (started = resolve));
+  const job = (key: string) => () =>
+    new Promise<void>((resolve) => {
+      runs.push({ key, finish: resolve });
+      started?.();
+    });
   const first = coalesced('a', job('a'));
   const during = Array.from({ length: 10 }, () => coalesced('a', job('a')));
   const other = coalesced('b', job('b'));
   expect(runs.map((r) => r.key)).toEqual(['a', 'b']);
   expect(new Set(during).size).toBe(1);
+  const queuedStarted = nextStart();
   runs[0]!.finish();
   await first;
-  await tick();
+  await queuedStarted;
   expect(runs.map((r) => r.key)).toEqual(['a', 'b', 'a']);
   runs[2]!.finish();
   await Promise.all(during);
@@ -25,8 +32,9 @@ test('requests during a run share one more run, started after it ends; other key
 test('a run that fails does not stop the run queued after it, and a later request starts afresh', async () => {
   const coalesced = coalescing();
   let runs = 0;
+  // The job settles on a later turn, so the second request arrives while the first run is under way.
   const failing = () =>
-    tick().then(() => {
+    Promise.resolve().then(() => {
       runs += 1;
       if (runs === 1) throw new Error('first fails');
     });
