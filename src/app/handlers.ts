@@ -5,7 +5,9 @@ import { webhookRegistry } from '../webhooks/intake.js';
 import type { AnswerChecks, DeadLetterWrites, OutcomeHandlers } from '../delivery/worker.js';
 import { messageDied } from '../modules/events/transport.js';
 import { catalogOutcomes, catalogWebhooks } from '../modules/catalog/sync.js';
-import { orderAnswerChecks, orderOutcomes, orderWebhooks } from '../modules/orders/service.js';
+import { orderOutcomes } from '../modules/orders/service.js';
+import { orderWebhooks } from '../modules/orders/webhooks.js';
+import { orderAnswerChecks } from '../modules/orders/peers.js';
 import { storeWebhooks } from '../modules/stores/service.js';
 
 export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks, storeWebhooks);

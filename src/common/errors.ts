@@ -56,6 +56,12 @@ export class FeatureDisabled extends AppError {
     super(409, 'feature_disabled', message);
   }
 }
+/** An order (or its delivery) cannot go there from where it is. */
+export class InvalidTransition extends AppError {
+  constructor(message: string) {
+    super(409, 'invalid_transition', message);
+  }
+}
 export class PayloadTooLarge extends AppError {
   constructor(message = 'the request body is too large') {
     super(413, 'payload_too_large', message);

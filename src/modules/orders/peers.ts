@@ -66,6 +66,32 @@ export function dspEvent(order: Told, type: DspEventType, data: Record<string, u
   };
 }
 
+/** The POS's id of the order in its answer to order.created: `order.pos_order_id`, else `order.id`. */
+export function posOrderIdOf(answer: unknown): string | null {
+  const order = (answer as { order?: { pos_order_id?: unknown; id?: unknown } } | undefined)?.order;
+  const id = order?.pos_order_id ?? order?.id;
+  return typeof id === 'string' && id.trim() ? id : null;
+}
+
+/** Why the POS did not take an order it was sent, or null when it did. A refusal (4xx) is the
+ * POS's; anything else (no answer, 5xx, an answer without its order id until the attempts ran
+ * out) is a POS that never took it. */
+export function posRefusal(outcome: { delivered: boolean; status: number | null; error: string | null }): Refusal | null {
+  if (outcome.delivered) return null;
+  if (outcome.status !== null && outcome.status >= 400 && outcome.status < 500)
+    return { reason: 'pos_rejected', details: `the POS refused the order: ${outcome.error ?? outcome.status}` };
+  return { reason: 'pos_unreachable', details: `the POS did not take the order within the attempts: ${outcome.error ?? 'no answer'}` };
+}
+
+/** The answer checks of an order's messages: the POS's answer to order.created names its order. */
+export const orderAnswerChecks = {
+  'order.created': (answer: unknown) =>
+    posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
+};
+
+/** An order's accept, to its DSP. */
+export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>) => ({ pos_order_id: order.posOrderId, status: order.status });
+
 /** location.order.fail's data. */
 export const failed = (refusal: Refusal) => ({ failure_reason: refusal.reason, failure_details: refusal.details });
 

@@ -8,7 +8,7 @@
 // from (./states.ts).
 import type { Services } from '../../services.js';
 import { isUniqueViolation, type Order as OrderRow } from '../../db/client.js';
-import { AppError, Conflict, FeatureDisabled, Invalid, NotFound } from '../../common/errors.js';
+import { FeatureDisabled, InvalidTransition, NotFound } from '../../common/errors.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
@@ -29,43 +29,43 @@ import {
   type BoundLocation,
   type StoreBinding,
 } from '../../db/sql/orders.js';
-import type { AnswerChecks, OutcomeHandler } from '../../delivery/worker.js';
-import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
+import type { PosLocation } from './peers.js';
+import type { OutcomeHandler } from '../../delivery/worker.js';
 import { newId } from '../../common/ids.js';
-import { requiredText } from '../../common/input.js';
 import { findProvider } from '../../integrations/providers.js';
-import { decide, FINAL_STATUSES, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus, type Verdict } from './states.js';
 import {
+  decide,
+  DRIVER_ASSIGNED,
+  FINAL_STATUSES,
+  MERCHANT_DELIVERED,
+  NEW,
+  statusesWhere,
+  type OrderEvent,
+  type OrderStatus,
+  type Verdict,
+} from './states.js';
+import {
+  accepted,
   changeToPos,
   COUNTS_AN_EVENT,
   dspEvent,
   failed as failedData,
   orderConfirmed,
   orderToPos,
+  posOrderIdOf,
+  posRefusal,
   statusEvent,
   type DspEventType,
-  type Refusal,
 } from './peers.js';
 import { intakeRefusal, storeRefusal } from './intake.js';
-
-export const DELIVERY_STATUSES = [
-  'pending',
-  'pending_driver_confirmation',
-  'enroute_to_pickup',
-  'arrived_at_pickup',
-  'enroute_to_dropoff',
-  'arrived_at_dropoff',
-  'delivered',
-] as const;
-export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
 
 /** Where an event takes the order, or the refusal the sender gets (./states.ts). */
 function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
   const verdict = decide(order.status, event);
   if ('to' in verdict) return verdict.to;
-  if (verdict.refused === 'not_modifiable') throw new FeatureDisabled('order is not modifiable');
-  const to = event.kind === 'pos_update' ? event.status : event.kind;
-  throw new Conflict(`an order cannot move from ${order.status} to ${to}`, 'invalid_transition');
+  if (verdict.refused === 'notModifiable') throw new FeatureDisabled('order is not modifiable');
+  const to = event.kind === 'posUpdate' ? event.status : event.kind;
+  throw new InvalidTransition(`an order cannot move from ${order.status} to ${to}`);
 }
 
 /** What a move to `to` writes besides the status: when it ended, for a final status. */
@@ -120,22 +120,25 @@ async function orderChanged(
 const toDsp = (services: Services, order: OrderRow, type: DspEventType, data: Record<string, unknown>) =>
   dspEvent(order, type, data, services.config.outbox.ordered);
 
-/** order.created from a DSP: one order per (DSP, dsp_order_id), however often and however
+/** A DSP's order as the service takes it (./webhooks.ts reads it from the DSP's payload). */
+export type Incoming = { dspOrderId: string; dspStoreId: string; fulfillmentType: string | null; object: Record<string, unknown> };
+
+/** order.created from a DSP: one order per (DSP, dspOrderId), however often and however
  * concurrently it is sent. Checked before the POS sees it (./intake.ts): an order that fails is
- * stored failed with its reason, not sent, and its DSP is told (location.order.fail). */
-async function acceptOrder(services: Services, source: string, object: Record<string, unknown>) {
-  const dspOrderId = requiredText(object.dsp_order_id ?? object.id, 'object.dsp_order_id');
-  const storeId = requiredText(object.dsp_store_id, 'object.dsp_store_id');
-  if (object.fulfillment_type !== undefined && !FULFILLMENT_TYPES.includes(object.fulfillment_type as never)) {
-    throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
-  }
-  if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
+ * stored failed with its reason, not sent, and its DSP is told (location.order.fail). The order
+ * made (`unbound` when its store is bound to no location), or the one made before. */
+export async function acceptOrder(
+  services: Services,
+  source: string,
+  incoming: Incoming,
+): Promise<(OrderRow & { unbound: boolean }) | { duplicateOf: Pick<OrderRow, 'id' | 'status'> }> {
+  const { dspOrderId, dspStoreId, object } = incoming;
   const sql = statementsOf(services.db);
   // The connection that holds the store, else the last one that did (its location was deleted).
-  // No look-up for a repeat first: the unique (DSP, dsp_order_id) refuses it below, which also
+  // No look-up for a repeat first: the unique (DSP, dspOrderId) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
-  const binding = await storeBinding(sql, source, storeId);
-  const unbound = storeRefusal(binding, storeId);
+  const binding = await storeBinding(sql, source, dspStoreId);
+  const unbound = storeRefusal(binding, dspStoreId);
   const location = unbound ? null : (binding as StoreBinding & BoundLocation);
   const refusal = unbound ?? (await intakeRefusal(services, location!, object));
   const now = new Date();
@@ -145,13 +148,13 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     orgId: location?.orgId ?? null,
     locationId: location?.id ?? null,
     dspSource: source,
-    dspStoreId: storeId,
+    dspStoreId,
     dspOrderId,
     dspOnboardingId: location ? binding!.dspOnboardingId : null,
-    fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
+    fulfillmentType: incoming.fulfillmentType,
     body: JSON.stringify(object),
     ...customerKeys(object),
-    status: refusal ? 'failed' : 'in_progress',
+    status: refusal ? 'failed' : NEW,
     deliveryStatus: 'pending',
     posOrderId: null,
     failureReason: refusal?.reason ?? null,
@@ -181,33 +184,23 @@ async function acceptOrder(services: Services, source: string, object: Record<st
     if (!isUniqueViolation(error)) throw error;
     // The same order arrived before, or at the same moment through another request: that one won.
     const [winner] = await sql.read<Pick<OrderRow, 'id' | 'status'>>(orderBySource(source, dspOrderId));
-    return { status: 200, body: { order_id: winner!.id, status: winner!.status, duplicate: true } };
+    return { duplicateOf: winner! };
   }
-  // A store nobody bound (or whose location is gone) is the DSP's mistake: 422, as ever; the order
-  // is kept, so the operator sees what was refused and why, and the DSP is told.
-  if (unbound) throw new AppError(422, 'store_not_bound', `DSP store ${storeId} is not bound to a location: ${unbound.details}`);
-  if (refusal) return { status: 201, body: { order_id: row.id, status: 'failed', failure_reason: refusal.reason } };
-  return { status: 201, body: { order_id: row.id, status: row.status } };
+  return { ...row, unbound: unbound !== null };
 }
 
 /** The conditional writes of the POS's answer to a sent order (./states.ts), worked out once:
  * the status each sets (null: keeps it) and the statuses it applies in, tried in turn. */
 const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[]) =>
   targets.map((to) => ({ to, where: statusIn(statusesWhere(event, to)) }));
-const WHEN_TAKEN = answerMoves({ kind: 'pos_took' }, [null, 'in_progress']);
-const WHEN_REFUSED = answerMoves({ kind: 'pos_refused' }, ['failed']);
+const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW]);
+const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed']);
 
 /** How the POS answered order.created: its order id, or its refusal; the DSP hears either in the
  * same transaction, and an accepted merchant-delivered order goes on to its event provider. */
 const orderSent: OutcomeHandler = async (subject, outcome, services) => {
   const orderId = subject.subjectId!;
-  // A refusal (4xx) is the POS's; anything else (no answer, 5xx, an answer without its order id
-  // until the attempts ran out) is a POS that never took it.
-  const refusal: Refusal | null = outcome.delivered
-    ? null
-    : outcome.status !== null && outcome.status >= 400 && outcome.status < 500
-      ? { reason: 'pos_rejected', details: `the POS refused the order: ${outcome.error ?? outcome.status}` }
-      : { reason: 'pos_unreachable', details: `the POS did not take the order within the attempts: ${outcome.error ?? 'no answer'}` };
+  const refusal = posRefusal(outcome);
   const change = refusal ? { failureReason: refusal.reason, failureDetails: refusal.details } : { posOrderId: posOrderIdOf(outcome.body) };
   return async (run) => {
     // Each move the event makes, written only where the order's status still allows it
@@ -221,7 +214,7 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
-        ...(to === 'in_progress' ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
+        ...(to === NEW ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
         updatedAt: now,
       };
       [order] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...COUNTS_AN_EVENT }));
@@ -231,11 +224,11 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     const messages = [
       refusal
         ? toDsp(services, order, 'location.order.fail', failedData(refusal))
-        : toDsp(services, order, 'location.order.accept', { pos_order_id: order.posOrderId, status: order.status }),
+        : toDsp(services, order, 'location.order.accept', accepted(order)),
     ];
     // A merchant-delivered order the POS took goes on to the event provider that delivers it,
     // which alone may then assign its driver (driverAssigned, below).
-    if (!refusal && order.fulfillmentType === 'merchant_managed_delivery' && !order.eventProvider) {
+    if (!refusal && order.fulfillmentType === MERCHANT_DELIVERED && !order.eventProvider) {
       const [target] = await run<{ source: string | null; locationId: string }>(confirmationTarget(order.locationId ?? ''));
       if (target?.source) {
         [order] = await run<OrderRow>(tables.order.update(orderId, { eventProvider: target.source }, { returning: true }));
@@ -249,122 +242,83 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
   };
 };
 
-/** The POS's id of the order in its answer to order.created: `order.pos_order_id`, else `order.id`. */
-function posOrderIdOf(answer: unknown): string | null {
-  const order = (answer as { order?: { pos_order_id?: unknown; id?: unknown } } | undefined)?.order;
-  const id = order?.pos_order_id ?? order?.id;
-  return typeof id === 'string' && id.trim() ? id : null;
-}
-
-const orderCreated: WebhookHandler = { accept: (services, event) => acceptOrder(services, event.source, event.object) };
-
 /** A DSP's cancellation: the order canceled, conditional on the status it was read in; its POS
  * told when its registration takes order changes. */
-const orderCanceled: WebhookHandler = {
-  accept: async (services, event) => {
-    const dspOrderId = requiredText(event.object.dsp_order_id, 'object.dsp_order_id');
-    const sql = statementsOf(services.db);
-    const [order] = await sql.read<OrderRow>(orderBySource(event.source, dspOrderId));
-    if (!order) throw new NotFound(`order ${dspOrderId} not found`);
-    const to = move(order, { kind: 'dsp_cancel' })!;
-    const [location] = order.locationId
-      ? await sql.read<{ source: string; onboardingId: string; providerId: string }>(posLocationOf(order.locationId))
-      : [];
-    // docs/reference.md's order event is order.created only: the POS hears of the change only when its
-    // registration says it takes order.updated.
-    const tellPos = location && (await findProvider(services, location.source))?.orderUpdates;
-    const now = new Date();
-    const updated = await sql.transaction(async (run) => {
-      const [changed] = await run<OrderRow>(
-        tables.order.update(
-          order.id,
-          { status: to, updatedAt: now, ...ending(to, now) },
-          { and: statusIn([order.status]), returning: true },
-        ),
-      );
-      if (!changed) throw new Conflict('the order changed meanwhile; send the cancellation again', 'invalid_transition');
-      await orderChanged(run, services, changed, { messages: tellPos ? [changeToPos(changed, location)] : [] });
-      return changed;
-    });
-    return { status: 200, body: { order_id: order.id, status: updated.status } };
-  },
-};
+export async function cancelOrder(services: Services, source: string, dspOrderId: string): Promise<OrderRow> {
+  const sql = statementsOf(services.db);
+  const [order] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
+  if (!order) throw new NotFound(`order ${dspOrderId} not found`);
+  const to = move(order, { kind: 'dspCancel' })!;
+  const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
+  // docs/reference.md's order event is order.created only: the POS hears of the change only when its
+  // registration says it takes order.updated.
+  const tellPos = location && (await findProvider(services, location.source))?.orderUpdates;
+  const now = new Date();
+  return sql.transaction(async (run) => {
+    const [changed] = await run<OrderRow>(
+      tables.order.update(order.id, { status: to, updatedAt: now, ...ending(to, now) }, { and: statusIn([order.status]), returning: true }),
+    );
+    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
+    await orderChanged(run, services, changed, { messages: tellPos ? [changeToPos(changed, location)] : [] });
+    return changed;
+  });
+}
 
-/** A POS's status change (order.updated), conditional on the status it was read in: a move is
- * told to the DSP in the same transaction (a status the order has already is no move). */
-const orderUpdated: WebhookHandler = {
-  accept: async (services, event) => {
-    const orderId = requiredText(event.object.order_id, 'object.order_id');
-    const status = requiredText(event.object.status, 'object.status');
-    if (!ORDER_STATUSES.includes(status as never)) throw new Invalid(`object.status must be one of ${ORDER_STATUSES.join(', ')}`);
-    const sql = statementsOf(services.db);
-    const [order] = await sql.read<OrderRow & { locationSource: string | null }>(orderOfPos(orderId));
-    if (!order || order.locationSource !== event.source) throw new NotFound(`order ${orderId} not found`);
-    const to = move(order, { kind: 'pos_update', status: status as OrderStatus });
-    const now = new Date();
-    await sql.transaction(async (run) => {
-      const [changed] = await run<OrderRow>(
-        tables.order.update(
-          order.id,
-          { status, updatedAt: now, ...ending(to, now) },
-          { and: statusIn([order.status]), returning: true, ...(to ? COUNTS_AN_EVENT : {}) },
-        ),
-      );
-      if (!changed) throw new Conflict('the order changed meanwhile; send the update again', 'invalid_transition');
-      if (!to) return;
-      const told = statusEvent(changed);
-      await orderChanged(run, services, changed, { messages: [toDsp(services, changed, told.type, told.data)] });
-    });
-    return { status: 200, body: { order_id: order.id, status } };
-  },
-};
+/** A POS's status change, conditional on the status it was read in: a move is told to the DSP in
+ * the same transaction (a status the order has already is no move). Another POS's order is 404. */
+export async function changeStatus(services: Services, source: string, orderId: string, status: OrderStatus): Promise<void> {
+  const sql = statementsOf(services.db);
+  const [order] = await sql.read<OrderRow & { locationSource: string | null }>(orderOfPos(orderId));
+  if (!order || order.locationSource !== source) throw new NotFound(`order ${orderId} not found`);
+  const to = move(order, { kind: 'posUpdate', status });
+  const now = new Date();
+  await sql.transaction(async (run) => {
+    const [changed] = await run<OrderRow>(
+      tables.order.update(
+        order.id,
+        { status, updatedAt: now, ...ending(to, now) },
+        { and: statusIn([order.status]), returning: true, ...(to ? COUNTS_AN_EVENT : {}) },
+      ),
+    );
+    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the update again');
+    if (!to) return;
+    const told = statusEvent(changed);
+    await orderChanged(run, services, changed, { messages: [toDsp(services, changed, told.type, told.data)] });
+  });
+}
 
 /** Where a driver may be assigned: open orders (./states.ts). */
-const WHILE_DRIVER_ASSIGNABLE = statusIn(statusesWhere({ kind: 'driver_assigned' }, null));
+const WHILE_DRIVER_ASSIGNABLE = statusIn(statusesWhere({ kind: 'driverAssigned' }, null));
 
-/** order.assign.driver: only from the event provider the order was confirmed to (a
- * merchant_managed_delivery order), while the order is open. Any other provider's, for an order
- * it never had, is 404 as an order that does not exist; a final order is 409 feature_disabled. */
-const driverAssigned: WebhookHandler = {
-  precheck: async (services, event) => {
-    const orderId = requiredText(event.object.order_id, 'object.order_id');
-    if (!event.object.driver || typeof event.object.driver !== 'object' || Array.isArray(event.object.driver))
-      throw new Invalid('object.driver is required');
-    const order = await confirmedTo(statementsOf(services.db), orderId, event.source);
-    if (!order) throw new NotFound(`order ${orderId} not found`);
-    move(order, { kind: 'driver_assigned' });
-  },
-  apply: async (services, event) => {
-    const driver = JSON.stringify(event.object.driver);
-    const assigned = { driver, deliveryStatus: 'enroute_to_pickup', updatedAt: new Date() };
-    // The same driver again (a replay, or the provider retrying) changes nothing: the order may
-    // have moved on since, and its delivery status must not go back. Applied later than the
-    // precheck, so conditional on it still holding: same provider, order open.
-    await statementsOf(services.db).transaction(async (run) => {
-      const [changed] = await run<OrderRow>(
-        tables.order.update(String(event.object.order_id), assigned, {
-          and: allOf(driverIsNot(driver), confirmedBy(event.source), WHILE_DRIVER_ASSIGNABLE),
-          returning: true,
-          ...COUNTS_AN_EVENT,
-        }),
-      );
-      // The partner, and the DSP's customer, learn of the driver.
-      if (changed)
-        await orderChanged(run, services, changed, {
-          messages: [toDsp(services, changed, 'location.order.notify_status_change', statusEvent(changed).data)],
-        });
-    });
-  },
-};
+/** Whether this event provider may assign the order's driver: only the one the order was
+ * confirmed to (a merchant-delivered order), while the order is open. Any other provider's, for
+ * an order it never had, is 404 as an order that does not exist; a final order is 409. */
+export async function canAssignDriver(services: Services, provider: string, orderId: string): Promise<void> {
+  const order = await confirmedTo(statementsOf(services.db), orderId, provider);
+  if (!order) throw new NotFound(`order ${orderId} not found`);
+  move(order, { kind: 'driverAssigned' });
+}
 
-/** The webhooks and delivery outcomes this module handles (the composition root assembles them). */
-export const orderWebhooks: WebhookList = {
-  dsp: { 'order.created': orderCreated, 'order.canceled': orderCanceled },
-  pos: { 'order.updated': orderUpdated },
-  'event-providers': { 'order.assign.driver': driverAssigned },
-};
+/** The driver assigned (as the provider sent it). The same driver again (a replay, or the
+ * provider retrying) changes nothing: the order may have moved on since, and its delivery status
+ * must not go back. Applied later than the check, so conditional on it still holding. */
+export async function assignDriver(services: Services, provider: string, orderId: string, driver: Record<string, unknown>): Promise<void> {
+  const shown = JSON.stringify(driver);
+  const assigned = { driver: shown, deliveryStatus: DRIVER_ASSIGNED, updatedAt: new Date() };
+  await statementsOf(services.db).transaction(async (run) => {
+    const [changed] = await run<OrderRow>(
+      tables.order.update(orderId, assigned, {
+        and: allOf(driverIsNot(shown), confirmedBy(provider), WHILE_DRIVER_ASSIGNABLE),
+        returning: true,
+        ...COUNTS_AN_EVENT,
+      }),
+    );
+    // The partner, and the DSP's customer, learn of the driver.
+    if (!changed) return;
+    const told = statusEvent(changed);
+    await orderChanged(run, services, changed, { messages: [toDsp(services, changed, told.type, told.data)] });
+  });
+}
+
+/** The delivery outcomes this module handles (the composition root assembles them). */
 export const orderOutcomes: Record<string, OutcomeHandler> = { 'order.created': orderSent };
-export const orderAnswerChecks: AnswerChecks = {
-  'order.created': (answer) =>
-    posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
-};

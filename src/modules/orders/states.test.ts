@@ -14,50 +14,49 @@ const posMayMove: Record<(typeof open)[number], OrderStatus[]> = {
 describe('a POS status update', () => {
   for (const from of open) {
     for (const to of ORDER_STATUSES) {
-      const expected = to === from ? { to: null } : posMayMove[from].includes(to) ? { to } : { refused: 'invalid_transition' };
-      test(`${from} → ${to}: ${JSON.stringify(expected)}`, () =>
-        expect(decide(from, { kind: 'pos_update', status: to })).toEqual(expected));
+      const expected = to === from ? { to: null } : posMayMove[from].includes(to) ? { to } : { refused: 'invalidTransition' };
+      test(`${from} → ${to}: ${JSON.stringify(expected)}`, () => expect(decide(from, { kind: 'posUpdate', status: to })).toEqual(expected));
     }
   }
   test('never moves an order back', () => {
-    expect(decide('ready_for_pickup', { kind: 'pos_update', status: 'in_progress' })).toEqual({ refused: 'invalid_transition' });
-    expect(decide('out_for_delivery', { kind: 'pos_update', status: 'ready_for_pickup' })).toEqual({ refused: 'invalid_transition' });
+    expect(decide('ready_for_pickup', { kind: 'posUpdate', status: 'in_progress' })).toEqual({ refused: 'invalidTransition' });
+    expect(decide('out_for_delivery', { kind: 'posUpdate', status: 'ready_for_pickup' })).toEqual({ refused: 'invalidTransition' });
   });
   test.each(final)('a %s order is not modifiable, whatever the status sent', (from) => {
-    for (const to of ORDER_STATUSES) expect(decide(from, { kind: 'pos_update', status: to })).toEqual({ refused: 'not_modifiable' });
+    for (const to of ORDER_STATUSES) expect(decide(from, { kind: 'posUpdate', status: to })).toEqual({ refused: 'notModifiable' });
   });
 });
 
 describe("the DSP's cancellation", () => {
-  test.each(open)('cancels a %s order', (from) => expect(decide(from, { kind: 'dsp_cancel' })).toEqual({ to: 'dsp_canceled' }));
+  test.each(open)('cancels a %s order', (from) => expect(decide(from, { kind: 'dspCancel' })).toEqual({ to: 'dsp_canceled' }));
   test.each(final)('leaves a %s order as it is, refused', (from) =>
-    expect(decide(from, { kind: 'dsp_cancel' })).toEqual({ refused: 'not_modifiable' }),
+    expect(decide(from, { kind: 'dspCancel' })).toEqual({ refused: 'notModifiable' }),
   );
 });
 
 describe("the POS's answer to the order we sent", () => {
-  test.each(open)('taken: a %s order keeps its status', (from) => expect(decide(from, { kind: 'pos_took' })).toEqual({ to: null }));
+  test.each(open)('taken: a %s order keeps its status', (from) => expect(decide(from, { kind: 'posTook' })).toEqual({ to: null }));
   test('taken on a redelivery after a refusal: the failed order is open again', () =>
-    expect(decide('failed', { kind: 'pos_took' })).toEqual({ to: 'in_progress' }));
+    expect(decide('failed', { kind: 'posTook' })).toEqual({ to: 'in_progress' }));
   test.each(['completed', 'merchant_canceled', 'dsp_canceled'])('taken: a %s order keeps its status', (from) =>
-    expect(decide(from, { kind: 'pos_took' })).toEqual({ refused: 'not_modifiable' }),
+    expect(decide(from, { kind: 'posTook' })).toEqual({ refused: 'notModifiable' }),
   );
-  test.each(open)('refused: a %s order fails', (from) => expect(decide(from, { kind: 'pos_refused' })).toEqual({ to: 'failed' }));
+  test.each(open)('refused: a %s order fails', (from) => expect(decide(from, { kind: 'posRefused' })).toEqual({ to: 'failed' }));
   test.each(final)('refused: a %s order keeps its status (a cancellation that came first wins)', (from) =>
-    expect(decide(from, { kind: 'pos_refused' })).toEqual({ refused: 'not_modifiable' }),
+    expect(decide(from, { kind: 'posRefused' })).toEqual({ refused: 'notModifiable' }),
   );
 });
 
 test('statusesWhere gives exactly the statuses decide lets an event move from', () => {
   const events: OrderEvent[] = [
-    { kind: 'pos_took' },
-    { kind: 'pos_refused' },
-    { kind: 'dsp_cancel' },
-    { kind: 'pos_update', status: 'completed' },
+    { kind: 'posTook' },
+    { kind: 'posRefused' },
+    { kind: 'dspCancel' },
+    { kind: 'posUpdate', status: 'completed' },
   ];
-  expect(statusesWhere({ kind: 'pos_took' }, null)).toEqual([...open]);
-  expect(statusesWhere({ kind: 'pos_took' }, 'in_progress')).toEqual(['failed']);
-  expect(statusesWhere({ kind: 'pos_refused' }, 'failed')).toEqual([...open]);
+  expect(statusesWhere({ kind: 'posTook' }, null)).toEqual([...open]);
+  expect(statusesWhere({ kind: 'posTook' }, 'in_progress')).toEqual(['failed']);
+  expect(statusesWhere({ kind: 'posRefused' }, 'failed')).toEqual([...open]);
   for (const event of events) {
     for (const status of ORDER_STATUSES) {
       const verdict = decide(status, event);
@@ -67,5 +66,5 @@ test('statusesWhere gives exactly the statuses decide lets an event move from', 
 });
 
 test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {
-  expect(decide('archived', { kind: 'pos_update', status: 'completed' })).toEqual({ refused: 'invalid_transition' });
+  expect(decide('archived', { kind: 'posUpdate', status: 'completed' })).toEqual({ refused: 'invalidTransition' });
 });
