@@ -11,6 +11,10 @@ import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
 import type { TestService } from './service.js';
+import { until, type Refusal } from './wait.js';
+
+// Tests import their waits from here too, with the flows they wait on.
+export { until, type Refusal };
 
 export type OrderSetup = {
   token: string;
@@ -79,9 +83,6 @@ export async function posStatus(pos: SandboxPos, orderId: string, status: string
   return (await res.json()) as { status: number; body: any };
 }
 
-/** What a subscription's refusal leaves for `until`: its error, which then ends the wait at once. */
-export type Refusal = { error?: Error };
-
 /** A graphql-ws sink whose refusal is not swallowed: `until(…, …, refusal)` fails with it. */
 export function sinkOf<T>(next: (data: T) => void): { sink: Sink<ExecutionResult>; refusal: Refusal } {
   const refusal: Refusal = {};
@@ -95,17 +96,6 @@ export function sinkOf<T>(next: (data: T) => void): { sink: Sink<ExecutionResult
       complete: () => undefined,
     },
   };
-}
-
-export async function until<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, refusal?: Refusal): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (refusal?.error) throw refusal.error;
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Waits until the service holds `count` live subscriptions to a topic: graphql-ws and SSE say
