@@ -2,6 +2,7 @@
 import { GraphQLClient, type ClientError } from 'graphql-request';
 import { SignJWT } from 'jose';
 import { graphql } from './generated/gql.js';
+import { clockMovedBy } from './support/clock.js';
 import { startTestService, post, request, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -240,7 +241,7 @@ describe('bearer tokens on every other operation', () => {
 
   test('a token that worked is refused once it expires', async () => {
     const partner = await service.partner();
-    const exp = now() + 2;
+    const exp = now() + 10;
     const issued = await post(service.url, '/v1/oauth/token', {
       grant_type: 'client_credentials',
       client_id: partner.clientId,
@@ -248,10 +249,15 @@ describe('bearer tokens on every other operation', () => {
       exp,
     });
     await newOrg(issued.body.access_token);
-    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 100));
-    const late = await post(service.url, '/v1/onboarding/org', { ...body, provider_id: 'late' }, issued.body.access_token);
-    expect(late.status).toBe(401);
-    expect(late.body.message).toContain('expired');
+    // The clock is moved past the expiry rather than waited for.
+    const restore = clockMovedBy(exp * 1000 - Date.now() + 1000);
+    try {
+      const late = await post(service.url, '/v1/onboarding/org', { ...body, provider_id: 'late' }, issued.body.access_token);
+      expect(late.status).toBe(401);
+      expect(late.body.message).toContain('expired');
+    } finally {
+      restore();
+    }
   });
 
   test('a token without the needed scope is 403 insufficient_scope and changes nothing', async () => {
