@@ -39,12 +39,12 @@ const menusSentTo = (store: string) =>
     .map((r) => r.body as { menu_provider_ids: string[]; catalog: { menu: { provider_id: string }[]; item: unknown[] } });
 /** The first notification of a type that arrives (earlier tests' late ones are of no concern). */
 async function notification(type: string) {
-  for (let i = 0; i < 150; i++) {
-    const found = pos.received.find((r) => r.path === '/v1/notifications' && (r.body as { type: string }).type === type);
-    if (found) return found.body as { type: string; data: Record<string, any>; created_at: number };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no ${type} notification arrived`);
+  const found = await until(() =>
+    pos.received.find((r) => r.path === '/v1/notifications' && (r.body as { type: string }).type === type),
+  ).catch(() => {
+    throw new Error(`no ${type} notification arrived`);
+  });
+  return found.body as { type: string; data: Record<string, any>; created_at: number };
 }
 
 beforeAll(async () => {
