@@ -58,7 +58,7 @@ async function setUp(more: Record<string, string> = {}) {
 
   service = spawnService(env);
   await service.ready();
-  const token = await clientToken(base, partner.client_id, partner.client_secret);
+  const token = await clientToken(base, partner.clientId, partner.clientSecret);
   const { orgId } = await createOrg(base, token);
   const onboarding = await completeOnboarding(base, token, orgId, 'pos');
   const [location] = await ingest(base, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);

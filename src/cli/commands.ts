@@ -6,6 +6,7 @@ import { databaseUrl, providerOf, sqliteFile } from '../db/url.js';
 import { createLogger, prepareDatabase, startService } from '../app/service.js';
 import { applyPendingMigrations } from '../db/schema-engine.js';
 import { createPartner } from '../modules/auth/service.js';
+import { toWire } from '../http/rest-route.js';
 import { SCOPES, isScope } from '../common/scopes.js';
 import { listProviders, saveProvider, type ProviderInput } from '../integrations/providers.js';
 import { startSandboxPeers, type SandboxPeers } from '../sandbox/register.js';
@@ -59,7 +60,7 @@ async function announce(url: string, config: Config, db: Db, peers?: SandboxPeer
   const file = path.join(config.dataDir, 'demo-partner.json');
   let created = false;
   if (config.sandbox && !fs.existsSync(file)) {
-    fs.writeFileSync(file, JSON.stringify(await createPartner(db, { name: 'Demo Partner' }), null, 2), { mode: 0o600 });
+    fs.writeFileSync(file, JSON.stringify(toWire(await createPartner(db, { name: 'Demo Partner' })), null, 2), { mode: 0o600 });
     created = true;
   }
   // Each address as its clients take it: an OFREP provider's baseUrl is the origin (it adds
@@ -231,8 +232,8 @@ async function createPartnerCommand(c: OnData): Promise<void> {
     const partner = await createPartner(db, { name: values.name.trim(), scopes: scopes.filter(isScope) });
     print(
       json,
-      partner,
-      `partner ${partner.partner_id} created\nclient_id:     ${partner.client_id}\nclient_secret: ${partner.client_secret}\n(the secret is shown once; only its hash is stored)\nscopes:        ${partner.scopes.join(', ')}`,
+      toWire(partner) as Record<string, unknown>,
+      `partner ${partner.partnerId} created\nclient_id:     ${partner.clientId}\nclient_secret: ${partner.clientSecret}\n(the secret is shown once; only its hash is stored)\nscopes:        ${partner.scopes.join(', ')}`,
     );
   } finally {
     await db.$disconnect();

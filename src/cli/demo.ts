@@ -36,11 +36,11 @@ export async function runDemo(
   try {
     step(`service at ${base}, sandbox POS at ${peers.pos.url}`);
     const partner = await createPartner(service.services.db, { name: 'Demo Partner' });
-    step('1. a partner (npm run cli -- partners create) gets a token: POST /v1/oauth/token', { client_id: partner.client_id });
+    step('1. a partner (npm run cli -- partners create) gets a token: POST /v1/oauth/token', { client_id: partner.clientId });
     const token = await call(base, 'POST', '/v1/oauth/token', undefined, {
       grant_type: 'client_credentials',
-      client_id: partner.client_id,
-      client_secret: partner.client_secret,
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
     });
     const t = token.access_token as string;
     step('   token', { token_type: token.token_type, expires_in: token.expires_in, scopes: token.scopes });
@@ -151,7 +151,7 @@ export async function runDemo(
       disconnect.map((n) => n.body),
     );
 
-    const sso = await call(base, 'POST', `/v1/sso/sessions?partner_id=${partner.partner_id}`, t, {
+    const sso = await call(base, 'POST', `/v1/sso/sessions?partner_id=${partner.partnerId}`, t, {
       email: 'manager@sandbox-grill.example',
       full_name: 'Max Manager',
       phone_number: '+49 30 5550100',

@@ -216,15 +216,15 @@ async function ours(kind: 'sqlite' | 'postgresql', off: Off = {}) {
   const service = await startService(config, createLogger(config), { onQuery: () => void queries++ });
   const { db } = service.services;
   const partner = await createPartner(db, { name: 'bench' });
-  const token = await clientToken(service.url, partner.client_id, partner.client_secret);
+  const token = await clientToken(service.url, partner.clientId, partner.clientSecret);
   const org = await db.organization.create({
-    data: { id: 'org_bench', partnerId: partner.partner_id, name: 'Bench', providerId: 'bench' },
+    data: { id: 'org_bench', partnerId: partner.partnerId, name: 'Bench', providerId: 'bench' },
   });
   for (const type of ['pos', 'dsp'])
     await db.onboarding.create({
       data: {
         id: `onb_${type}`,
-        partnerId: partner.partner_id,
+        partnerId: partner.partnerId,
         orgId: org.id,
         type,
         source: `sandbox-${type}`,
@@ -236,7 +236,7 @@ async function ours(kind: 'sqlite' | 'postgresql', off: Off = {}) {
     await db.location.create({
       data: {
         id: `loc_${i}`,
-        partnerId: partner.partner_id,
+        partnerId: partner.partnerId,
         orgId: org.id,
         onboardingId: 'onb_pos',
         source: 'sandbox-pos',
@@ -249,7 +249,7 @@ async function ours(kind: 'sqlite' | 'postgresql', off: Off = {}) {
       await db.dspConnection.create({
         data: {
           id: `dsp_${i}_${j}`,
-          partnerId: partner.partner_id,
+          partnerId: partner.partnerId,
           orgId: org.id,
           locationId: `loc_${i}`,
           onboardingId: 'onb_dsp',
@@ -264,7 +264,7 @@ async function ours(kind: 'sqlite' | 'postgresql', off: Off = {}) {
     service,
     token,
     orgId: org.id,
-    partnerId: partner.partner_id,
+    partnerId: partner.partnerId,
     queries: () => queries,
     resetQueries: () => {
       queries = 0;
@@ -485,7 +485,7 @@ async function merchantTakingOrders(service: RunningService, pos: { url: string 
 async function merchantWithStore(service: RunningService, pos: { url: string }, dataDir: string) {
   await registerSandboxPos(service.services, pos as never, sandboxSecrets(dataDir));
   const partner = await createPartner(service.services.db, { name: 'bench' });
-  const token = await clientToken(service.url, partner.client_id, partner.client_secret);
+  const token = await clientToken(service.url, partner.clientId, partner.clientSecret);
   const { orgId } = await createOrg(service.url, token);
   const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
   const [location] = await ingest(service.url, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);

@@ -120,8 +120,8 @@ withRedis('with REDIS_URL two instances share the counts', async () => {
     const token = (
       await post(a.url, '/v1/oauth/token', {
         grant_type: 'client_credentials',
-        client_id: partner.client_id,
-        client_secret: partner.client_secret,
+        client_id: partner.clientId,
+        client_secret: partner.clientSecret,
       })
     ).body.access_token;
     for (let i = 0; i < 10; i++) expect((await post(a.url, '/graphql', { query: '{ deliveries { id } }' }, token)).status).toBe(200);

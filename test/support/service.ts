@@ -87,8 +87,8 @@ export function asTestService(service: RunningService, database: TestDatabase): 
     },
     partner: async (scopes) => {
       const created = await createPartner(service.services.db, { name: `partner ${crypto.randomUUID()}`, scopes });
-      const token = await clientToken(service.url, created.client_id, created.client_secret);
-      return { partnerId: created.partner_id, clientId: created.client_id, clientSecret: created.client_secret, token };
+      const token = await clientToken(service.url, created.clientId, created.clientSecret);
+      return { partnerId: created.partnerId, clientId: created.clientId, clientSecret: created.clientSecret, token };
     },
   };
 }

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { Services } from '../../services.js';
 import { AppError, Invalid } from '../../common/errors.js';
 import type { RestRoute } from '../../http/rest-route.js';
-import { issueToken, tokenRequestSchema, tokenResponseSchema } from './service.js';
+import { issueToken } from './service.js';
+import { tokenRequestOf, tokenRequestSchema, tokenResponseSchema, wireToken } from './wire.js';
 import { SCOPES } from '../../common/scopes.js';
 import { ERROR_BODY, json, zodSchema } from '../../http/route-docs.js';
 import { RateLimited } from '../../common/rate-limits.js';
@@ -168,9 +169,9 @@ export function tokenRoutes(app: FastifyInstance, services: Services): void {
       // Per client and per address; a failed authentication costs more (../../rate-limits.ts).
       const { client_id: clientId } = parsed.data;
       await services.limits.tokenAllowed(clientId, request.ip);
-      let token: Awaited<ReturnType<typeof issueToken>>;
+      let token: ReturnType<typeof wireToken>;
       try {
-        token = await issueToken(services, parsed.data);
+        token = wireToken(await issueToken(services, tokenRequestOf(parsed.data)));
       } catch (error) {
         const failedAuth = error instanceof AppError && (error.code === 'invalid_client' || error.code === 'invalid_grant');
         await services.limits.tokenSettled(clientId, request.ip, !failedAuth);

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
+import { CLIENT_CREDENTIALS, INSUFFICIENT_SCOPE, INVALID_CLIENT, INVALID_GRANT, INVALID_SCOPE, type GRANT_TYPES } from './codes.js';
 import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, Invalid, Unauthenticated, AppError, someOf } from '../../common/errors.js';
@@ -34,47 +35,31 @@ export async function createPartner(db: Db, input: { name: string; scopes?: Scop
       scopes: storeScopes(scopes),
     },
   });
-  return { partner_id: partner.id, client_id: partner.clientId, client_secret: clientSecret, scopes };
+  return { partnerId: partner.id, clientId: partner.clientId, clientSecret, scopes };
 }
 
-const scopeList = z.array(z.enum(SCOPES, { message: `scopes must be among ${SCOPES.join(', ')}` }), { message: 'scopes must be an array' });
+/** A token request, as the token call and the GraphQL mutation read it (./wire.ts). */
+export type TokenRequest = {
+  grantType: (typeof GRANT_TYPES)[number];
+  clientId: string;
+  clientSecret: string;
+  exp?: number;
+  scopes?: Scope[];
+  refreshToken?: string;
+};
 
-/** The token request of docs/reference.md § Resources, checked at the edge. RFC 6749's space-separated `scope`
- * and docs/reference.md's `scopes` array are both honoured, in JSON and form bodies alike (docs/reference.md
- * 7.3); a request naming both asks for both. Either way the grant is never wider than asked. */
-export const tokenRequestSchema = z
-  .object({
-    grant_type: z.enum(['client_credentials', 'refresh_token'], { message: 'grant_type must be client_credentials or refresh_token' }),
-    client_id: z.string({ message: 'client_id is required' }).min(1, 'client_id is required'),
-    client_secret: z.string({ message: 'client_secret is required' }).min(1, 'client_secret is required'),
-    exp: z.number({ message: 'exp must be a number of seconds since the epoch' }).finite('exp must be a number').optional(),
-    scopes: scopeList.optional(),
-    scope: z.string({ message: 'scope must be a space-separated string' }).optional(),
-    refresh_token: z.string({ message: 'refresh_token must be a string' }).optional(),
-  })
-  .transform(({ scope, ...request }, ctx) => {
-    if (scope === undefined) return request;
-    const parsed = scopeList.safeParse(scope.split(/[\s,]+/).filter(Boolean));
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', path: ['scope'], message: parsed.error.issues[0]!.message.replace(/^scopes/, 'scope') });
-      return z.NEVER;
-    }
-    return { ...request, scopes: [...(request.scopes ?? []), ...parsed.data] };
-  });
-export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+/** A token pair, as the token call and the GraphQL mutation give it. */
+export type Token = {
+  accessToken: string;
+  tokenType: 'bearer';
+  refreshToken: string;
+  expiresIn: number;
+  refreshTokenExpiresIn: number;
+  scopes: Scope[];
+};
 
-export const tokenResponseSchema = z.object({
-  access_token: z.string().describe('A JWT for `Authorization: Bearer`.'),
-  token_type: z.literal('bearer'),
-  refresh_token: z.string().describe('Single use: the token call with grant_type refresh_token exchanges it for a new pair.'),
-  expires_in: z.number().int().describe('Seconds the access token lives.'),
-  refresh_token_expires_in: z.number().int(),
-  scopes: z.array(z.enum(SCOPES)),
-});
-export type TokenResponse = z.infer<typeof tokenResponseSchema>;
-
-const invalidClient = () => new AppError(401, 'invalid_client', 'client authentication failed');
-const invalidGrant = () => new Invalid('the refresh token is invalid, expired or already used', 'invalid_grant');
+const invalidClient = () => new AppError(401, INVALID_CLIENT, 'client authentication failed');
+const invalidGrant = () => new Invalid('the refresh token is invalid, expired or already used', INVALID_GRANT);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function signAccessToken(
@@ -103,7 +88,7 @@ function accessTokenExpiry(services: Services, exp: number | undefined): number 
 function requestedScopes(requested: Scope[] | undefined, allowed: Scope[]): Scope[] {
   if (!requested?.length) return allowed;
   const extra = requested.filter((s) => !allowed.includes(s));
-  if (extra.length) throw new Invalid(`scopes not granted to this client: ${someOf(extra)}`, 'invalid_scope');
+  if (extra.length) throw new Invalid(`scopes not granted to this client: ${someOf(extra)}`, INVALID_SCOPE);
   return [...new Set(requested)];
 }
 
@@ -114,27 +99,27 @@ export function handedOnScopes(caller: Pick<AuthInfo, 'scopes'>, partnerScopes: 
   if (beyond.length)
     throw new Forbidden(
       `a token hands on only scopes it holds; this one does not hold ${[...new Set(beyond)].join(', ')}`,
-      'insufficient_scope',
+      INSUFFICIENT_SCOPE,
     );
   return [...new Set(requested)];
 }
 
-export async function issueToken(services: Services, input: TokenRequest): Promise<TokenResponse> {
+export async function issueToken(services: Services, input: TokenRequest): Promise<Token> {
   const { db, config } = services;
   const expiresAt = accessTokenExpiry(services, input.exp);
-  const partner = await db.partner.findUnique({ where: { clientId: input.client_id } });
-  if (!partner || !matchesHash(input.client_secret, partner.clientSecretHash)) throw invalidClient();
+  const partner = await db.partner.findUnique({ where: { clientId: input.clientId } });
+  if (!partner || !matchesHash(input.clientSecret, partner.clientSecretHash)) throw invalidClient();
 
   let sessionId: string;
   let scopes: Scope[];
-  if (input.grant_type === 'client_credentials') {
+  if (input.grantType === CLIENT_CREDENTIALS) {
     scopes = requestedScopes(input.scopes, parseScopes(partner.scopes));
     sessionId = newId('ses');
     await db.session.create({ data: { id: sessionId, partnerId: partner.id, scopes: storeScopes(scopes) } });
   } else {
-    if (!input.refresh_token) throw new Invalid('refresh_token is required for grant_type refresh_token');
+    if (!input.refreshToken) throw new Invalid('refresh_token is required for grant_type refresh_token');
     const stored = await db.refreshToken.findUnique({
-      where: { tokenHash: hashSecret(input.refresh_token) },
+      where: { tokenHash: hashSecret(input.refreshToken) },
       include: { session: true },
     });
     if (!stored || stored.session.partnerId !== partner.id || stored.session.revokedAt) throw invalidGrant();
@@ -165,24 +150,24 @@ export async function issueToken(services: Services, input: TokenRequest): Promi
     },
   });
   return {
-    access_token: await signAccessToken(services, { partnerId: partner.id, sessionId, scopes, orgId: null }, expiresAt),
-    token_type: 'bearer',
-    refresh_token: refreshToken,
-    expires_in: expiresAt - nowSeconds(),
-    refresh_token_expires_in: config.refreshTokenTtl,
+    accessToken: await signAccessToken(services, { partnerId: partner.id, sessionId, scopes, orgId: null }, expiresAt),
+    tokenType: 'bearer',
+    refreshToken,
+    expiresIn: expiresAt - nowSeconds(),
+    refreshTokenExpiresIn: config.refreshTokenTtl,
     scopes,
   };
 }
 
-export type PartnerTokenInput = { org_id: string; token_name: string; scopes: Scope[] };
+export type PartnerTokenInput = { orgId: string; tokenName: string; scopes: Scope[] };
 
 /** createPartnerToken: a named, long-lived token acting for one organization, shown once. */
 export async function createPartnerToken(services: Services, auth: AuthInfo, input: PartnerTokenInput) {
-  const name = input.token_name.trim();
+  const name = input.tokenName.trim();
   if (!name) throw new Invalid('token_name must not be empty');
   if (!input.scopes.length) throw new Invalid('scopes must name at least one scope');
   assertPartnerWide(auth, 'create organization tokens');
-  const org = await findOrganization(services, auth, input.org_id);
+  const org = await findOrganization(services, auth, input.orgId);
   const partner = await services.db.partner.findUniqueOrThrow({ where: { id: auth.partnerId } });
   const scopes = handedOnScopes(auth, parseScopes(partner.scopes), input.scopes);
   const session = await services.db.session.create({
@@ -190,13 +175,13 @@ export async function createPartnerToken(services: Services, auth: AuthInfo, inp
   });
   const expiresAt = nowSeconds() + services.config.partnerTokenTtl;
   return {
-    _id: session.id,
-    org_id: org.id,
-    token_name: name,
+    id: session.id,
+    orgId: org.id,
+    tokenName: name,
     scopes,
-    access_token: await signAccessToken(services, { partnerId: auth.partnerId, sessionId: session.id, scopes, orgId: org.id }, expiresAt),
-    token_type: 'bearer' as const,
-    expires_in: services.config.partnerTokenTtl,
+    accessToken: await signAccessToken(services, { partnerId: auth.partnerId, sessionId: session.id, scopes, orgId: org.id }, expiresAt),
+    tokenType: 'bearer' as const,
+    expiresIn: services.config.partnerTokenTtl,
   };
 }
 

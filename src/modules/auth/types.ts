@@ -1,11 +1,13 @@
 // GraphQL for partner authentication: token and createPartnerToken.
 import { builder } from '../../graphql/builder.js';
 import { SCOPES } from '../../common/scopes.js';
-import { createPartnerToken, issueToken, tokenRequestSchema } from './service.js';
+import { createPartnerToken, issueToken } from './service.js';
+import { tokenRequestOf, tokenRequestSchema } from './wire.js';
+import { GRANT_TYPES } from './codes.js';
 import { Invalid } from '../../common/errors.js';
 
 export const ScopeEnum = builder.enumType('Scope', { values: SCOPES });
-const GrantType = builder.enumType('GrantType', { values: ['client_credentials', 'refresh_token'] as const });
+const GrantType = builder.enumType('GrantType', { values: GRANT_TYPES });
 
 const TokenInput = builder.inputType('TokenInput', {
   fields: (t) => ({
@@ -21,11 +23,11 @@ const TokenInput = builder.inputType('TokenInput', {
 type TokenShape = Awaited<ReturnType<typeof issueToken>>;
 const TokenPayload = builder.objectRef<TokenShape>('TokenPayload').implement({
   fields: (t) => ({
-    accessToken: t.exposeString('access_token'),
-    tokenType: t.exposeString('token_type'),
-    refreshToken: t.exposeString('refresh_token'),
-    expiresIn: t.exposeInt('expires_in', { description: 'Seconds.' }),
-    refreshTokenExpiresIn: t.exposeInt('refresh_token_expires_in', { description: 'Seconds.' }),
+    accessToken: t.exposeString('accessToken'),
+    tokenType: t.exposeString('tokenType'),
+    refreshToken: t.exposeString('refreshToken'),
+    expiresIn: t.exposeInt('expiresIn', { description: 'Seconds.' }),
+    refreshTokenExpiresIn: t.exposeInt('refreshTokenExpiresIn', { description: 'Seconds.' }),
     scopes: t.expose('scopes', { type: [ScopeEnum] }),
   }),
 });
@@ -45,7 +47,7 @@ builder.mutationField('token', (t) =>
         refresh_token: input.refreshToken ?? undefined,
       });
       if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
-      return issueToken(ctx.services, parsed.data);
+      return issueToken(ctx.services, tokenRequestOf(parsed.data));
     },
   }),
 );
@@ -61,13 +63,13 @@ const CreatePartnerTokenInput = builder.inputType('CreatePartnerTokenInput', {
 type PartnerTokenShape = Awaited<ReturnType<typeof createPartnerToken>>;
 const PartnerTokenPayload = builder.objectRef<PartnerTokenShape>('PartnerTokenPayload').implement({
   fields: (t) => ({
-    id: t.exposeID('_id'),
-    orgId: t.exposeID('org_id'),
-    tokenName: t.exposeString('token_name'),
+    id: t.exposeID('id'),
+    orgId: t.exposeID('orgId'),
+    tokenName: t.exposeString('tokenName'),
     scopes: t.expose('scopes', { type: [ScopeEnum] }),
-    accessToken: t.exposeString('access_token', { description: 'Shown once; it is not stored.' }),
-    tokenType: t.exposeString('token_type'),
-    expiresIn: t.exposeInt('expires_in', { description: 'Seconds.' }),
+    accessToken: t.exposeString('accessToken', { description: 'Shown once; it is not stored.' }),
+    tokenType: t.exposeString('tokenType'),
+    expiresIn: t.exposeInt('expiresIn', { description: 'Seconds.' }),
   }),
 });
 
@@ -77,6 +79,6 @@ builder.mutationField('createPartnerToken', (t) =>
     description: 'A named token acting for one of your organizations with the given scopes.',
     args: { input: t.arg({ type: CreatePartnerTokenInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
-      createPartnerToken(ctx.services, ctx.auth, { org_id: String(input.orgId), token_name: input.tokenName, scopes: input.scopes }),
+      createPartnerToken(ctx.services, ctx.auth, { orgId: String(input.orgId), tokenName: input.tokenName, scopes: input.scopes }),
   }),
 );
