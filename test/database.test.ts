@@ -5,14 +5,17 @@ import { isUniqueViolation, openDatabase, type Db } from '../src/db/client.js';
 import { insertStep, statementsOf } from '../src/db/statements.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
 import { freshDatabase, type TestDatabase } from './support/service.js';
+import { until } from './support/wait.js';
 
 let database: TestDatabase;
 let db: Db;
+/** Hears each statement as the client sends it to the database (before SQLite's lock is taken). */
+let onStatement: ((sql: string) => void) | undefined;
 
 beforeAll(async () => {
   database = await freshDatabase();
   await applyPendingMigrations(database.url as never);
-  db = openDatabase(database.url);
+  db = openDatabase(database.url, { onQuery: (sql) => onStatement?.(sql) });
 });
 
 afterAll(async () => {
@@ -26,16 +29,27 @@ describe('database client', () => {
   it('keeps a write made while another request’s transaction is open when that transaction rolls back', async () => {
     let inside!: () => void;
     const started = new Promise<void>((resolve) => (inside = resolve));
+    let sent!: () => void;
+    const outsideSent = new Promise<void>((resolve) => (sent = resolve));
     const failing = db
       .$transaction(async (tx) => {
         await tx.provider.create({ data: provider('prv_undone') });
         inside();
-        await new Promise((r) => setTimeout(r, 100));
+        // Open until the write outside it has gone to the database (on SQLite it then waits for
+        // this transaction's end).
+        await outsideSent;
         throw new Error('this transaction fails');
       })
       .catch((error: Error) => error.message);
     await started;
-    await db.provider.create({ data: provider('prv_kept') });
+    onStatement = (sql) => {
+      if (/^\s*insert\b/i.test(sql)) sent();
+    };
+    try {
+      await db.provider.create({ data: provider('prv_kept') });
+    } finally {
+      onStatement = undefined;
+    }
     expect(await failing).toBe('this transaction fails');
     const ids = (await db.provider.findMany({ orderBy: { id: 'asc' } })).map((p) => p.id);
     expect(ids).toEqual(['prv_kept']);
@@ -179,8 +193,8 @@ describe('database client', () => {
     );
     // 100 rows of 2 kB are about 50 pages: far below the backstop at which this connection would
     // checkpoint itself, so a bigger file means the worker's checkpoint ran.
-    const deadline = Date.now() + 5000;
-    while (fs.statSync(file).size < before + 100 * 2000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    // Given up on after five seconds: the assertion below then says by how much it fell short.
+    await until(() => fs.statSync(file).size >= before + 100 * 2000, 5000).catch(() => undefined);
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(before + 100 * 2000);
   });
 
