@@ -4,7 +4,7 @@
 // METRICS_TOKEN when it is set.
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { startPos } from './support/sandbox.js';
-import { merchantTakingOrders, placeOrder } from './support/orders.js';
+import { merchantTakingOrders, placeOrder, until } from './support/orders.js';
 import { get, post, request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -51,16 +51,13 @@ test('a scrape shows requests, GraphQL operations, the outbox, webhooks, rate-li
     await post(service.url, '/v1/oauth/token', { grant_type: 'client_credentials', client_id: 'pc_nobody', client_secret: 'x' });
   await get(service.url, '/no/such/path?client_secret=x');
 
-  let text = '';
-  for (let i = 0; i < 50; i++) {
-    text = await scrape();
-    if (
-      (value(text, 'webhook_apply_lag_seconds_count{type="location.catalog.updated"}') ?? 0) >= 1 &&
-      value(text, 'outbox_messages{kind="order.created",status="delivered"}')
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  // The scrape once the catalog webhook is applied and the order delivered (both after their 2xx).
+  const text = await until(async () => {
+    const scraped = await scrape();
+    const applied = (value(scraped, 'webhook_apply_lag_seconds_count{type="location.catalog.updated"}') ?? 0) >= 1;
+    const delivered = (value(scraped, 'outbox_messages{kind="order.created",status="delivered"}') ?? 0) >= 1;
+    return applied && delivered && scraped;
+  });
   expect(placed.status).toBe(201);
   expect(value(text, 'http_request_duration_seconds_count{route="/v1/onboarding/org",method="POST",status="201"}')).toBe(1);
   expect(value(text, 'http_request_duration_seconds_count{route="unmatched",method="GET",status="404"}')).toBe(1);
