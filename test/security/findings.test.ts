@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from '../support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
-import { placeOrder } from '../support/orders.js';
+import { placeOrder, until } from '../support/orders.js';
 import { get, post, request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
@@ -83,11 +83,7 @@ test('an organization token reaches only its organization: deliveries, redeliver
   });
   const placed = await placeOrder(pos, y.stores.austin!);
   const key = `order.created:${placed.body.order_id}`;
-  let dead = null;
-  for (let i = 0; i < 100 && !dead; i++) {
-    dead = await service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: key, status: 'dead' } });
-    if (!dead) await new Promise((r) => setTimeout(r, 50));
-  }
+  const dead = await until(() => service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: key, status: 'dead' } }));
   expect(dead).toMatchObject({ orgId: y.orgId, partnerId: partner.partnerId });
 
   const xToken = (
