@@ -8,6 +8,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from './orders.js';
+import { polled } from './wait.js';
 
 /** The newest PostgreSQL's binaries of Debian's packages. */
 export function postgresBinaries(): string | null {
@@ -29,18 +30,15 @@ export function redisInstalled(): boolean {
 
 /** Resolves once something accepts connections on the port (or gives up after five seconds). */
 export async function listening(port: number): Promise<boolean> {
-  for (let tries = 0; tries < 100; tries++) {
-    const open = await new Promise<boolean>((resolve) => {
+  const open = () =>
+    new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
         socket.end();
         resolve(true);
       });
       socket.on('error', () => resolve(false));
     });
-    if (open) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
+  return (await polled(open, 5000, { everyMs: 50 })) ?? false;
 }
 
 export type ThrowawayPostgres = {
