@@ -52,7 +52,6 @@ export function toErrorBody(error: unknown, log: Logger): ErrorBody {
   return internalError();
 }
 
-
 /** Yoga's maskError: the same decision, shown as a GraphQL error with extensions. */
 export function maskError(log: Logger) {
   return (error: unknown): Error => {

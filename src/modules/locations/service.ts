@@ -19,12 +19,11 @@ import {
 } from '../../db/sql/locations.js';
 import { providerOf } from '../../db/url.js';
 import { assertOrgInReach } from '../access/index.js';
-import type { OutboxInput } from '../../delivery/outbox.js';
+import { notice, providerLocationsOf, type ProviderLocation } from './peers.js';
 import { callForOnboarding, describeFailure } from '../../integrations/provider-client.js';
 import { newId } from '../../common/ids.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
-import { requiredText } from '../../common/input.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
@@ -44,21 +43,6 @@ async function sendsNotices(services: Services, provider: ProviderInfo | null): 
     kind: 'provider',
   });
 }
-
-export type Address = {
-  formatted_address?: string;
-  address_line_1?: string;
-  address_line_2?: string;
-  address_line_3?: string;
-  postal_code?: string;
-  locality?: string;
-  administrative_district_level_1?: string;
-  country?: string;
-  latitude?: number;
-  longitude?: number;
-};
-
-type ProviderLocation = { provider_id: string; name: string; address: Address; timezone?: unknown };
 
 /** A location as partner events carry it: its row in the REST wire names. */
 export function locationData(
@@ -84,18 +68,9 @@ export function locationData(
  * or a DSP's stores. */
 async function providerLocations(services: Services, source: string, onboardingId: string): Promise<ProviderLocation[]> {
   const response = await callForOnboarding(services, source, onboardingId, 'locations');
-  const body = response.body as { locations?: unknown } | undefined;
-  if (response.status !== 200 || !Array.isArray(body?.locations)) {
-    throw new UpstreamFailed(`${source} did not list its locations: ${describeFailure(response)}`);
-  }
-  return body.locations
-    .filter((l): l is Record<string, unknown> => !!l && typeof (l as { provider_id?: unknown }).provider_id === 'string')
-    .map((l) => ({
-      provider_id: l.provider_id as string,
-      name: String(l.name ?? l.provider_id),
-      address: (l.address ?? {}) as Address,
-      timezone: l.timezone,
-    }));
+  const locations = response.status === 200 ? providerLocationsOf(response.body as { locations?: unknown } | undefined) : null;
+  if (!locations) throw new UpstreamFailed(`${source} did not list its locations: ${describeFailure(response)}`);
+  return locations;
 }
 
 /** The DSP stores that are held by a connection now, of these ids. */
@@ -116,41 +91,31 @@ async function ingestedLocations(services: Services, orgId: string, source: stri
 /** A POS onboarding's locations (eligible unless ingested by this organization), or a DSP
  * onboarding's stores (eligible unless bound). */
 export async function listOnboardingLocations(services: Services, auth: AuthInfo, onboardingId: string) {
-  const onboarding = await activeOnboarding(services, auth, requiredText(onboardingId, 'onboarding_id'));
+  const onboarding = await activeOnboarding(services, auth, onboardingId);
   const locations = await providerLocations(services, onboarding.source, onboarding.id);
   const taken =
     onboarding.type === 'dsp'
       ? await boundStores(
           services,
           onboarding.source,
-          locations.map((l) => l.provider_id),
+          locations.map((l) => l.providerId),
         )
       : await ingestedLocations(services, onboarding.orgId, onboarding.source);
   return locations.map(({ timezone: _timezone, ...l }) => ({
     ...l,
     source: onboarding.source,
-    is_eligible_to_onboard: !taken.has(l.provider_id),
+    isEligibleToOnboard: !taken.has(l.providerId),
   }));
 }
 
-export async function ingestLocations(
-  services: Services,
-  auth: AuthInfo,
-  input: { onboarding_id: string; locations: { provider_id: string }[] },
-) {
-  if (!input.locations.length) throw new Invalid('locations must name at least one location');
-  const onboarding = await activeOnboarding(services, auth, requiredText(input.onboarding_id, 'onboarding_id'), 'pos');
-  const wanted = input.locations.map((l, i) => requiredText(l.provider_id, `locations[${i}].provider_id`));
-  if (new Set(wanted).size !== wanted.length) throw new Invalid('locations lists the same provider_id twice');
-  const available = new Map((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => [l.provider_id, l]));
-  const unknown = wanted.filter((id) => !available.has(id));
+/** POS locations ingested as locations of the onboarding's organization (the POS's ids,
+ * checked non-empty and distinct at the edge): each made, told to the partner, and to its POS when that POS
+ * takes connection notices. */
+export async function ingestLocations(services: Services, auth: AuthInfo, onboardingId: string, wanted: string[]) {
+  const onboarding = await activeOnboarding(services, auth, onboardingId, 'pos');
+  const available = new Map((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => [l.providerId, l]));
+  const unknown = wanted.filter((providerId) => !available.has(providerId));
   if (unknown.length) throw new Invalid(`not locations of this POS merchant: ${someOf(unknown)}`);
-  const already = await services.db.location.findMany({
-    where: { orgId: onboarding.orgId, source: onboarding.source, providerId: { in: wanted }, status: 'active' },
-    select: { providerId: true },
-  });
-  if (already.length) throw new Conflict(`already ingested: ${someOf(already.map((l) => l.providerId))}`);
-
   const notices = await sendsNotices(services, await findProvider(services, onboarding.source));
   const created = wanted.map((providerId) => ({ id: newId('loc'), providerId }));
   // The check above answers the common case; the unique (org, source, activeProviderId) answers
@@ -183,20 +148,12 @@ export async function ingestLocations(
           createdAt: now,
         };
         await run(tables.location.insert(location));
-        // docs/reference.md § POS interface: the connection notice goes only to a POS that enables it.
-        const notice: OutboxInput = {
-          kind: 'location.connect',
-          owner: location,
-          to: { provider: onboarding.source, operation: 'connect', onboardingId: onboarding.id },
-          body: { location_id: providerId },
-          subject: { purpose: 'connect', subjectId: id },
-        };
         await recordChange(run, services, {
           type: 'location.ingested',
           owner: location,
           subject: { kind: 'location', id },
           data: locationData(location),
-          messages: notices ? [notice] : [],
+          messages: notices ? [notice(location, 'connect')] : [],
         });
       }
     });
@@ -204,21 +161,18 @@ export async function ingestLocations(
     if (isUniqueViolation(error)) throw new Conflict(`already ingested: ${someOf(wanted)}`);
     throw error;
   }
-  return created.map(({ id, providerId }) => ({ _id: id, provider_id: providerId }));
+  return created;
 }
 
+/** DSP stores bound to locations of the onboarding's organization (fields checked non-empty,
+ * stores distinct, at the edge): each store only if the merchant's DSP account lists it. */
 export async function bindDspLocations(
   services: Services,
   auth: AuthInfo,
-  input: { onboarding_id: string; locations: { pos_location_id: string; dsp_provider_id: string; dsp_store_name: string }[] },
+  onboardingId: string,
+  entries: { locationId: string; storeId: string; name: string }[],
 ) {
-  if (!input.locations.length) throw new Invalid('locations must name at least one store');
-  const onboarding = await activeOnboarding(services, auth, requiredText(input.onboarding_id, 'onboarding_id'), 'dsp');
-  const entries = input.locations.map((l, i) => ({
-    locationId: requiredText(l.pos_location_id, `locations[${i}].pos_location_id`),
-    storeId: requiredText(l.dsp_provider_id, `locations[${i}].dsp_provider_id`),
-    name: requiredText(l.dsp_store_name, `locations[${i}].dsp_store_name`),
-  }));
+  const onboarding = await activeOnboarding(services, auth, onboardingId, 'dsp');
   const locations = await services.db.location.findMany({
     where: { id: { in: entries.map((e) => e.locationId) }, orgId: onboarding.orgId, status: 'active' },
     select: { id: true },
@@ -226,10 +180,9 @@ export async function bindDspLocations(
   const found = new Set(locations.map((l) => l.id));
   const missing = entries.filter((e) => !found.has(e.locationId)).map((e) => e.locationId);
   if (missing.length) throw new NotFound(`locations not found in this organization: ${someOf(missing)}`);
-  if (new Set(entries.map((e) => e.storeId)).size !== entries.length) throw new Invalid('locations lists the same dsp_provider_id twice');
   // Only the merchant's own stores, as the DSP lists them: any other id is not found, the same
   // whether or not someone else holds it, so the answer reveals nothing about other merchants.
-  const listed = new Set((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => l.provider_id));
+  const listed = new Set((await providerLocations(services, onboarding.source, onboarding.id)).map((l) => l.providerId));
   const unlisted = entries.filter((e) => !listed.has(e.storeId)).map((e) => e.storeId);
   if (unlisted.length) throw new NotFound(`not stores of this DSP merchant account: ${someOf(unlisted)}`);
 
@@ -274,7 +227,7 @@ export async function bindDspLocations(
     if (isUniqueViolation(error)) throw new Conflict('one of these DSP stores is already bound to a location');
     throw error;
   }
-  return created.map((e) => ({ _id: e.id, dsp_provider_id: e.storeId, dsp_store_name: e.name, status: 'APPROVED' }));
+  return created.map((e) => ({ id: e.id, dspStoreId: e.storeId, name: e.name, status: 'APPROVED' }));
 }
 
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
@@ -335,19 +288,12 @@ export async function deleteLocation(services: Services, auth: AuthInfo, orgId: 
     if (!retired) throw new NotFound(`location ${locationId} not found`);
     // Its stores are released: they can be bound again, by this merchant or a later owner.
     await run(releaseStores(location.id, new Date()));
-    const notice: OutboxInput = {
-      kind: 'location.disconnect',
-      owner: location,
-      to: { provider: location.source, operation: 'disconnect', onboardingId: location.onboardingId },
-      body: { location_id: location.providerId },
-      subject: { purpose: 'disconnect', subjectId: location.id },
-    };
     await recordChange(run, services, {
       type: 'location.deleted',
       owner: location,
       subject: { kind: 'location', id: location.id },
       data: locationData(retired),
-      messages: notices ? [notice] : [],
+      messages: notices ? [notice(location, 'disconnect')] : [],
     });
   });
 }

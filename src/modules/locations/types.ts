@@ -12,8 +12,10 @@ import {
   ingestLocations,
   listOnboardingLocations,
   organizationLocations,
-  type Address as AddressShape,
 } from './service.js';
+import type { Address as AddressShape } from './peers.js';
+import { requiredText } from '../../common/input.js';
+import { Invalid } from '../../common/errors.js';
 
 /** One statement for the DSP connections of all the locations of a response.
  * To Pothos, Location and DspConnection are whole rows; the organization's locations hand them
@@ -43,11 +45,11 @@ const Address = builder.objectRef<AddressShape>('Address').implement({
 type OnboardingLocationShape = Awaited<ReturnType<typeof listOnboardingLocations>>[number];
 const OnboardingLocation = builder.objectRef<OnboardingLocationShape>('OnboardingLocation').implement({
   fields: (t) => ({
-    providerId: t.exposeString('provider_id'),
+    providerId: t.exposeString('providerId'),
     name: t.exposeString('name'),
     address: t.field({ type: Address, resolve: (l) => l.address }),
     source: t.exposeString('source'),
-    isEligibleToOnboard: t.exposeBoolean('is_eligible_to_onboard', { description: 'False once the location is ingested.' }),
+    isEligibleToOnboard: t.exposeBoolean('isEligibleToOnboard', { description: 'False once the location is ingested.' }),
   }),
 });
 
@@ -73,27 +75,47 @@ const IngestLocationsInput = builder.inputType('IngestLocationsInput', {
     locations: t.field({ type: [IngestLocationEntry], required: true }),
   }),
 });
-const IngestedLocation = builder.objectRef<{ _id: string; provider_id: string }>('IngestedLocation').implement({
-  fields: (t) => ({ id: t.exposeID('_id'), providerId: t.exposeString('provider_id') }),
+const IngestedLocation = builder.objectRef<{ id: string; providerId: string }>('IngestedLocation').implement({
+  fields: (t) => ({ id: t.exposeID('id'), providerId: t.exposeString('providerId') }),
 });
-const IngestLocationsPayload = builder
-  .objectRef<{ locations: { _id: string; provider_id: string }[] }>('IngestLocationsPayload')
-  .implement({
-    fields: (t) => ({ locations: t.field({ type: [IngestedLocation], resolve: (p) => p.locations }) }),
-  });
+const IngestLocationsPayload = builder.objectRef<{ locations: { id: string; providerId: string }[] }>('IngestLocationsPayload').implement({
+  fields: (t) => ({ locations: t.field({ type: [IngestedLocation], resolve: (p) => p.locations }) }),
+});
 
 builder.mutationField('ingestLocations', (t) =>
   t.withAuth({ scope: 'onboarding' }).field({
     type: IngestLocationsPayload,
     args: { input: t.arg({ type: IngestLocationsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await ingestLocations(ctx.services, ctx.auth, {
-        onboarding_id: String(input.onboardingId),
-        locations: input.locations.map((l) => ({ provider_id: l.providerId })),
-      }),
+      locations: await ingestLocations(
+        ctx.services,
+        ctx.auth,
+        requiredText(String(input.onboardingId), 'onboarding_id'),
+        ingestIds(input.locations),
+      ),
     }),
   }),
 );
+
+/** The POS's location ids to ingest, each given and named once (400 naming the entry otherwise). */
+function ingestIds(locations: readonly { providerId: string }[]): string[] {
+  if (!locations.length) throw new Invalid('locations must name at least one location');
+  const ids = locations.map((l, i) => requiredText(l.providerId, `locations[${i}].provider_id`));
+  if (new Set(ids).size !== ids.length) throw new Invalid('locations lists the same provider_id twice');
+  return ids;
+}
+
+/** The stores to bind, each field given and each store named once (400 naming the entry otherwise). */
+function bindEntries(locations: readonly { posLocationId: string | number; dspProviderId: string; dspStoreName: string }[]) {
+  if (!locations.length) throw new Invalid('locations must name at least one store');
+  const entries = locations.map((l, i) => ({
+    locationId: requiredText(String(l.posLocationId), `locations[${i}].pos_location_id`),
+    storeId: requiredText(l.dspProviderId, `locations[${i}].dsp_provider_id`),
+    name: requiredText(l.dspStoreName, `locations[${i}].dsp_store_name`),
+  }));
+  if (new Set(entries.map((e) => e.storeId)).size !== entries.length) throw new Invalid('locations lists the same dsp_provider_id twice');
+  return entries;
+}
 
 const BindLocationEntry = builder.inputType('BindLocationEntry', {
   fields: (t) => ({
@@ -108,12 +130,12 @@ const BindDspLocationsInput = builder.inputType('BindDspLocationsInput', {
     locations: t.field({ type: [BindLocationEntry], required: true }),
   }),
 });
-type BoundShape = { _id: string; dsp_provider_id: string; dsp_store_name: string; status: string };
+type BoundShape = { id: string; dspStoreId: string; name: string; status: string };
 const BoundLocation = builder.objectRef<BoundShape>('BoundLocation').implement({
   fields: (t) => ({
-    id: t.exposeID('_id'),
-    dspProviderId: t.exposeString('dsp_provider_id'),
-    dspStoreName: t.exposeString('dsp_store_name'),
+    id: t.exposeID('id'),
+    dspProviderId: t.exposeString('dspStoreId', { description: "The DSP's own store id." }),
+    dspStoreName: t.exposeString('name'),
     status: t.exposeString('status'),
   }),
 });
@@ -126,14 +148,12 @@ builder.mutationField('bindDspLocations', (t) =>
     type: BindDspLocationsPayload,
     args: { input: t.arg({ type: BindDspLocationsInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      locations: await bindDspLocations(ctx.services, ctx.auth, {
-        onboarding_id: String(input.onboardingId),
-        locations: input.locations.map((l) => ({
-          pos_location_id: String(l.posLocationId),
-          dsp_provider_id: l.dspProviderId,
-          dsp_store_name: l.dspStoreName,
-        })),
-      }),
+      locations: await bindDspLocations(
+        ctx.services,
+        ctx.auth,
+        requiredText(String(input.onboardingId), 'onboarding_id'),
+        bindEntries(input.locations),
+      ),
     }),
   }),
 );

@@ -1,0 +1,50 @@
+// What a provider says of its locations, and what its POS is told of one, in their wire names:
+// a POS's restaurants and a DSP's stores as GET /locations lists them (read here into the
+// domain's names), and the connection and disconnection notices (SPEC.md's location_id).
+import type { Location as LocationRow } from '../../db/client.js';
+import type { OutboxInput } from '../../delivery/outbox.js';
+
+/** A postal address, kept as the provider gave it (docs/api-guide.md, "Resources"). */
+export type Address = {
+  formatted_address?: string;
+  address_line_1?: string;
+  address_line_2?: string;
+  address_line_3?: string;
+  postal_code?: string;
+  locality?: string;
+  administrative_district_level_1?: string;
+  country?: string;
+  latitude?: number;
+  longitude?: number;
+};
+
+/** A location a provider lists: its id, name, address and, for a POS, its IANA time zone. */
+export type ProviderLocation = { providerId: string; name: string; address: Address; timezone?: unknown };
+
+/** A provider's answer to GET /locations, read: the entries with a provider_id, in the domain's names. */
+export function providerLocationsOf(body: { locations?: unknown } | undefined): ProviderLocation[] | null {
+  if (!Array.isArray(body?.locations)) return null;
+  return body.locations
+    .filter((l): l is Record<string, unknown> => !!l && typeof (l as { provider_id?: unknown }).provider_id === 'string')
+    .map((l) => ({
+      providerId: l.provider_id as string,
+      name: String(l.name ?? l.provider_id),
+      address: (l.address ?? {}) as Address,
+      timezone: l.timezone,
+    }));
+}
+
+/** The connection (or disconnection) notice of a location to its POS: docs/reference.md § POS
+ * interface sends it only to a POS that enables it. */
+export function notice(
+  location: Pick<LocationRow, 'id' | 'partnerId' | 'orgId' | 'source' | 'onboardingId' | 'providerId'>,
+  what: 'connect' | 'disconnect',
+): OutboxInput {
+  return {
+    kind: `location.${what}`,
+    owner: location,
+    to: { provider: location.source, operation: what, onboardingId: location.onboardingId },
+    body: { location_id: location.providerId },
+    subject: { purpose: what, subjectId: location.id },
+  };
+}
