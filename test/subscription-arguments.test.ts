@@ -5,7 +5,9 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { startPos } from './support/sandbox.js';
-import { merchantTakingOrders, placeOrder, subscribed, unsubscribed, type OrderSetup } from './support/orders.js';
+import type { OrderSnapshot } from '../src/common/pubsub.js';
+import { merchantTakingOrders, placeOrder, subscribed, unsubscribed, until, type OrderSetup } from './support/orders.js';
+import { polled } from './support/wait.js';
 import { startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -22,8 +24,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** Subscribes with the graphql-ws client and collects what it gets; `until` waits for an event
- * about one order (orders of earlier tests may still change). */
+/** Subscribes with the graphql-ws client and collects what it gets; `received` waits for an
+ * event about one order (orders of earlier tests may still change). */
 async function watch(query: string, variables?: Record<string, unknown>) {
   const client = createClient({
     url: `${service.url.replace('http', 'ws')}/graphql`,
@@ -39,18 +41,12 @@ async function watch(query: string, variables?: Record<string, unknown>) {
   );
   await connected;
   await subscribed(service, 'orderUpdated', m.orgId, before + 1);
-  const until = async (orderId: string, ms = 5000) => {
-    for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) {
-      const hit = seen.find((e) => JSON.stringify(e).includes(orderId));
-      if (hit) return hit;
-    }
-    return undefined;
-  };
+  const received = (orderId: string) => polled(() => seen.find((e) => JSON.stringify(e).includes(orderId)), 5000);
   const close = async () => {
     await client.dispose();
     await unsubscribed(service, 'orderUpdated', m.orgId, before);
   };
-  return { seen, until, close };
+  return { seen, received, close };
 }
 
 test.each([
@@ -62,7 +58,7 @@ test.each([
   const subscription = await watch(fill(query), variables && (JSON.parse(fill(JSON.stringify(variables))) as Record<string, unknown>));
   try {
     const placed = await placeOrder(pos, m.storeId);
-    expect(await subscription.until(placed.body.order_id!)).toEqual({
+    expect(await subscription.received(placed.body.order_id!)).toEqual({
       orderUpdated: { id: placed.body.order_id, dspOrderId: placed.dsp_order_id },
     });
     expect(subscription.seen.filter((e) => !(e as { orderUpdated?: unknown }).orderUpdated)).toEqual([]);
@@ -72,13 +68,29 @@ test.each([
 });
 
 test('an inline location filter keeps out other locations', async () => {
+  // What the service publishes for the organization, heard in this process.
+  const published = service.services.pubsub.subscribe('orderUpdated', m.orgId);
+  const heard: OrderSnapshot[] = [];
+  const hearing = (async () => {
+    for await (const event of published) heard.push(event);
+  })();
   const subscription = await watch(`subscription { orderUpdated(orgId: "${m.orgId}", locationId: "loc_elsewhere") { id } }`);
   try {
     const placed = await placeOrder(pos, m.storeId);
-    expect(await subscription.until(placed.body.order_id!, 500)).toBeUndefined();
-    expect(subscription.seen).toEqual([]);
+    const orderId = placed.body.order_id!;
+    // Every change of the order, up to the POS taking it, is published...
+    await until(() => heard.some((event) => event.id === orderId && event.posOrderId));
+    // ...and then a change of an order at the filtered location. The subscription passes events
+    // on in the order they were published: once this one arrives, the order's have been through
+    // the filter, and none was let through.
+    const marker = { id: 'ord_elsewhere', locationId: 'loc_elsewhere', createdAt: Date.now(), updatedAt: Date.now() };
+    service.services.pubsub.publish('orderUpdated', m.orgId, marker);
+    expect(await subscription.received(marker.id)).toEqual({ orderUpdated: { id: marker.id } });
+    expect(subscription.seen).toEqual([{ orderUpdated: { id: marker.id } }]);
   } finally {
     await subscription.close();
+    await published.return?.();
+    await hearing;
   }
 });
 
