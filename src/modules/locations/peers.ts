@@ -1,6 +1,6 @@
 // What a provider says of its locations, and what its POS is told of one, in their wire names:
 // a POS's restaurants and a DSP's stores as GET /locations lists them (read here into the
-// domain's names), and the connection and disconnection notices (SPEC.md's location_id).
+// domain's names), and the connection and disconnection notices (location_id on the wire).
 import type { Location as LocationRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 

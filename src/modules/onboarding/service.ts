@@ -19,50 +19,34 @@ import { statementsOf, type Run } from '../../db/statements.js';
 import { markReplaced, moveDspConnections, moveLocations, onboardingById, resumeMessages } from '../../db/sql/onboardings.js';
 import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
+import { authorizeUrl, onboardingWire, returnUrlWith } from './wire.js';
+import { NEEDS_REAUTHORIZATION, ONBOARDING_TYPES, type Onboarding, type OnboardingType } from './states.js';
 
-export const ONBOARDING_TYPES = ['pos', 'dsp'] as const;
-export type OnboardingType = (typeof ONBOARDING_TYPES)[number];
 const STATE_TTL_SECONDS = 15 * 60;
-
-/** The onboarding record of docs/reference.md § Resources. */
-export type OnboardingRecord = {
-  _id: string;
-  org_id: string;
-  merchant_id: string;
-  type: OnboardingType;
-  status: string;
-  partner_id: string;
-  partner_org_id: string;
-  source: string;
-  entry_url: string;
-  return_url: string;
-  integration_id: string | null;
-};
 
 export const callbackUrl = (services: Services) => `${services.publicUrl}/v1/onboarding/callback`;
 
 /** The record of an onboarding whose organization has this partner's id (`partnerOrgId`). */
-function record(services: Pick<Services, 'publicUrl'>, row: OnboardingRow, partnerOrgId: string): OnboardingRecord {
+function shown(services: Pick<Services, 'publicUrl'>, row: OnboardingRow, partnerOrgId: string): Onboarding {
   return {
-    _id: row.id,
-    org_id: row.orgId,
-    merchant_id: row.orgId,
+    id: row.id,
+    orgId: row.orgId,
     type: row.type as OnboardingType,
     status: row.status,
-    partner_id: row.partnerId,
-    partner_org_id: partnerOrgId,
+    partnerId: row.partnerId,
+    partnerOrgId,
     source: row.source,
-    entry_url: `${services.publicUrl}/v1/onboarding/integrations/${row.id}/start`,
-    return_url: row.returnUrl,
-    integration_id: row.integrationId,
+    entryUrl: `${services.publicUrl}/v1/onboarding/integrations/${row.id}/start`,
+    returnUrl: row.returnUrl,
+    integrationId: row.integrationId,
   };
 }
 
 const partnerOrgIdOf = async (services: Services, orgId: string) =>
   (await services.db.organization.findUniqueOrThrow({ where: { id: orgId }, select: { providerId: true } })).providerId;
 
-export async function toRecord(services: Services, row: OnboardingRow): Promise<OnboardingRecord> {
-  return record(services, row, await partnerOrgIdOf(services, row.orgId));
+export async function showOnboarding(services: Services, row: OnboardingRow): Promise<Onboarding> {
+  return shown(services, row, await partnerOrgIdOf(services, row.orgId));
 }
 
 /** The onboarding's change, recorded once in its transaction: the partner hears of it as it is
@@ -72,13 +56,13 @@ function onboardingChanged(run: Run, services: Services, row: OnboardingRow, par
     type: 'onboarding.updated',
     owner: row,
     subject: { kind: 'onboarding', id: row.id },
-    data: record(services, row, partnerOrgId),
+    data: onboardingWire(shown(services, row, partnerOrgId)),
   });
 }
 
 /**
  * The merchant revoked the app at the provider (it refused our refresh token): an active
- * onboarding becomes reauthorization_required, and its partner hears of it. False when it was
+ * onboarding comes to need reauthorization, and its partner hears of it. False when it was
  * not active (already noted, by this or another call).
  */
 export async function requireReauthorization(services: Services, onboardingId: string): Promise<boolean> {
@@ -89,7 +73,7 @@ export async function requireReauthorization(services: Services, onboardingId: s
     const [updated] = await run<OnboardingRow>(
       tables.onboarding.update(
         onboardingId,
-        { status: 'reauthorization_required', updatedAt: new Date() },
+        { status: NEEDS_REAUTHORIZATION, updatedAt: new Date() },
         { and: { sql: `"status" = 'active'` }, returning: true },
       ),
     );
@@ -112,11 +96,11 @@ function checkReturnUrl(value: string): string {
 export async function initializeOnboarding(
   services: Services,
   auth: AuthInfo,
-  input: { org_id: string; source: string; type: string; return_url: string },
-): Promise<OnboardingRecord> {
+  input: { orgId: string; source: string; type: string; returnUrl: string },
+): Promise<Onboarding> {
   if (!ONBOARDING_TYPES.includes(input.type as OnboardingType)) throw new Invalid('type must be pos or dsp');
-  const returnUrl = checkReturnUrl(input.return_url);
-  const org = await findOrganization(services, auth, input.org_id);
+  const returnUrl = checkReturnUrl(input.returnUrl);
+  const org = await findOrganization(services, auth, input.orgId);
   const source = requiredText(input.source, 'source');
   await requireProvider(services, source, input.type as OnboardingType).catch(() => {
     throw new Invalid(`source ${source} is not a registered ${input.type} provider`);
@@ -146,7 +130,7 @@ export async function initializeOnboarding(
     await run(tables.onboarding.insert(row));
     await onboardingChanged(run, services, row, org.providerId);
   });
-  return record(services, row, org.providerId);
+  return shown(services, row, org.providerId);
 }
 
 /** The caller's onboarding, or 404 (another partner's is not revealed). */
@@ -178,14 +162,12 @@ export async function authorizeRedirect(services: Services, id: string): Promise
     .setAudience('onboarding-state')
     .setExpirationTime(`${STATE_TTL_SECONDS}s`)
     .sign(services.tokenKey);
-  const url = new URL(providerUrl(provider, 'authorize'));
-  url.searchParams.set('client_id', provider.clientId ?? '');
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', callbackUrl(services));
-  url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', crypto.createHash('sha256').update(verifier).digest('base64url'));
-  url.searchParams.set('code_challenge_method', 'S256');
-  return url.toString();
+  return authorizeUrl(providerUrl(provider, 'authorize'), {
+    clientId: provider.clientId ?? '',
+    redirectUri: callbackUrl(services),
+    state,
+    verifier,
+  });
 }
 
 /** The callback hop: checks the state, then returns the browser to the partner with the code. */
@@ -199,17 +181,12 @@ export async function callbackRedirect(services: Services, query: { code?: strin
   }
   const row = await services.db.onboarding.findUnique({ where: { id: onboardingId } });
   if (!row) throw new NotFound(`onboarding ${onboardingId} not found`);
-  const back = new URL(row.returnUrl);
-  back.searchParams.set('onboarding_id', row.id);
-  if (query.code) {
-    if (row.status === 'pending')
-      await statementsOf(services.db).write(tables.onboarding.update(row.id, { codeHash: hashSecret(query.code), updatedAt: new Date() }));
-    back.searchParams.set('code', query.code);
-  } else back.searchParams.set('error', query.error ?? 'access_denied');
-  return back.toString();
+  if (query.code && row.status === 'pending')
+    await statementsOf(services.db).write(tables.onboarding.update(row.id, { codeHash: hashSecret(query.code), updatedAt: new Date() }));
+  return returnUrlWith(row.returnUrl, row.id, query);
 }
 
-export async function completeOnboarding(services: Services, auth: AuthInfo, id: string, code: string): Promise<OnboardingRecord> {
+export async function completeOnboarding(services: Services, auth: AuthInfo, id: string, code: string): Promise<Onboarding> {
   if (!code.trim()) throw new Invalid('code must not be empty');
   const row = await findOnboarding(services, auth, id);
   if (row.status === 'active') throw new Conflict(`onboarding ${id} is already completed`);
@@ -223,7 +200,7 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
   const partnerOrgId = await partnerOrgIdOf(services, row.orgId);
   const merchantEmail = token.email ?? null;
   const earlier = await services.db.onboarding.findMany({
-    where: { orgId: row.orgId, source: row.source, type: row.type, merchantEmail, status: 'reauthorization_required' },
+    where: { orgId: row.orgId, source: row.source, type: row.type, merchantEmail, status: NEEDS_REAUTHORIZATION },
     select: { id: true },
   });
   const from = earlier.map((e) => e.id);
@@ -253,7 +230,7 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
     services.delivery.wake();
     services.log.info({ onboarding: updated.id, replaced: from }, 'a new onboarding took over from ones that needed reauthorization');
   }
-  return record(services, updated, partnerOrgId);
+  return shown(services, updated, partnerOrgId);
 }
 
 /**
@@ -277,6 +254,6 @@ async function takeOver(
   return replaced;
 }
 
-export async function onboardingStatus(services: Services, auth: AuthInfo, id: string): Promise<OnboardingRecord> {
-  return toRecord(services, await findOnboarding(services, auth, id));
+export async function onboardingStatus(services: Services, auth: AuthInfo, id: string): Promise<Onboarding> {
+  return showOnboarding(services, await findOnboarding(services, auth, id));
 }

@@ -1,32 +1,25 @@
 // GraphQL for onboarding: initialize, status, complete, and the live onboardingUpdated.
 import { builder } from '../../graphql/builder.js';
 import { OrganizationChange } from '../organizations/types.js';
-import {
-  ONBOARDING_TYPES,
-  completeOnboarding,
-  findOnboarding,
-  initializeOnboarding,
-  onboardingStatus,
-  toRecord,
-  type OnboardingRecord,
-} from './service.js';
+import { completeOnboarding, findOnboarding, initializeOnboarding, onboardingStatus, showOnboarding } from './service.js';
+import { ONBOARDING_TYPES, type Onboarding as OnboardingShape } from './states.js';
 
 const OnboardingType = builder.enumType('OnboardingType', { values: ONBOARDING_TYPES });
 
-export const Onboarding = builder.objectRef<OnboardingRecord>('Onboarding').implement({
+export const Onboarding = builder.objectRef<OnboardingShape>('Onboarding').implement({
   description: 'One OAuth integration attempt of an organization with a POS or DSP.',
   fields: (t) => ({
-    id: t.exposeID('_id'),
-    orgId: t.exposeID('org_id'),
-    merchantId: t.exposeID('merchant_id'),
+    id: t.exposeID('id'),
+    orgId: t.exposeID('orgId'),
+    merchantId: t.exposeID('orgId'),
     type: t.field({ type: OnboardingType, resolve: (o) => o.type }),
     status: t.exposeString('status', { description: 'pending until the code is exchanged, then active.' }),
-    partnerId: t.exposeID('partner_id'),
-    partnerOrgId: t.exposeString('partner_org_id'),
+    partnerId: t.exposeID('partnerId'),
+    partnerOrgId: t.exposeString('partnerOrgId'),
     source: t.exposeString('source'),
-    entryUrl: t.exposeString('entry_url', { description: 'Send the merchant here to start the OAuth authorization.' }),
-    returnUrl: t.exposeString('return_url'),
-    integrationId: t.exposeString('integration_id', { nullable: true }),
+    entryUrl: t.exposeString('entryUrl', { description: 'Send the merchant here to start the OAuth authorization.' }),
+    returnUrl: t.exposeString('returnUrl'),
+    integrationId: t.exposeString('integrationId', { nullable: true }),
   }),
 });
 
@@ -36,7 +29,7 @@ builder.objectField(OrganizationChange, 'onboarding', (t) =>
     nullable: true,
     description: 'For an onboarding that changed: the onboarding as it is now.',
     resolve: async (change, _args, ctx) =>
-      change.kind === 'onboarding' ? toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth, change.id)) : null,
+      change.kind === 'onboarding' ? showOnboarding(ctx.services, await findOnboarding(ctx.services, ctx.auth, change.id)) : null,
   }),
 );
 
@@ -49,7 +42,7 @@ const InitializeOnboardingInput = builder.inputType('InitializeOnboardingInput',
   }),
 });
 
-const InitializeOnboardingPayload = builder.objectRef<{ onboarding: OnboardingRecord }>('InitializeOnboardingPayload').implement({
+const InitializeOnboardingPayload = builder.objectRef<{ onboarding: OnboardingShape }>('InitializeOnboardingPayload').implement({
   fields: (t) => ({ onboarding: t.field({ type: Onboarding, resolve: (p) => p.onboarding }) }),
 });
 
@@ -58,12 +51,7 @@ builder.mutationField('initializeOnboarding', (t) =>
     type: InitializeOnboardingPayload,
     args: { input: t.arg({ type: InitializeOnboardingInput, required: true }) },
     resolve: async (_root, { input }, ctx) => ({
-      onboarding: await initializeOnboarding(ctx.services, ctx.auth, {
-        org_id: String(input.orgId),
-        source: input.source,
-        type: input.type,
-        return_url: input.returnUrl,
-      }),
+      onboarding: await initializeOnboarding(ctx.services, ctx.auth, { ...input, orgId: String(input.orgId) }),
     }),
   }),
 );
@@ -101,7 +89,8 @@ builder.subscriptionField('onboardingUpdated', (t) =>
       await findOnboarding(ctx.services, ctx.auth, String(id));
       return ctx.services.pubsub.subscribe('onboardingUpdated', String(id));
     },
-    resolve: async (event: { id: string }, _args, ctx) => toRecord(ctx.services, await findOnboarding(ctx.services, ctx.auth, event.id)),
+    resolve: async (event: { id: string }, _args, ctx) =>
+      showOnboarding(ctx.services, await findOnboarding(ctx.services, ctx.auth, event.id)),
   }),
 );
 
@@ -111,7 +100,7 @@ builder.prismaObjectField('Organization', 'onboardings', (t) =>
     description: "The organization's onboardings, newest first (at most 50).",
     resolve: async (org, _args, ctx) => {
       const rows = await ctx.db.onboarding.findMany({ where: { orgId: org.id }, orderBy: { createdAt: 'desc' }, take: 50 });
-      return Promise.all(rows.map((row) => toRecord(ctx.services, row)));
+      return Promise.all(rows.map((row) => showOnboarding(ctx.services, row)));
     },
   }),
 );
