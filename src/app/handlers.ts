@@ -8,7 +8,7 @@ import { catalogOutcomes, catalogWebhooks } from '../modules/catalog/sync.js';
 import { orderOutcomes } from '../modules/orders/service.js';
 import { orderWebhooks } from '../modules/orders/webhooks.js';
 import { orderAnswerChecks } from '../modules/orders/peers.js';
-import { storeWebhooks } from '../modules/stores/service.js';
+import { storeWebhooks } from '../modules/stores/webhooks.js';
 
 export const webhooks = webhookRegistry(catalogWebhooks, orderWebhooks, storeWebhooks);
 export const outcomes: OutcomeHandlers = { ...catalogOutcomes, ...orderOutcomes };

@@ -26,10 +26,10 @@ import {
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
 import { storedOffer, type Offer } from '../catalog/offer.js';
-import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import type { Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
+import { storeEventBody, type StoreEventData } from './peers.js';
 
 /** How far ahead a pause or an item's time off sale may end. */
 export const LONGEST_STOP_MS = 366 * 86_400_000;
@@ -95,14 +95,14 @@ function locationChanged(
 
 /** A store's next event to its DSP, in order per store: its sequence counted in the change's
  * transaction. */
-async function storeEvent(run: Run, store: BoundStore, type: string, data: Record<string, unknown>): Promise<OutboxInput> {
+async function storeEvent(run: Run, store: BoundStore, type: string, data: StoreEventData): Promise<OutboxInput> {
   const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
   const sequence = Number(counted!.eventSequence);
   return {
     kind: type,
     owner: store,
     to: { provider: store.source, operation: 'events', onboardingId: store.onboardingId },
-    body: { type, store_id: store.dspStoreId, created_at: Date.now(), data },
+    body: storeEventBody(type, store.dspStoreId, data),
     subject: { purpose: 'dsp-store-event', subjectId: store.id, which: [sequence] },
     ordering: { key: `store:${store.id}`, position: sequence },
   };
@@ -137,7 +137,7 @@ export async function pauseStores(
       ),
     );
     const told = [];
-    for (const store of stores) told.push(await storeEvent(run, store, 'location.pause', until ? { until_ms: until.getTime() } : {}));
+    for (const store of stores) told.push(await storeEvent(run, store, 'location.pause', { until }));
     const locations = stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
     await locationChanged(run, services, location, 'location.paused', { locations }, told);
   });
@@ -225,7 +225,11 @@ async function offerOf(services: Services, store: BoundStore, latestVersionId: s
 
 /** The location's latest catalog version, once every id is known to be an item or modifier of
  * it (else 400 naming the first that is not). */
-async function catalogOfLocation(services: Services, locationId: string, itemIds: readonly string[]): Promise<{ id: string } | null> {
+export async function catalogOfLocation(
+  services: Services,
+  locationId: string,
+  itemIds: readonly string[],
+): Promise<{ id: string } | null> {
   const latest = await services.db.catalogVersion.findFirst({ where: { locationId }, orderBy: { version: 'desc' }, select: { id: true } });
   const catalog = latest ? await storedOffer(services.db, latest.id, null) : null;
   const unknown = itemIds.find((id) => !catalog?.items.has(id) && !catalog?.modifiers.has(id));
@@ -273,8 +277,8 @@ export async function changeAvailability(
     for (const { store, ids } of told)
       messages.push(
         input.available
-          ? await storeEvent(run, store, 'location.items.unsnooze', { item_ids: ids })
-          : await storeEvent(run, store, 'location.items.snooze', { item_ids: ids, ...(until ? { until_ms: until.getTime() } : {}) }),
+          ? await storeEvent(run, store, 'location.items.unsnooze', { itemIds: ids })
+          : await storeEvent(run, store, 'location.items.snooze', { itemIds: ids, until }),
       );
     const data = { itemIds, available: input.available, untilMs: until?.getTime() ?? null };
     await locationChanged(run, services, location, 'location.items.availability', data, messages);
@@ -291,69 +295,28 @@ export async function setItemAvailability(
   return changeAvailability(services, location, input);
 }
 
-const STORE_STATUSES = ['paused', 'online'] as const;
-
-/** A DSP pausing or reopening its own store (store.status): recorded, shown, not echoed back. */
-const storeStatus: WebhookHandler = {
-  precheck: async (services, event) => {
-    const storeId = requiredText(event.object.dsp_store_id, 'object.dsp_store_id');
-    if (!STORE_STATUSES.includes(event.object.status as never))
-      throw new Invalid(`object.status must be one of ${STORE_STATUSES.join(', ')}`);
-    const held = await services.db.dspConnection.count({ where: { source: event.source, boundStoreId: storeId } });
-    if (!held) throw new NotFound(`store ${storeId} is not bound`);
-  },
-  apply: async (services, event) => {
-    await statementsOf(services.db).transaction(async (run) => {
-      const stores = await run<{ id: string; orgId: string; partnerId: string; locationId: string; dspStoreId: string; dspStatus: string }>(
-        setDspStatus(event.source, String(event.object.dsp_store_id), String(event.object.status), new Date()),
-      );
-      for (const { partnerId, ...store } of stores)
-        await recordChange(run, services, {
-          type: 'dsp_connection.status',
-          owner: { partnerId, orgId: store.orgId },
-          subject: { kind: 'location', id: store.locationId },
-          data: toWire({ ...store, source: event.source }) as Record<string, unknown>,
-        });
-    });
-  },
-};
-
-/** A POS taking items off sale or putting them back (location.items.availability): the same as
- * the partner's call, for each location of ours that is this POS location. */
-const itemsAvailability: WebhookHandler = {
-  precheck: async (services, event) => {
-    const locationId = requiredText(event.object.location_id, 'object.location_id');
-    if (typeof event.object.available !== 'boolean') throw new Invalid('object.available must be true or false');
-    if (!Array.isArray(event.object.item_ids) || !event.object.item_ids.length)
-      throw new Invalid('object.item_ids must name at least one item');
-    // The same bound as the partner's call, checked before the 2xx: past it the webhook would be
-    // stored and then fail for good when applied.
-    if (event.object.item_ids.length > MOST_ITEMS)
-      throw new Invalid(`object.item_ids may name at most ${MOST_ITEMS} items a call (it names ${event.object.item_ids.length})`);
-    if (!event.object.available) endOf(event.object.until_ms, 'object.until_ms');
-    const location = await services.db.location.findFirst({ where: { source: event.source, providerId: locationId, status: 'active' } });
-    if (!location) throw new NotFound(`no active location ${locationId} from ${event.source}`);
-    await catalogOfLocation(
-      services,
-      location.id,
-      event.object.item_ids.map((id, i) => requiredText(id, `object.item_ids[${i}]`)),
+/** A DSP pausing or reopening its own store (store.status): recorded and shown, not echoed back. */
+export async function setStoreStatus(services: Services, source: string, dspStoreId: string, status: string): Promise<void> {
+  await statementsOf(services.db).transaction(async (run) => {
+    const stores = await run<{ id: string; orgId: string; partnerId: string; locationId: string; dspStoreId: string; dspStatus: string }>(
+      setDspStatus(source, dspStoreId, status, new Date()),
     );
-  },
-  apply: async (services, event) => {
-    const locations = await services.db.location.findMany({
-      where: { source: event.source, providerId: String(event.object.location_id), status: 'active' },
-    });
-    for (const location of locations)
-      await changeAvailability(services, location, {
-        itemIds: event.object.item_ids as unknown[],
-        available: event.object.available as boolean,
-        untilMs: event.object.until_ms,
+    for (const { partnerId, ...store } of stores)
+      await recordChange(run, services, {
+        type: 'dsp_connection.status',
+        owner: { partnerId, orgId: store.orgId },
+        subject: { kind: 'location', id: store.locationId },
+        data: toWire({ ...store, source }) as Record<string, unknown>,
       });
-  },
-};
+  });
+}
 
-/** The webhooks this module handles (the composition root assembles them). */
-export const storeWebhooks: WebhookList = {
-  dsp: { 'store.status': storeStatus },
-  pos: { 'location.items.availability': itemsAvailability },
-};
+/** Whether a DSP's store is bound to a location of ours (404 otherwise). */
+export async function requireBoundStore(services: Services, source: string, dspStoreId: string): Promise<void> {
+  const held = await services.db.dspConnection.count({ where: { source, boundStoreId: dspStoreId } });
+  if (!held) throw new NotFound(`store ${dspStoreId} is not bound`);
+}
+
+/** The active locations of ours that are this POS location. */
+export const locationsOfPos = (services: Services, source: string, posLocationId: string): Promise<LocationRow[]> =>
+  services.db.location.findMany({ where: { source, providerId: posLocationId, status: 'active' } });
