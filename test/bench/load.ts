@@ -133,6 +133,7 @@ async function pace(agent: http.Agent, rate: number, seconds: number): Promise<R
       sent++;
       inFlight.push(one(urls[sent % urls.length]!));
     }
+    // The pace itself is a timer: the requests due by now are sent, and the next are due in time.
     await new Promise((r) => setTimeout(r, 1));
   }
   await Promise.all(inFlight);
