@@ -45,7 +45,8 @@ async function everyConnectionTaken(running: TestService, ms: number): Promise<v
   const held = postgres
     ? await Promise.all(Array.from({ length: running.services.config.databasePool.size }, () => postgres.pool.connect()))
     : [{ release: await sqlite!.lock() }];
-  // Longer than the second the pool used to wait for a connection before failing the statement.
+  // A timer on purpose: how long the connections are held is what is tested, longer than the
+  // second the pool used to wait for a connection before failing the statement.
   await new Promise((resolve) => setTimeout(resolve, ms));
   for (const connection of held) connection.release();
 }
