@@ -6,7 +6,8 @@ import { AppError, Forbidden, Unauthenticated } from '../common/errors.js';
 import type { Context } from '../graphql/context.js';
 import type { Services } from '../services.js';
 import { authenticate } from '../modules/auth/service.js';
-import { dashboardCaller, sessionOf } from '../modules/sso/service.js';
+import { dashboardCaller } from '../modules/sso/service.js';
+import { sessionOf } from '../modules/sso/cookie.js';
 import { fromOwnPages } from '../http/origin.js';
 
 /** Who a request's Authorization header names: the caller, or why its token is not accepted

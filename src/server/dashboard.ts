@@ -7,7 +7,8 @@ import type { Services } from '../services.js';
 import { Forbidden } from '../common/errors.js';
 import { DASHBOARD_DIST } from '../dashboard/dist.js';
 import { fromOwnPages } from '../http/origin.js';
-import { SESSION_COOKIE, dashboardUser, endDashboardSessions, sessionOf } from '../modules/sso/service.js';
+import { dashboardUser, endDashboardSessions } from '../modules/sso/service.js';
+import { sessionCookie, sessionOf } from '../modules/sso/cookie.js';
 
 /** The dashboard's built assets (../../dashboard, `npm run build`), read once. */
 const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
@@ -56,7 +57,7 @@ export function dashboardPages(app: FastifyInstance, services: Services): void {
   app.post('/dashboard/logout', async (request, reply) => {
     if (!fromOwnPages(services, request.headers)) throw new Forbidden("sign out from the dashboard's own page", 'cross_origin');
     await endDashboardSessions(services, sessionOf(request.headers.cookie));
-    reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);
+    reply.header('set-cookie', sessionCookie(services.publicUrl, '', 0));
     return reply.redirect('/dashboard?signed-out', 303);
   });
 }

@@ -44,6 +44,10 @@ export function assertPartnerWide(caller: Caller, act: string): void {
   if (caller.orgId !== null) throw new Forbidden(`an organization token cannot ${act}`, 'insufficient_scope');
 }
 
+/** The roles of a merchant's users; a user signed in without one is a team member. */
+export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'team_member';
 /** The roles whose dashboard session may redeliver a dead delivery. */
 export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
 /** The roles whose dashboard session may stop and start their stores: pause, resume, items off sale. */

@@ -25,7 +25,8 @@ import { enqueue } from '../../delivery/outbox.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
-import { EVENT_KEEP_DAYS, EVENT_TYPES, type EventType } from './service.js';
+import { EVENT_KEEP_DAYS } from './service.js';
+import { EVENT_TYPES, type EventType } from './wire.js';
 import { tables } from '../../db/tables.js';
 
 /** How long an endpoint's attempts are kept (its attempts list), in days. */

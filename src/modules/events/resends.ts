@@ -21,7 +21,8 @@ import {
   type EventRow,
 } from '../../db/sql/events.js';
 import { release } from '../../db/sql/work.js';
-import { toEndpoint, wireEvent } from './service.js';
+import { toEndpoint } from './service.js';
+import { wireEvent } from './wire.js';
 
 /** How many events one resend sends again at most. */
 export const RESEND_MAX = 10_000;

@@ -1,6 +1,6 @@
 // Partner events (docs/api-guide.md, "Hearing back"): every change a partner would want to know
 // of, written in the transaction of the change, listed oldest first after a cursor, and sent to
-// the partner's webhook endpoints through the outbox (./sender.ts). One order's events reach an
+// the partner's webhook endpoints through the outbox (./transport.ts). One order's events reach an
 // endpoint in the order they happened (the outbox's ordering key, per endpoint and order).
 import { pageSize } from '../../common/pages.js';
 import type { Services } from '../../services.js';
@@ -14,29 +14,8 @@ import { assertOrgInReach } from '../access/index.js';
 import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
 import { tables } from '../../db/tables.js';
 import type { OrderSnapshot, PubSub } from '../../common/pubsub.js';
+import { EVENT_TYPES, wireEvent, type EventType, type RecordType, type WireEvent } from './wire.js';
 
-export const EVENT_TYPES = [
-  'onboarding.updated',
-  'location.ingested',
-  'location.deleted',
-  'location.paused',
-  'location.resumed',
-  'location.items.availability',
-  'dsp_connection.bound',
-  'dsp_connection.status',
-  'menu.publish.succeeded',
-  'menu.publish.failed',
-  'order.created',
-  'order.updated',
-  'order.failed',
-  'delivery.dead',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Changes recorded but not announced: no partner lists or receives them, their subject's history
- * keeps them (an order's timeline: the POS took it). */
-export const QUIET_TYPES = ['order.accepted'] as const;
-export type RecordType = EventType | (typeof QUIET_TYPES)[number];
 const announced = (type: RecordType): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
 
 /** How long events are kept (then purged). */
@@ -99,17 +78,6 @@ function live(pubsub: PubSub, orgId: string, { subject, type, order }: Change): 
   if (subject.kind === 'onboarding') pubsub.publish('onboardingUpdated', subject.id, { id: subject.id });
   pubsub.publish('organizationChanged', orgId, { orgId, kind: subject.kind, id: subject.id, type });
 }
-
-/** The event as a partner receives it, by webhook and in the list. */
-export type WireEvent = { _id: string; type: string; created_at: number; org_id: string | null; data: unknown };
-
-export const wireEvent = (row: EventRow): WireEvent => ({
-  _id: row.id,
-  type: row.type,
-  created_at: row.createdAt.getTime(),
-  org_id: row.orgId,
-  data: JSON.parse(row.data) as unknown,
-});
 
 /** Up to this many endpoints, an event's messages that need not wait their turn are written
  * already claimed and handed to the worker after the commit (no claim round); a larger fan-out

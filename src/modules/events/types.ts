@@ -1,7 +1,8 @@
 // GraphQL for partner events and webhook endpoints: the events list, endpoints made, read,
 // changed and deleted, secrets rotated, attempts, events sent again.
 import { builder } from '../../graphql/builder.js';
-import { EVENT_PAGE, EVENT_TYPES, listEvents, type WireEvent } from './service.js';
+import { EVENT_PAGE, listEvents } from './service.js';
+import { EVENT_TYPES, type WireEvent } from './wire.js';
 import {
   createEndpoint,
   deleteEndpoint,

@@ -9,18 +9,19 @@ import { statementsOf } from '../../db/statements.js';
 import { fetchCatalog, menuIds } from '../catalog/service.js';
 import { tables } from '../../db/tables.js';
 
+/** The menus (the POS's ids) a DSP store gets, replacing those it had. */
 export async function assignMenus(
   services: Services,
   auth: AuthInfo,
-  input: { org_id: string; dsp_location_id: string; menu_provider_ids: string[] },
+  input: { orgId: string; storeId: string; menuIds: readonly string[] },
 ) {
-  const org = await findOrganization(services, auth, requiredText(input.org_id, 'org_id'));
+  const org = await findOrganization(services, auth, requiredText(input.orgId, 'org_id'));
   const connection = await services.db.dspConnection.findFirst({
-    where: { id: requiredText(input.dsp_location_id, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
+    where: { id: requiredText(input.storeId, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
     include: { location: true },
   });
-  if (!connection) throw new NotFound(`DSP connection ${input.dsp_location_id} not found`);
-  const wanted = [...new Set(input.menu_provider_ids.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
+  if (!connection) throw new NotFound(`DSP connection ${input.storeId} not found`);
+  const wanted = [...new Set(input.menuIds.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
   if (wanted.length) {
     const known = new Set(menuIds((await fetchCatalog(services, connection.location)).catalog));
     const unknown = wanted.filter((id) => !known.has(id));
@@ -29,5 +30,5 @@ export async function assignMenus(
   await statementsOf(services.db).write(
     tables.store.update(connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
   );
-  return { dsp_location_id: connection.id, menu_provider_ids: wanted };
+  return { storeId: connection.id, menuIds: wanted };
 }

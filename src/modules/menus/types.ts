@@ -10,8 +10,8 @@ const AssignMenusInput = builder.inputType('AssignMenusInput', {
   }),
 });
 
-const AssignMenusPayload = builder.objectRef<{ dsp_location_id: string; menu_provider_ids: string[] }>('AssignMenusPayload').implement({
-  fields: (t) => ({ dspLocationId: t.exposeID('dsp_location_id'), menuProviderIds: t.exposeStringList('menu_provider_ids') }),
+const AssignMenusPayload = builder.objectRef<{ storeId: string; menuIds: string[] }>('AssignMenusPayload').implement({
+  fields: (t) => ({ dspLocationId: t.exposeID('storeId'), menuProviderIds: t.exposeStringList('menuIds') }),
 });
 
 builder.mutationField('assignMenus', (t) =>
@@ -20,9 +20,9 @@ builder.mutationField('assignMenus', (t) =>
     args: { input: t.arg({ type: AssignMenusInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       assignMenus(ctx.services, ctx.auth, {
-        org_id: String(input.orgId),
-        dsp_location_id: String(input.dspLocationId),
-        menu_provider_ids: input.menuProviderIds,
+        orgId: String(input.orgId),
+        storeId: String(input.dspLocationId),
+        menuIds: input.menuProviderIds,
       }),
   }),
 );

@@ -13,7 +13,8 @@ import { statementsOf, type Run } from '../../db/statements.js';
 import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { recordChange } from '../events/service.js';
-import { customerKeys, redactIfErased } from '../privacy/service.js';
+import { redactIfErased } from '../privacy/service.js';
+import { customerKeys } from '../privacy/redact.js';
 import { toWire } from '../../http/rest-route.js';
 import {
   allOf,

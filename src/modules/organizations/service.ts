@@ -11,8 +11,9 @@ import type { AuthInfo } from '../../common/scopes.js';
 
 export type CreateOrganizationInput = {
   name: string;
-  provider_id: string;
-  user: { email: string; first_name?: string | null; last_name?: string | null };
+  /** The partner's own id for the merchant. */
+  providerId: string;
+  user: { email: string; firstName?: string | null; lastName?: string | null };
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -25,7 +26,7 @@ export function normalizeEmail(email: string, field = 'email'): string {
 
 export async function createOrganization(services: Services, auth: AuthInfo, input: CreateOrganizationInput) {
   const name = requiredText(input.name, 'name');
-  const providerId = requiredText(input.provider_id, 'provider_id');
+  const providerId = requiredText(input.providerId, 'provider_id');
   const email = normalizeEmail(input.user.email, 'user.email');
   assertPartnerWide(auth, 'create organizations');
   const orgId = newId('org');
@@ -38,7 +39,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
         name,
         providerId,
         users: {
-          create: { id: userId, email, firstName: input.user.first_name ?? null, lastName: input.user.last_name ?? null, role: 'owner' },
+          create: { id: userId, email, firstName: input.user.firstName ?? null, lastName: input.user.lastName ?? null, role: 'owner' },
         },
       },
     });
@@ -46,7 +47,7 @@ export async function createOrganization(services: Services, auth: AuthInfo, inp
     if (isUniqueViolation(error)) throw new Conflict(`an organization with provider_id ${providerId} already exists`);
     throw error;
   }
-  return { org_id: orgId, user_id: userId };
+  return { orgId, userId };
 }
 
 /** The caller's organization, or 404 (also for another partner's: its existence is not revealed). */

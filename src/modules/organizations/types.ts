@@ -40,10 +40,10 @@ const CreateOrganizationInput = builder.inputType('CreateOrganizationInput', {
   }),
 });
 
-const CreateOrganizationPayload = builder.objectRef<{ org_id: string; user_id: string }>('CreateOrganizationPayload').implement({
+const CreateOrganizationPayload = builder.objectRef<{ orgId: string; userId: string }>('CreateOrganizationPayload').implement({
   fields: (t) => ({
-    orgId: t.exposeID('org_id'),
-    userId: t.exposeID('user_id'),
+    orgId: t.exposeID('orgId'),
+    userId: t.exposeID('userId'),
   }),
 });
 
@@ -52,12 +52,7 @@ builder.mutationField('createOrganization', (t) =>
     type: CreateOrganizationPayload,
     description: 'Create an organization (merchant) with its first user.',
     args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      createOrganization(ctx.services, ctx.auth, {
-        name: input.name,
-        provider_id: input.providerId,
-        user: { email: input.user.email, first_name: input.user.firstName, last_name: input.user.lastName },
-      }),
+    resolve: (_root, { input }, ctx) => createOrganization(ctx.services, ctx.auth, input),
   }),
 );
 

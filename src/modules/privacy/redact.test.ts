@@ -1,6 +1,6 @@
 // What an erasure removes from an order, as a table of cases: every field of CUSTOMER_DATA at any
 // depth, the driver kept, everything else (items, amounts, ids) as it was.
-import { redactJson } from './service.js';
+import { redactJson } from './redact.js';
 
 test.each([
   [

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { Invalid } from '../../common/errors.js';
 import type { RestRoute } from '../../http/rest-route.js';
-import { SESSION_COOKIE, consumeSsoToken } from './service.js';
+import { consumeSsoToken } from './service.js';
+import { sessionCookie } from './cookie.js';
 import { queryParameter, redirect, REFUSALS } from '../../http/route-docs.js';
 
 export const ssoRoutes: RestRoute[] = [
@@ -35,10 +36,7 @@ export function ssoHops(app: FastifyInstance, services: Services): void {
   app.get<{ Querystring: { token?: string } }>('/v1/sso/login', { config: { openapi: login } }, async (request, reply) => {
     if (!request.query.token) throw new Invalid('token is required');
     const { session, maxAge } = await consumeSsoToken(services, request.query.token);
-    // HttpOnly: no script reads it; SameSite=Lax: other sites' requests do not carry it (and
-    // /graphql checks the origin of those that do); Secure whenever we are served over https.
-    const secure = services.publicUrl.startsWith('https:') ? '; Secure' : '';
-    reply.header('set-cookie', `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`);
+    reply.header('set-cookie', sessionCookie(services.publicUrl, session, maxAge));
     return reply.redirect('/dashboard', 302);
   });
 }

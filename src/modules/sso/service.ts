@@ -7,36 +7,32 @@ import { Invalid, NotFound, Unauthenticated } from '../../common/errors.js';
 import { hashSecret } from '../auth/service.js';
 import { newId } from '../../common/ids.js';
 import { parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
-import { canReach, ownPartnerId } from '../access/index.js';
+import { canReach, DEFAULT_ROLE, ownPartnerId, ROLES, type Role } from '../access/index.js';
 import { normalizeEmail } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
 
-export const ROLES = ['owner', 'admin', 'manager', 'team_member', 'custom'] as const;
-export type Role = (typeof ROLES)[number];
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 const SESSION_TTL_SECONDS = 8 * 3600;
 /** What a dashboard session may do at most; it gets those of them the token that asked for it holds. */
 const DASHBOARD_SCOPES: readonly Scope[] = ['user', 'onboarding'];
-/** The dashboard session's cookie. */
-export const SESSION_COOKIE = 'merchant_session';
 
+/** The merchant user to sign in, and the organization (by the partner's own id of it). */
 export type SsoInput = {
   email: string;
-  full_name: string;
-  phone_number: string;
+  fullName: string;
+  phoneNumber: string;
   role?: string | null;
-  provider_org_id?: string | null;
-  provider_org_name?: string | null;
+  providerOrgId?: string | null;
 };
 
 export async function generateSsoSession(services: Services, auth: AuthInfo, partnerId: string | null | undefined, input: SsoInput) {
   ownPartnerId(auth, partnerId);
   const email = normalizeEmail(input.email);
-  const fullName = requiredText(input.full_name, 'full_name');
-  const phone = requiredText(input.phone_number, 'phone_number');
-  const role = input.role ?? 'team_member';
+  const fullName = requiredText(input.fullName, 'full_name');
+  const phone = requiredText(input.phoneNumber, 'phone_number');
+  const role = input.role ?? DEFAULT_ROLE;
   if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);
-  const providerOrgId = requiredText(input.provider_org_id ?? '', 'provider_org_id');
+  const providerOrgId = requiredText(input.providerOrgId ?? '', 'provider_org_id');
   const org = await services.db.organization.findFirst({ where: { partnerId: auth.partnerId, providerId: providerOrgId } });
   if (!org || !canReach(auth, { partnerId: org.partnerId, orgId: org.id }))
     throw new NotFound(`no organization with provider_org_id ${providerOrgId}`);
@@ -60,7 +56,7 @@ export async function generateSsoSession(services: Services, auth: AuthInfo, par
       },
     });
   });
-  return { sso_login_token: token };
+  return { ssoLoginToken: token };
 }
 
 /** Consumes a login token once; returns a signed dashboard session for the user. */
@@ -77,14 +73,6 @@ export async function consumeSsoToken(services: Services, token: string): Promis
     .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
     .sign(services.tokenKey);
   return { session, maxAge: SESSION_TTL_SECONDS };
-}
-
-/** The session in a Cookie header, if any. */
-export function sessionOf(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === SESSION_COOKIE)?.[1];
 }
 
 /** A live dashboard session: signed by us, not expired, not ended by a logout; its user, the

@@ -1,7 +1,7 @@
 // GraphQL for single sign-on (docs/reference.md § Resources).
 import { builder } from '../../graphql/builder.js';
-import { ROLES, generateSsoSession } from './service.js';
-import { REDELIVERING_ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
+import { generateSsoSession } from './service.js';
+import { REDELIVERING_ROLES, ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
 
 const Role = builder.enumType('Role', { values: ROLES });
 
@@ -16,9 +16,9 @@ const GenerateSsoSessionInput = builder.inputType('GenerateSsoSessionInput', {
   }),
 });
 
-const SsoSessionPayload = builder.objectRef<{ sso_login_token: string }>('SsoSessionPayload').implement({
+const SsoSessionPayload = builder.objectRef<{ ssoLoginToken: string }>('SsoSessionPayload').implement({
   fields: (t) => ({
-    ssoLoginToken: t.exposeString('sso_login_token', { description: 'Single use, valid five minutes: open /v1/sso/login?token=…' }),
+    ssoLoginToken: t.exposeString('ssoLoginToken', { description: 'Single use, valid five minutes: open /v1/sso/login?token=…' }),
   }),
 });
 
@@ -29,15 +29,7 @@ builder.mutationField('generateSsoSession', (t) =>
       partnerId: t.arg.id({ description: 'When given, it must be your own partner id.' }),
       input: t.arg({ type: GenerateSsoSessionInput, required: true }),
     },
-    resolve: (_root, { partnerId, input }, ctx) =>
-      generateSsoSession(ctx.services, ctx.auth, partnerId ? String(partnerId) : null, {
-        email: input.email,
-        full_name: input.fullName,
-        phone_number: input.phoneNumber,
-        role: input.role,
-        provider_org_id: input.providerOrgId,
-        provider_org_name: input.providerOrgName,
-      }),
+    resolve: (_root, { partnerId, input }, ctx) => generateSsoSession(ctx.services, ctx.auth, partnerId ? String(partnerId) : null, input),
   }),
 );
 
