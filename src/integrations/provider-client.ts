@@ -8,7 +8,7 @@ import pRetry from 'p-retry';
 import type { Services } from '../services.js';
 import { AppError, Invalid, ReauthorizationRequired, UpstreamFailed } from '../common/errors.js';
 import type { Db } from '../db/client.js';
-import { expiringPer } from '../common/expiring.js';
+import { keptPer } from '../common/kept.js';
 import { statementsOf } from '../db/statements.js';
 import { tracedCall } from '../telemetry/tracing.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
@@ -273,7 +273,7 @@ async function refreshOnboardingToken(services: Services, provider: ProviderInfo
 /** Access tokens read in the last five seconds, per database and onboarding: every order sent to
  * a POS needs one. Only tokens good for longer than that are kept, and a refresh replaces it. */
 const TOKEN_CACHE_MS = 5000;
-const tokensOf = expiringPer<Db, string, string>(TOKEN_CACHE_MS);
+const tokensOf = keptPer<Db, string, string>({ max: 10_000, ttlMs: TOKEN_CACHE_MS });
 
 async function accessToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
   const cached = tokensOf(services.db).get(onboardingId);

@@ -3,7 +3,7 @@ import type { Services } from '../services.js';
 import { Invalid, NotFound } from '../common/errors.js';
 import { newId } from '../common/ids.js';
 import type { Db } from '../db/client.js';
-import { expiringPer } from '../common/expiring.js';
+import { keptPer } from '../common/kept.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
@@ -112,7 +112,7 @@ export async function listProviders(services: Pick<Services, 'db' | 'sealer'>) {
 
 /** Registrations read in the last five seconds, per database: every webhook and every outgoing
  * call looks its provider up, and registrations change only through `providers add`. */
-const registrationsOf = expiringPer<Db, string, ProviderInfo>(5000);
+const registrationsOf = keptPer<Db, string, ProviderInfo>({ max: 1000, ttlMs: 5000 });
 
 export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, source: string): Promise<ProviderInfo | null> {
   const cached = registrationsOf(services.db).get(source);
@@ -140,7 +140,7 @@ export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, so
 /** Which registered event provider merchant-delivered orders are confirmed to (the first
  * registered: one per deployment for now), read at most every five seconds as registrations are:
  * every such order asks. */
-const confirmersOf = expiringPer<Db, typeof CONFIRMER, { source: string } | null>(5000);
+const confirmersOf = keptPer<Db, typeof CONFIRMER, { source: string } | null>({ max: 1, ttlMs: 5000 });
 const CONFIRMER = 'confirmer';
 
 export async function confirmingEventProvider(services: Pick<Services, 'db'>): Promise<string | null> {

@@ -7,7 +7,7 @@ import type { Services } from '../../services.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, Invalid, Unauthenticated, AppError, someOf } from '../../common/errors.js';
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
-import { Expiring, expiringPer } from '../../common/expiring.js';
+import { keptPer } from '../../common/kept.js';
 import { newId } from '../../common/ids.js';
 import { sameBytes } from '../../common/crypto.js';
 import { assertPartnerWide } from '../access/index.js';
@@ -127,7 +127,7 @@ export async function issueToken(services: Services, input: TokenRequest): Promi
     const spent = await db.refreshToken.updateMany({ where: { id: stored.id, usedAt: null }, data: { usedAt: new Date() } });
     if (spent.count !== 1) {
       await db.session.update({ where: { id: stored.sessionId }, data: { revokedAt: new Date() } });
-      liveSessions.delete(stored.sessionId);
+      liveSessionsOf(db).delete(stored.sessionId);
       throw invalidGrant();
     }
     if (stored.expiresAt.getTime() <= Date.now()) throw invalidGrant();
@@ -187,9 +187,10 @@ export async function createPartnerToken(services: Services, auth: AuthInfo, inp
 
 /** Sessions known to be live, for a few seconds: saves a query on every request. A revocation
  * is seen at once by the instance that makes it, and by the others within five seconds. */
-const liveSessions = new Expiring<string, string>(5000);
+const liveSessionsOf = keptPer<Db, string, string>({ max: 10_000, ttlMs: 5000 });
 
 async function sessionIsLive(db: Db, sessionId: string, partnerId: string): Promise<boolean> {
+  const liveSessions = liveSessionsOf(db);
   const cached = liveSessions.get(sessionId);
   if (cached) return cached === partnerId;
   const session = await db.session.findUnique({ where: { id: sessionId }, select: { revokedAt: true, partnerId: true } });
@@ -215,7 +216,7 @@ type AccessClaims = z.infer<typeof accessClaims>;
  * through WebCrypto was 8% of a read request's CPU. Only tokens good for longer than that are
  * kept, so none is taken after it expires; revocation is the session check's, on every request. */
 const VERIFIED_TOKEN_MS = 5000;
-const verifiedTokens = expiringPer<CryptoKey, string, AccessClaims>(VERIFIED_TOKEN_MS);
+const verifiedTokens = keptPer<CryptoKey, string, AccessClaims>({ max: 10_000, ttlMs: VERIFIED_TOKEN_MS });
 
 async function verifiedClaims(services: Services, token: string): Promise<AccessClaims> {
   const verified = verifiedTokens(services.tokenKey);

@@ -6,6 +6,7 @@
 import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
+import { keptPer } from '../../common/kept.js';
 
 /** Closed days by date (YYYY-MM-DD), with their names. */
 export type ClosedDays = ReadonlyMap<string, string>;
@@ -68,22 +69,14 @@ export function closedDaysAhead(closed: ClosedDays, timeZone: string, now: numbe
 }
 
 /** Closed days kept per database client and catalog version (a version never changes). */
-const KEPT = 500;
-const kept = new WeakMap<Db, Map<string, Promise<ClosedDays>>>();
+const closedDaysOf = keptPer<Db, string, Promise<ClosedDays>>({ max: 500 });
 
 /** The closed days of a stored catalog version: read once per version on each instance. */
 export function storedClosedDays(db: Db, versionId: string): Promise<ClosedDays> {
-  const versions = kept.get(db) ?? new Map<string, Promise<ClosedDays>>();
-  kept.set(db, versions);
-  let days = versions.get(versionId);
-  if (!days) {
-    days = catalogVersionBody(statementsOf(db), versionId).then((body) => {
+  return closedDaysOf(db).remember(versionId, () =>
+    catalogVersionBody(statementsOf(db), versionId).then((body) => {
       const catalog = body === undefined ? {} : (JSON.parse(body) as { holidays?: unknown });
       return closedDaysIn(catalog.holidays).days;
-    });
-    days.catch(() => versions.delete(versionId));
-    if (versions.size >= KEPT) versions.delete(versions.keys().next().value!);
-    versions.set(versionId, days);
-  }
-  return days;
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { catalogFor, readCatalog, type Catalog } from './validate.js';
+import { keptPer } from '../../common/kept.js';
 
 export type Offered = { price: number; groups: string[] };
 export type Offer = {
@@ -20,7 +21,7 @@ const count = (value: unknown, otherwise: number) => (Number.isInteger(value) &&
 const price = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /** The offer of a catalog's menus (all of them when `menus` is null). */
-export function offerOf(catalog: Catalog, menus: string[] | null): Offer {
+export function offerIn(catalog: Catalog, menus: readonly string[] | null): Offer {
   const part = catalogFor(catalog, menus ?? catalog.menu.map((m) => m.provider_id));
   const offered = (list: Catalog['item']) =>
     new Map(list.map((e) => [e.provider_id, { price: price(e.price), groups: ids(e.modifier_group_ids) }] as const));
@@ -41,28 +42,30 @@ export function offerOf(catalog: Catalog, menus: string[] | null): Offer {
 }
 
 /** Offers kept per database client: versions and menus a store last received, at most this many. */
-const KEPT = 200;
-const offers = new WeakMap<Db, Map<string, Promise<Offer | null>>>();
+const offersOf = keptPer<Db, string, Promise<Offer | null>>({ max: 200 });
 
 /** The offer of a stored catalog version's menus, built once and kept (the most recently used). */
-export function storedOffer(db: Db, versionId: string, menus: string[] | null): Promise<Offer | null> {
-  const kept = offers.get(db) ?? new Map<string, Promise<Offer | null>>();
-  offers.set(db, kept);
-  const key = `${versionId}|${menus ? JSON.stringify(menus) : '*'}`;
-  let offer = kept.get(key);
-  if (offer) {
-    // Most recently used last: the first in the map is the one to let go.
-    kept.delete(key);
-  } else {
-    offer = (async () => {
-      const body = await catalogVersionBody(statementsOf(db), versionId);
-      // Read again into the canonical shape: versions stored before it was one are read the same way.
-      return body === undefined ? null : offerOf(readCatalog(JSON.parse(body)).catalog, menus);
-    })();
-    // A read that failed (the database away) is not kept.
-    offer.catch(() => kept.delete(key));
-    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+export function storedOffer(db: Db, versionId: string, menus: readonly string[] | null): Promise<Offer | null> {
+  return offersOf(db).remember(`${versionId}|${menus ? JSON.stringify(menus) : '*'}`, async () => {
+    const body = await catalogVersionBody(statementsOf(db), versionId);
+    // Read again into the canonical shape: versions stored before it was one are read the same way.
+    return body === undefined ? null : offerIn(readCatalog(JSON.parse(body)).catalog, menus);
+  });
+}
+
+/** What a DSP store offers: the catalog version and menus it last received (`published`: the
+ * version's id, a space, its menus as JSON), else its location's latest catalog version with the
+ * store's assigned menus (or all). Null: no catalog yet. The order intake and the items taken off
+ * sale read it this one way. */
+export function storeOffer(
+  db: Db,
+  store: { published: string | null; assignedMenus: string | null },
+  latestVersionId: string | null,
+): Promise<Offer | null> {
+  if (store.published) {
+    const space = store.published.indexOf(' ');
+    return storedOffer(db, store.published.slice(0, space), JSON.parse(store.published.slice(space + 1)) as string[]);
   }
-  kept.set(key, offer);
-  return offer;
+  if (!latestVersionId) return Promise.resolve(null);
+  return storedOffer(db, latestVersionId, store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null);
 }

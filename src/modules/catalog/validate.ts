@@ -181,7 +181,7 @@ export function publishError(problems: string[]): string {
 }
 
 /** The part of a catalog that the given menus reach: what one DSP connection receives. */
-export function catalogFor(catalog: Catalog, menuIds: string[]): Catalog {
+export function catalogFor(catalog: Catalog, menuIds: readonly string[]): Catalog {
   const wanted = new Set(menuIds);
   const menu = catalog.menu.filter((m) => wanted.has(m.provider_id));
   const categoryIds = new Set(menu.flatMap((m) => ids(m.category_ids)));

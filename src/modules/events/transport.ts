@@ -8,6 +8,7 @@
 // enabled again. A partner has at most WEBHOOK_CONCURRENCY_PER_PARTNER calls under way per
 // instance (twice that for a moment at most), so one partner's thousand hanging endpoints leave
 // room for every other partner's.
+import { Kept } from '../../common/kept.js';
 import type { Services } from '../../services.js';
 import type { Answer, DeadLetterWrites, Message, Sent, Transport } from '../../delivery/worker.js';
 import { exchange } from '../../integrations/provider-client.js';
@@ -42,11 +43,10 @@ export function endpointTransport(services: Services): Transport {
   /** What a call found of its endpoint, for the attempt's record. */
   const calls = new WeakMap<Message, { endpoint: EndpointRow; durationMs: number }>();
   /** Secrets opened, by their sealed text (which never changes): one decryption per secret. */
-  const opened = new Map<string, string>();
+  const opened = new Kept<string, string>({ max: 10_000 });
   const open = (sealed: string) => {
     let secret = opened.get(sealed);
     if (secret === undefined) {
-      if (opened.size >= 10_000) opened.clear();
       secret = services.sealer.open(sealed);
       opened.set(sealed, secret);
     }

@@ -10,7 +10,7 @@ import type { Services } from '../../services.js';
 import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';
 import { Invalid } from '../../common/errors.js';
 import { epochMs } from '../../common/input.js';
-import { storedOffer, type Offer, type Offered } from '../catalog/offer.js';
+import { storeOffer, type Offer, type Offered } from '../catalog/offer.js';
 import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
 import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
 import type { Refusal } from './peers.js';
@@ -42,7 +42,10 @@ export async function intakeRefusal(
     return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` };
   const closed = await closedDay(services, binding, object, now);
   if (closed) return closed;
-  const [offer, offSale] = await Promise.all([offerFor(services, binding), offSaleAt(services, binding.id, binding.availabilityVersion)]);
+  const [offer, offSale] = await Promise.all([
+    storeOffer(services.db, binding, binding.latestVersionId),
+    offSaleAt(services, binding.id, binding.availabilityVersion),
+  ]);
   return cartRefusal(offer, offSale, object.items, now);
 }
 
@@ -68,17 +71,6 @@ async function closedDay(
   const date = localDate(at, isTimeZone(binding.timezone) ? binding.timezone : 'UTC');
   const name = days.get(date);
   return name ? { reason: 'restaurant_not_accepting_orders', details: `the location is closed on ${date} (${name})` } : null;
-}
-
-/** What the store offers: the catalog version and menus it last received, else its location's
- * latest catalog (with the store's assigned menus, or all). Null: no catalog yet, nothing checked. */
-export async function offerFor(services: Pick<Services, 'db'>, binding: StoreBinding): Promise<Offer | null> {
-  if (binding.published) {
-    const space = binding.published.indexOf(' ');
-    return storedOffer(services.db, binding.published.slice(0, space), JSON.parse(binding.published.slice(space + 1)) as string[]);
-  }
-  if (!binding.latestVersionId) return null;
-  return storedOffer(services.db, binding.latestVersionId, binding.assignedMenus ? (JSON.parse(binding.assignedMenus) as string[]) : null);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -25,8 +25,9 @@ import {
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
-import { storedOffer, type Offer } from '../catalog/offer.js';
-import type { Location as LocationRow } from '../../db/client.js';
+import { storedOffer, storeOffer } from '../catalog/offer.js';
+import { keptPer } from '../../common/kept.js';
+import type { Db, Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import { storeEventBody, type StoreEventData } from './peers.js';
@@ -170,25 +171,16 @@ export async function resumeStores(
 
 /** A location's items off sale by id, with their ends (null: until put back). */
 export type OffSale = ReadonlyMap<string, number | null>;
-const KEPT = 1000;
-const offSaleKept = new WeakMap<object, Map<string, Promise<OffSale>>>();
+const offSaleOf = keptPer<Db, string, Promise<OffSale>>({ max: 1000 });
 
 /** A location's items off sale at one version of its availability, read once per version on each
  * instance: the order path reads only the version, with the store (orders/intake.ts). */
 export function offSaleAt(services: Pick<Services, 'db'>, locationId: string, version: number): Promise<OffSale> {
-  const kept = offSaleKept.get(services.db) ?? new Map<string, Promise<OffSale>>();
-  offSaleKept.set(services.db, kept);
-  const key = `${locationId}|${version}`;
-  let items = kept.get(key);
-  if (!items) {
-    items = unavailableItems(statementsOf(services.db), locationId).then(
-      (rows) => new Map(rows.map((row) => [row.itemId, row.offUntil?.getTime() ?? null])),
-    );
-    items.catch(() => kept.delete(key));
-    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(key, items);
-  }
-  return items;
+  return offSaleOf(services.db).remember(`${locationId}|${version}`, () =>
+    unavailableItems(statementsOf(services.db), locationId).then(
+      (rows): OffSale => new Map(rows.map((row) => [row.itemId, row.offUntil?.getTime() ?? null])),
+    ),
+  );
 }
 
 /** Whether an item is off sale now (its end, if any, not yet passed). */
@@ -209,18 +201,6 @@ export async function unavailableNow(services: Services, locationId: string, now
 export async function itemAvailability(services: Services, auth: AuthInfo, orgId: string, locationId: string) {
   const location = await locationInReach(services, auth, orgId, locationId);
   return unavailableNow(services, location.id);
-}
-
-/** What a store offers: its last publish, else the location's latest catalog (orders/intake.ts
- * reads it the same way). */
-async function offerOf(services: Services, store: BoundStore, latestVersionId: string | null): Promise<Offer | null> {
-  if (store.published) {
-    const space = store.published.indexOf(' ');
-    return storedOffer(services.db, store.published.slice(0, space), JSON.parse(store.published.slice(space + 1)) as string[]);
-  }
-  return latestVersionId
-    ? storedOffer(services.db, latestVersionId, store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null)
-    : null;
 }
 
 /** The location's latest catalog version, once every id is known to be an item or modifier of
@@ -256,7 +236,7 @@ export async function changeAvailability(
   const stores = await boundStores(statementsOf(services.db), location.id);
   const told: { store: BoundStore; ids: string[] }[] = [];
   for (const store of stores) {
-    const offer = await offerOf(services, store, latest?.id ?? null);
+    const offer = await storeOffer(services.db, store, latest?.id ?? null);
     const held = itemIds.filter((id) => offer?.items.has(id) || offer?.modifiers.has(id));
     if (held.length) told.push({ store, ids: held });
   }
