@@ -3,8 +3,9 @@
 // order path reads them); ItemAvailability likewise.
 import { placeholders, type Statements, type Step } from '../statements.js';
 
-/** A bound store of a location, as a pause, a snooze and their events need it. */
-export type BoundStore = {
+/** A DSP store bound to a location, as a pause, a snooze and their events need it. `id` is ours
+ * (the DspConnection), `dspStoreId` the platform's own id of the store. */
+export type Store = {
   id: string;
   partnerId: string;
   orgId: string;
@@ -21,8 +22,8 @@ export type BoundStore = {
 };
 
 /** The approved DSP connections of a location, oldest first. */
-export function boundStores(sql: Statements, locationId: string): Promise<BoundStore[]> {
-  return sql.all<BoundStore>(
+export function boundStores(sql: Statements, locationId: string): Promise<Store[]> {
+  return sql.all<Store>(
     `SELECT c."id", c."partnerId", c."orgId", c."source", c."dspStoreId", c."name", c."status", c."onboardingId", c."assignedMenus",
        c."pausedAt", c."pausedUntil",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p

@@ -4,6 +4,7 @@
 // the merchant's account (GET /v1/locations with that onboarding's token), and one connection
 // at a time holds it (boundStoreId); deleting its location releases it. Locations and DSP
 // connections are written here (and the menu assignment in ../menus), by plain statements only.
+import { storeWire } from '../stores/peers.js';
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed, someOf } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
@@ -211,15 +212,10 @@ export async function bindDspLocations(
           type: 'dsp_connection.bound',
           owner: { partnerId: auth.partnerId, orgId: onboarding.orgId },
           subject: { kind: 'location', id: e.locationId },
-          data: toWire({
-            id: e.id,
-            locationId: e.locationId,
-            orgId: onboarding.orgId,
-            source: onboarding.source,
-            dspProviderId: e.storeId,
-            dspStoreName: e.name,
-            status: 'APPROVED',
-          }) as Record<string, unknown>,
+          data: {
+            ...storeWire({ id: e.id, dspStoreId: e.storeId, name: e.name, status: 'APPROVED' }),
+            ...(toWire({ locationId: e.locationId, orgId: onboarding.orgId, source: onboarding.source }) as Record<string, unknown>),
+          },
         });
       }
     });

@@ -21,7 +21,7 @@ import {
   setDspStatus,
   takeOffSale,
   unavailableItems,
-  type BoundStore,
+  type Store,
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
@@ -30,7 +30,7 @@ import { keptPer } from '../../common/kept.js';
 import type { Db, Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
-import { storeEventBody, type StoreEventData } from './peers.js';
+import { storeEventBody, storeWire, type StoreEventData } from './peers.js';
 
 /** How far ahead a pause or an item's time off sale may end. */
 export const LONGEST_STOP_MS = 366 * 86_400_000;
@@ -66,7 +66,7 @@ async function locationInReach(services: Services, auth: AuthInfo, orgId: string
 }
 
 /** The location's bound stores named (all of them when none are): 404 for one it does not have. */
-async function chosenStores(services: Services, locationId: string, ids: readonly string[] | null | undefined): Promise<BoundStore[]> {
+async function chosenStores(services: Services, locationId: string, ids: readonly string[] | null | undefined): Promise<Store[]> {
   const stores = await boundStores(statementsOf(services.db), locationId);
   if (!ids?.length) return stores;
   const byId = new Map(stores.map((store) => [store.id, store]));
@@ -96,7 +96,7 @@ function locationChanged(
 
 /** A store's next event to its DSP, in order per store: its sequence counted in the change's
  * transaction. */
-async function storeEvent(run: Run, store: BoundStore, type: string, data: StoreEventData): Promise<OutboxInput> {
+async function storeEvent(run: Run, store: Store, type: string, data: StoreEventData): Promise<OutboxInput> {
   const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
   const sequence = Number(counted!.eventSequence);
   return {
@@ -109,11 +109,12 @@ async function storeEvent(run: Run, store: BoundStore, type: string, data: Store
   };
 }
 
-export type ShownStore = { id: string; dspProviderId: string; dspStoreName: string; status: string; pausedUntil: number | null };
-const shown = (store: BoundStore, paused: { pausedAt: Date | null; pausedUntil: Date | null }): ShownStore => ({
+/** A store as a pause or resume left it: its pause's end as partners see it (pausedUntilShown). */
+export type PausedStore = Pick<Store, 'id' | 'dspStoreId' | 'name' | 'status'> & { pausedUntil: number | null };
+const shown = (store: Store, paused: { pausedAt: Date | null; pausedUntil: Date | null }): PausedStore => ({
   id: store.id,
-  dspProviderId: store.dspStoreId,
-  dspStoreName: store.name,
+  dspStoreId: store.dspStoreId,
+  name: store.name,
   status: store.status,
   pausedUntil: pausedUntilShown(paused),
 });
@@ -123,7 +124,7 @@ export async function pauseStores(
   services: Services,
   auth: AuthInfo,
   input: { orgId: string; locationId: string; untilMs?: number | null; dspLocationIds?: readonly string[] | null },
-): Promise<ShownStore[]> {
+): Promise<PausedStore[]> {
   const until = endOf(input.untilMs, 'until_ms');
   const location = await locationInReach(services, auth, input.orgId, input.locationId);
   const stores = await chosenStores(services, location.id, input.dspLocationIds);
@@ -140,7 +141,7 @@ export async function pauseStores(
     const told = [];
     for (const store of stores) told.push(await storeEvent(run, store, 'location.pause', { until }));
     const locations = stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
-    await locationChanged(run, services, location, 'location.paused', { locations }, told);
+    await locationChanged(run, services, location, 'location.paused', { locations: locations.map(storeWire) }, told);
   });
   return stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
 }
@@ -150,7 +151,7 @@ export async function resumeStores(
   services: Services,
   auth: AuthInfo,
   input: { orgId: string; locationId: string; dspLocationIds?: readonly string[] | null },
-): Promise<ShownStore[]> {
+): Promise<PausedStore[]> {
   const location = await locationInReach(services, auth, input.orgId, input.locationId);
   const stores = await chosenStores(services, location.id, input.dspLocationIds);
   if (!stores.length) return [];
@@ -164,7 +165,7 @@ export async function resumeStores(
     const told = [];
     for (const store of stores) told.push(await storeEvent(run, store, 'location.resume', {}));
     const locations = stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
-    await locationChanged(run, services, location, 'location.resumed', { locations }, told);
+    await locationChanged(run, services, location, 'location.resumed', { locations: locations.map(storeWire) }, told);
   });
   return stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
 }
@@ -234,7 +235,7 @@ export async function changeAvailability(
   const until = input.available ? null : endOf(input.untilMs, 'until_ms');
   const latest = await catalogOfLocation(services, location.id, itemIds);
   const stores = await boundStores(statementsOf(services.db), location.id);
-  const told: { store: BoundStore; ids: string[] }[] = [];
+  const told: { store: Store; ids: string[] }[] = [];
   for (const store of stores) {
     const offer = await storeOffer(services.db, store, latest?.id ?? null);
     const held = itemIds.filter((id) => offer?.items.has(id) || offer?.modifiers.has(id));

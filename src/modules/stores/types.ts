@@ -11,16 +11,16 @@ import {
   resumeStores,
   setItemAvailability,
   unavailableNow,
-  type ShownStore,
+  type PausedStore as PausedStoreShape,
 } from './service.js';
 import { closedDaysAhead, isTimeZone, storedClosedDays } from '../catalog/holidays.js';
 
-const PausedStore = builder.objectRef<ShownStore>('PausedStore').implement({
+const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({
   description: 'A DSP store of the location, as a pause or resume left it.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The DSP connection.' }),
-    dspProviderId: t.exposeString('dspProviderId'),
-    dspStoreName: t.exposeString('dspStoreName'),
+    dspProviderId: t.exposeString('dspStoreId', { description: "The DSP's own id of the store." }),
+    dspStoreName: t.exposeString('name'),
     status: t.exposeString('status'),
     pausedUntil: t.float({
       nullable: true,
@@ -29,7 +29,7 @@ const PausedStore = builder.objectRef<ShownStore>('PausedStore').implement({
     }),
   }),
 });
-const PauseStoresPayload = builder.objectRef<{ locations: ShownStore[] }>('PauseStoresPayload').implement({
+const PauseStoresPayload = builder.objectRef<{ locations: PausedStoreShape[] }>('PauseStoresPayload').implement({
   fields: (t) => ({ locations: t.field({ type: [PausedStore], resolve: (p) => p.locations }) }),
 });
 
