@@ -67,6 +67,7 @@ export type BindLocationEntry = {
 
 export type BoundLocation = {
   __typename?: 'BoundLocation';
+  /** The DSP's own store id. */
   dspProviderId: Scalars['String']['output'];
   dspStoreName: Scalars['String']['output'];
   id: Scalars['ID']['output'];
@@ -790,6 +791,7 @@ export type PauseStoresPayload = {
 /** A DSP store of the location, as a pause or resume left it. */
 export type PausedStore = {
   __typename?: 'PausedStore';
+  /** The DSP's own id of the store. */
   dspProviderId: Scalars['String']['output'];
   dspStoreName: Scalars['String']['output'];
   /** The DSP connection. */
