@@ -10,14 +10,6 @@ export function importTokenKey(secret: Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-/** Whether two byte strings (or texts, as UTF-8) are equal, in time that does not tell where
- * they differ: for secrets, signatures and tokens. */
-export function sameBytes(a: Buffer | string, b: Buffer | string): boolean {
-  const x = typeof a === 'string' ? Buffer.from(a) : a;
-  const y = typeof b === 'string' ? Buffer.from(b) : b;
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
 export type Sealer = { seal: (plain: string) => string; open: (sealed: string) => string };
 
 export function sealer(key: Uint8Array): Sealer {

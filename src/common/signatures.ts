@@ -1,6 +1,13 @@
 // HMAC-SHA256 signatures over the exact bytes of a body (docs/reference.md § Authentication, docs/reference.md § Webhooks in).
 import crypto from 'node:crypto';
-import { sameBytes } from './crypto.js';
+
+/** Whether two byte strings (or texts, as UTF-8) are equal, in time that does not tell where
+ * they differ: for secrets, signatures and tokens. */
+export function sameBytes(a: Buffer | string, b: Buffer | string): boolean {
+  const x = typeof a === 'string' ? Buffer.from(a) : a;
+  const y = typeof b === 'string' ? Buffer.from(b) : b;
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
 
 export const signBody = (body: string | Buffer, secret: string): string => crypto.createHmac('sha256', secret).update(body).digest('hex');
 

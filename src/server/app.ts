@@ -33,7 +33,7 @@ import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import { AppError, Unauthenticated, Unavailable, errorBody, internalError, type ErrorBody } from '../common/errors.js';
 import { isDatabaseUnavailable, isValueTooLarge, pingDatabase } from '../db/client.js';
 import type { Metrics } from '../telemetry/metrics.js';
-import { sameBytes } from '../common/crypto.js';
+import { sameBytes } from '../common/signatures.js';
 import { createContext, identifyRequest, type Identity } from './context.js';
 import { callers } from './caller.js';
 import { assertCleanInput } from '../common/input.js';

@@ -9,7 +9,7 @@ import { Forbidden, Invalid, Unauthenticated, AppError, someOf } from '../../com
 import { SCOPES, parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
 import { keptPer } from '../../common/kept.js';
 import { newId } from '../../common/ids.js';
-import { sameBytes } from '../../common/crypto.js';
+import { sameBytes } from '../../common/signatures.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
 
