@@ -3,7 +3,7 @@
 // /graphql, where the dashboard's session cookie also names one), and the request's `caller` is
 // set then, and counted against its partner's rate limit. Idempotency keys, the REST adapter,
 // OFREP and GraphQL's context all read it: nothing authenticates a request twice.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { Services } from '../services.js';
 import { identify, identifyRequest, type Identity } from './context.js';
 
@@ -20,9 +20,8 @@ declare module 'fastify' {
 
 export function callers(app: FastifyInstance, services: Services): void {
   app.decorateRequest('caller', null);
-  app.addHook('preHandler', async (request) => {
+  const name: preHandlerAsyncHookHandler = async (request) => {
     const how = request.routeOptions.config?.caller;
-    if (!how) return;
     request.caller =
       how === 'token' ? await identify(services, request.headers.authorization) : await identifyRequest(services, request.headers);
     const auth = request.caller.auth;
@@ -30,5 +29,22 @@ export function callers(app: FastifyInstance, services: Services): void {
     request.partnerId = auth.partnerId;
     // A request without a valid token is the route's to refuse (401), not the limiter's.
     if (services.config.limits) await services.limits.api(auth.partnerId);
+  };
+  // Only the routes that take a caller run it: the others (a webhook, a page) cross none of this.
+  takenBy(app, (config) => !!config?.caller, 'preHandler', name);
+}
+
+/** Adds a hook to the routes whose config `takes`, after the hooks of that name they have (routes
+ * added after this call, in any plugin of the app). */
+export function takenBy<Name extends 'preHandler' | 'onSend'>(
+  app: FastifyInstance,
+  takes: (config: FastifyContextConfig | undefined) => boolean,
+  name: Name,
+  hook: Name extends 'preHandler' ? preHandlerAsyncHookHandler : onSendAsyncHookHandler<unknown>,
+): void {
+  app.addHook('onRoute', (route) => {
+    if (!takes(route.config as FastifyContextConfig | undefined)) return;
+    const before = route[name] === undefined ? [] : Array.isArray(route[name]) ? route[name] : [route[name]];
+    (route as unknown as Record<string, unknown>)[name] = [...before, hook];
   });
 }

@@ -8,7 +8,8 @@
 // request can be tried again under the same key. A request whose instance died mid-way holds its
 // key for IN_FLIGHT_MS, after which a retry runs it.
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { takenBy } from './caller.js';
 import { getOperationAST, parse } from 'graphql';
 import type { Services } from '../services.js';
 import { AppError, Conflict, Invalid } from '../common/errors.js';
@@ -33,8 +34,7 @@ declare module 'fastify' {
 function takesKey(request: FastifyRequest): boolean {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) return false;
   const route = request.routeOptions.url ?? '';
-  if (route === '/graphql') return isMutation(request.body);
-  return route.startsWith('/v1/') && route !== '/v1/oauth/token' && !route.startsWith('/v1/webhooks/');
+  return route === '/graphql' ? isMutation(request.body) : route.startsWith('/v1/');
 }
 
 function isMutation(body: unknown): boolean {
@@ -109,7 +109,9 @@ const opened = (services: Services, kept: string) => (kept.startsWith('v1.') ? s
 
 export function idempotencyKeys(app: FastifyInstance, services: Services): void {
   app.decorateRequest('idempotencyKey', null);
-  app.addHook('preHandler', async (request, reply) => {
+  // The routes that take a caller (./caller.ts) are the partner's: those of them that write take a key.
+  const partners = (config: FastifyContextConfig | undefined) => !!config?.caller;
+  takenBy(app, partners, 'preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !takesKey(request)) return;
     if (typeof key !== 'string' || key.length < 1 || key.length > MAX_KEY)
@@ -135,7 +137,7 @@ export function idempotencyKeys(app: FastifyInstance, services: Services): void 
       .header('idempotent-replayed', 'true')
       .send(replay.responseBody === null ? undefined : opened(services, replay.responseBody));
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  takenBy(app, partners, 'onSend', async (request, reply, payload) => {
     const id = request.idempotencyKey;
     if (!id) return payload;
     request.idempotencyKey = null;
