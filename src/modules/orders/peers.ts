@@ -239,3 +239,35 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     }),
   );
 }
+
+/** The order as partners hear of it in its events (the DSP's body, with its customer, is not in it). */
+export function orderEventData(order: OrderRow): Record<string, unknown> {
+  return {
+    _id: order.id,
+    org_id: order.orgId,
+    location_id: order.locationId,
+    source: order.dspSource,
+    dsp_store_id: order.dspStoreId,
+    dsp_order_id: order.dspOrderId,
+    pos_order_id: order.posOrderId,
+    status: order.status,
+    delivery_status: order.deliveryStatus,
+    fulfillment_type: order.fulfillmentType,
+    failure_reason: order.failureReason,
+    failure_details: order.failureDetails,
+    driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
+    created_at: order.createdAt.getTime(),
+    updated_at: order.updatedAt.getTime(),
+  };
+}
+
+/** What an erasure matches an order's customer by (modules/privacy): the digits of the phone and
+ * the loyalty id of the DSP's customer (`customer`, or the first of `customers`). */
+export function customerKeys(order: Record<string, unknown>): { customerPhone: string | null; customerLoyaltyId: string | null } {
+  const customer = (order.customer ?? (Array.isArray(order.customers) ? order.customers[0] : undefined)) as
+    | Record<string, unknown>
+    | undefined;
+  const phone = typeof customer?.phone === 'string' ? customer.phone.replace(/\D/g, '') : '';
+  const loyalty = typeof customer?.provider_loyalty_id === 'string' ? customer.provider_loyalty_id.trim() : '';
+  return { customerPhone: phone || null, customerLoyaltyId: loyalty || null };
+}

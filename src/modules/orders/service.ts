@@ -14,8 +14,6 @@ import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { recordChange } from '../events/service.js';
 import { redactIfErased } from '../privacy/service.js';
-import { customerKeys } from '../privacy/redact.js';
-import { toWire } from '../../http/rest-route.js';
 import {
   allOf,
   confirmationTarget,
@@ -30,7 +28,6 @@ import {
   type BoundLocation,
   type StoreBinding,
 } from '../../db/sql/orders.js';
-import type { PosLocation } from './peers.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import { newId } from '../../common/ids.js';
 import { findProvider } from '../../integrations/providers.js';
@@ -56,7 +53,10 @@ import {
   posOrderIdOf,
   posRefusal,
   statusEvent,
+  customerKeys,
+  orderEventData,
   type DspEventType,
+  type PosLocation,
 } from './peers.js';
 import { intakeRefusal, storeRefusal } from './intake.js';
 
@@ -71,27 +71,6 @@ function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdi
 
 /** What a move to `to` writes besides the status: when it ended, for a final status. */
 const ending = (to: OrderStatus | null, now: Date) => (to && FINAL_STATUSES.has(to) ? { endedAt: now } : {});
-
-/** The order as partners hear of it (the DSP's body, with its customer, is not in it). */
-function orderData(order: OrderRow): Record<string, unknown> {
-  return toWire({
-    id: order.id,
-    orgId: order.orgId,
-    locationId: order.locationId,
-    source: order.dspSource,
-    dspStoreId: order.dspStoreId,
-    dspOrderId: order.dspOrderId,
-    posOrderId: order.posOrderId,
-    status: order.status,
-    deliveryStatus: order.deliveryStatus,
-    fulfillmentType: order.fulfillmentType,
-    failureReason: order.failureReason,
-    failureDetails: order.failureDetails,
-    driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
-    createdAt: order.createdAt.getTime(),
-    updatedAt: order.updatedAt.getTime(),
-  }) as Record<string, unknown>;
-}
 
 /**
  * Every change of an order, in the transaction that makes it: recorded once (its history, the
@@ -109,12 +88,13 @@ async function orderChanged(
     type: change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
     owner: order,
     subject: { kind: 'order', id: order.id },
-    data: orderData(order),
+    data: orderEventData(order),
     messages: change.messages,
     order: { ...order, createdAt: order.createdAt.getTime(), updatedAt: order.updatedAt.getTime() },
     unheard: change.unheard,
   });
-  await redactIfErased(run, services, order);
+  // Only an order whose customer's erasure was asked for crosses to privacy.
+  if (order.erasureRequestedAt) await redactIfErased(run, services, order);
 }
 
 /** The order's next event to its DSP, ordered behind the others unless the bench measures without. */

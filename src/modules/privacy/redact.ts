@@ -41,13 +41,3 @@ export function redactJson(value: unknown): unknown {
     }),
   );
 }
-
-/** What an erasure matches an order's customer by: the phone's digits, the loyalty id. */
-export function customerKeys(order: Record<string, unknown>): { customerPhone: string | null; customerLoyaltyId: string | null } {
-  const customer = (order.customer ?? (Array.isArray(order.customers) ? order.customers[0] : undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  const phone = typeof customer?.phone === 'string' ? customer.phone.replace(/\D/g, '') : '';
-  const loyalty = typeof customer?.provider_loyalty_id === 'string' ? customer.provider_loyalty_id.trim() : '';
-  return { customerPhone: phone || null, customerLoyaltyId: loyalty || null };
-}
