@@ -24,6 +24,9 @@ const config: Config = {
     ],
   },
   testTimeout: 60_000,
+  // The service built once and a template database migrated once, for every test file.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Each end-to-end file starts its own server and database; two workers fit the 2-core machines.
   maxWorkers: 2,
 };

@@ -2,6 +2,7 @@
 // coming; `cli restore` puts the copy back once the service has stopped (refused while it runs,
 // and refused for a file that is not a database of ours, leaving the database as it was). On
 // PostgreSQL both commands say to use pg_dump and pg_restore.
+import { runMain } from './support/build.js';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,11 +16,11 @@ import { startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, sendDspOrder, until } from './support/orders.js';
 import { asTestService, freshDatabase, testConfig } from './support/service.js';
 
-const run = promisify(execFile);
+const _run = promisify(execFile);
 /** The CLI as `npm run cli -- <args>` runs it: its exit code and what it said. */
 async function cli(args: string[], env: NodeJS.ProcessEnv) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const { stdout, stderr } = await runMain(args, {
       env: { ...process.env, ...env },
     });
     return { code: 0, out: stdout + stderr };

@@ -2,10 +2,10 @@
 // provider it passes every check; against a POS that gets the interface wrong it fails exactly
 // the rules broken, says why in each detail, writes JUnit XML and exits 1; with --wait-webhook it
 // prints where to send a webhook and checks the signature of what arrives.
+import { spawnMain } from './support/build.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { startSandboxPos } from '../src/sandbox/pos/server.js';
 import { startSandboxEventProvider } from '../src/sandbox/event-provider/server.js';
 import { signBody } from '../src/common/signatures.js';
@@ -36,7 +36,7 @@ type Report = { kind: string; base_url: string; passed: number; failed: number; 
 /** The kit as a vendor runs it, with no data of ours (an empty DATA_DIR); `onLine` sees its output as it comes. */
 function kit(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number; stdout: string; stderr: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'certify', ...args], {
+  const child = spawnMain(['certify', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
   });
   let stdout = '';

@@ -1,22 +1,19 @@
 // The operator CLI: `npm run cli -- partners create` on a database it migrates itself.
+import { runMain, spawnMain } from './support/build.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
 import { openDatabase } from '../src/db/client.js';
 import { hashSecret } from '../src/modules/auth/service.js';
 import { freshDatabase, migratedDatabase } from './support/service.js';
 
-const run = promisify(execFile);
-/** The CLI as `npm run cli -- <args>` runs it. */
-const cli = (args: string[], options: { env: NodeJS.ProcessEnv }) =>
-  run(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], options);
+/** The CLI as `npm run cli -- <args>` runs it (from the run's build). */
+const cli = (args: string[], options: { env: NodeJS.ProcessEnv }) => runMain(args, options);
 
 test('migrate applies the migrations, names them, and ends once it has said so', async () => {
   const database = await freshDatabase();
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'migrate'], {
+    const child = spawnMain(['migrate'], {
       env: { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url },
     });
     let stdout = '';

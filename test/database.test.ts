@@ -3,8 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isUniqueViolation, openDatabase, type Db } from '../src/db/client.js';
 import { insertStep, statementsOf } from '../src/db/statements.js';
-import { applyPendingMigrations } from '../src/db/schema-engine.js';
-import { freshDatabase, type TestDatabase } from './support/service.js';
+import { migratedDatabase, type TestDatabase } from './support/service.js';
 import { until } from './support/wait.js';
 
 let database: TestDatabase;
@@ -13,8 +12,7 @@ let db: Db;
 let onStatement: ((sql: string) => void) | undefined;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await applyPendingMigrations(database.url as never);
+  database = await migratedDatabase();
   db = openDatabase(database.url, { onQuery: (sql) => onStatement?.(sql) });
 });
 

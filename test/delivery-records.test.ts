@@ -4,7 +4,7 @@
 // once (a 2xx is not retryable), the order `failed`/`pos_unreachable`, and the DSP heard `fail`.
 import { startService } from '../src/app/service.js';
 import { createLogger } from '../src/app/service.js';
-import { asTestService, freshDatabase, testConfig, type TestService } from './support/service.js';
+import { asTestService, migratedDatabase, testConfig, type TestService } from './support/service.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, until } from './support/orders.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
@@ -15,7 +15,7 @@ let pos: SandboxPos;
 const failing = new Map<RegExp, number>();
 
 beforeAll(async () => {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const config = testConfig(database);
   const onQuery = (sql: string) => {
     for (const [pattern, left] of failing) {

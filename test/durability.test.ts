@@ -14,7 +14,7 @@ import type { Services } from '../src/services.js';
 import { testSecrets } from './support/sandbox.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './support/flows.js';
 import { freePort, sendDspOrder, spawnService, until } from './support/orders.js';
-import { clientToken, freshDatabase, post, type TestDatabase } from './support/service.js';
+import { clientToken, migratedDatabase, post, type TestDatabase } from './support/service.js';
 import { startReceiver, TEST_CA } from './support/receiver.js';
 
 let database: TestDatabase;
@@ -32,7 +32,7 @@ async function setUp(more: Record<string, string> = {}) {
   await service?.kill();
   await pos?.close();
   await database?.drop();
-  database = await freshDatabase();
+  database = await migratedDatabase();
   const secrets = testSecrets();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

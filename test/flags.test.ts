@@ -1,10 +1,9 @@
 // Feature flags and segments (docs/reference.md § Resources) over REST and GraphQL: targeting, segments,
 // search, evaluation, tenancy, bad input; definitions from a file; our own switch through
 // OpenFeature.
+import { runMain } from './support/build.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { GraphQLClient, type ClientError } from 'graphql-request';
 import { graphql } from './generated/gql.js';
 import { applyDefinitions } from '../src/modules/flags/definitions.js';
@@ -43,13 +42,9 @@ describe('over REST', () => {
         `  - { partner: ${a.partnerId}, key: dark-mode, enabled: false, variations: ["dark", "light"] }`,
       ].join('\n'),
     );
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', 'flags', 'define', '--file', file, '--json'],
-      {
-        env: { ...process.env, DATA_DIR: service.database.dataDir, DATABASE_URL: service.database.url },
-      },
-    ).catch((e: { stdout: string; stderr: string }) => {
+    const { stdout } = await runMain(['flags', 'define', '--file', file, '--json'], {
+      env: { ...process.env, DATA_DIR: service.database.dataDir, DATABASE_URL: service.database.url },
+    }).catch((e: { stdout: string; stderr: string }) => {
       throw new Error(`flags define failed: ${e.stdout} ${e.stderr}`);
     });
     expect(JSON.parse(stdout)).toEqual({

@@ -9,7 +9,7 @@ import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { providerOf } from '../src/db/url.js';
 import { startPos, testSecrets } from './support/sandbox.js';
 import { freePort, merchantTakingOrders, posStatus, sendDspOrder, sinkOf, spawnService, subscribed, until } from './support/orders.js';
-import { asTestService, freshDatabase, request, testConfig, type TestDatabase, type TestService } from './support/service.js';
+import { asTestService, migratedDatabase, request, testConfig, type TestDatabase, type TestService } from './support/service.js';
 import { startService } from '../src/app/service.js';
 
 const enabled = !!process.env.REDIS_URL && !!process.env.DATABASE_URL && providerOf(process.env.DATABASE_URL) === 'postgresql';
@@ -24,7 +24,7 @@ const secrets = testSecrets();
 
 beforeAll(async () => {
   if (!enabled) return;
-  database = await freshDatabase();
+  database = await migratedDatabase();
   const env = { REDIS_URL: process.env.REDIS_URL!, OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200' };
   a = asTestService(await startService(testConfig(database, env)), database);
   pos = await startPos(a, secrets);

@@ -6,11 +6,10 @@
 // one says when the next has its turn.
 import pino from 'pino';
 import { openDatabase, type Db, type OutboxMessage } from '../src/db/client.js';
-import { applyPendingMigrations } from '../src/db/schema-engine.js';
 import { deliveredReleases, Runner } from '../src/delivery/runner.js';
 import { claimDue, endingRelease, renewLeases, successorWaits } from '../src/db/sql/work.js';
 import { statementsOf } from '../src/db/statements.js';
-import { freshDatabase, type TestDatabase } from './support/service.js';
+import { migratedDatabase, type TestDatabase } from './support/service.js';
 import { until } from './support/orders.js';
 
 let database: TestDatabase;
@@ -18,8 +17,7 @@ let db: Db;
 const LEASE = 60_000;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await applyPendingMigrations(database.url);
+  database = await migratedDatabase();
   db = openDatabase(database.url);
 });
 afterAll(async () => {

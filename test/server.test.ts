@@ -1,10 +1,10 @@
 // The HTTP host: health, readiness, the error body for bad requests, request ids, the
 // committed GraphQL schema, a graceful stop, and nothing kept of a stopped service.
+import { spawnMain } from './support/build.js';
 import fs from 'node:fs';
 import net from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { spawn } from 'node:child_process';
 import { printedSchema, schemaFile } from '../src/app/print-schema.js';
 import { freshDatabase, startTestService, request, post, type TestService } from './support/service.js';
 import { until } from './support/orders.js';
@@ -90,7 +90,7 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
       probe.close(() => resolve(free));
     });
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+  const child = spawnMain(['start'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -100,7 +100,6 @@ test('SIGTERM stops accepting, lets the in-flight request finish, then exits 0',
       ALLOW_GENERATED_KEYS: 'true',
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
   child.stdout.on('data', (chunk) => (logs += chunk));

@@ -16,10 +16,11 @@ async function asAdmin(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
-/** A new, empty database named `<prefix>_<random>` beside the one `serverUrl` names. */
-export async function temporaryDatabase(serverUrl: string, prefix: string): Promise<TemporaryDatabase> {
+/** A new database named `<prefix>_<random>` beside the one `serverUrl` names: empty, or a copy
+ * of the database `template` (which nobody may be connected to meanwhile). */
+export async function temporaryDatabase(serverUrl: string, prefix: string, template?: string): Promise<TemporaryDatabase> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  await asAdmin(serverUrl, `CREATE DATABASE "${name}"`);
+  await asAdmin(serverUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString(), drop: () => asAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };

@@ -9,7 +9,7 @@ import { registerSandboxEvents } from '../../src/sandbox/register.js';
 import { testSecrets } from '../support/sandbox.js';
 import {
   asTestService,
-  freshDatabase,
+  migratedDatabase,
   get,
   post,
   request,
@@ -111,7 +111,7 @@ test('an address guessing across many clients is stopped too', async () => {
 
 const withRedis = process.env.REDIS_URL ? test : test.skip;
 withRedis('with REDIS_URL two instances share the counts', async () => {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const env = { ...LIMITS, REDIS_URL: process.env.REDIS_URL! };
   const a = asTestService(await startService(testConfig(database, env)), database);
   const b = await startService(testConfig(database, env));

@@ -1,8 +1,8 @@
 // A merchant ready to take orders: POS and DSP onboarded, the US location ingested and bound to
 // a DSP store, and the sandbox event provider registered.
+import { spawnMain } from './build.js';
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { spawn } from 'node:child_process';
 import type { ExecutionResult } from 'graphql';
 import type { Sink } from 'graphql-ws';
 import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
@@ -137,11 +137,10 @@ export async function sendDspOrder(base: string, webhookSecret: string, storeId:
   };
 }
 
-/** The service as an operator runs it: `node src/main.ts start`, its own process. */
+/** The service as an operator runs it: `start`, its own process (from the run's build). */
 export function spawnService(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
+  const child = spawnMain(['start'], {
     env: { ...process.env, SANDBOX: 'off', ALLOW_GENERATED_KEYS: 'true', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
   child.stdout.on('data', (chunk) => (logs += chunk));

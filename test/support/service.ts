@@ -15,18 +15,31 @@ import { assertDocumentedAnswer } from './openapi-conformance.js';
 
 export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };
 
-/** A database of its own: SQLite in a temporary folder, or a new database on the PostgreSQL server. */
+/** A database of its own, empty: SQLite in a temporary folder, or a new database on the
+ * PostgreSQL server when DATABASE_URL points at one. For tests of migrating and starting up. */
 export async function freshDatabase(): Promise<TestDatabase> {
+  return databaseOf();
+}
+
+/** A database of its own with every migration applied, as after a first `npm start`: a copy of
+ * the run's template (./global-setup.ts), so that no test migrates its own. */
+export async function migratedDatabase(): Promise<TestDatabase> {
+  return databaseOf(true);
+}
+
+async function databaseOf(migrated = false): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-test-'));
   const server = process.env.DATABASE_URL;
   if (!server || providerOf(server) !== 'postgresql') {
-    return {
-      url: `file:${path.join(dataDir, 'service.db')}`,
-      dataDir,
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
+    const file = path.join(dataDir, 'service.db');
+    const template = process.env.TEST_SQLITE_TEMPLATE;
+    if (migrated && template) fs.copyFileSync(template, file);
+    else if (migrated) await applyPendingMigrations(`file:${file}`);
+    return { url: `file:${file}`, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const scratch = await temporaryDatabase(server, 'test');
+  const template = migrated ? process.env.TEST_POSTGRES_TEMPLATE : undefined;
+  const scratch = await temporaryDatabase(server, 'test', template);
+  if (migrated && !template) await applyPendingMigrations(scratch.url);
   return {
     url: scratch.url,
     dataDir,
@@ -35,13 +48,6 @@ export async function freshDatabase(): Promise<TestDatabase> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A fresh database with the migrations applied, as after a first `npm start` or `migrate`. */
-export async function migratedDatabase(): Promise<TestDatabase> {
-  const database = await freshDatabase();
-  await applyPendingMigrations(database.url);
-  return database;
 }
 
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): Config {
@@ -94,7 +100,7 @@ export function asTestService(service: RunningService, database: TestDatabase): 
 }
 
 export async function startTestService(env: Record<string, string> = {}, overrides: Overrides = {}): Promise<TestService> {
-  const database = await freshDatabase();
+  const database = await migratedDatabase();
   const config = testConfig(database, env);
   return asTestService(await startService(config, undefined, undefined, overrides), database);
 }

@@ -1,0 +1,41 @@
+// The service compiled once into build/ (esbuild: types stripped, one file per source file,
+// src/'s tree kept at the same depth, so that the paths it finds by its own location, such as
+// prisma/ and dist/dashboard, are the same), and how tests run it as a process of its own.
+import { execFile, spawn, type ExecFileOptions, type SpawnOptionsWithoutStdio } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const MAIN = path.join(root, 'build', 'main.js');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sources(file);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+export async function buildService(): Promise<void> {
+  const outdir = path.join(root, 'build');
+  fs.rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: sources(path.join(root, 'src')),
+    outdir,
+    outbase: path.join(root, 'src'),
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+/** `node build/main.js <args>` (the command line, `npm start` with `start`), spawned. */
+export const spawnMain = (args: string[], options: SpawnOptionsWithoutStdio = {}) =>
+  spawn(process.execPath, [MAIN, ...args], { cwd: root, ...options });
+
+/** The same, run to its end: its output. */
+export const runMain = (args: string[], options: ExecFileOptions = {}): Promise<{ stdout: string; stderr: string }> =>
+  promisify(execFile)(process.execPath, [MAIN, ...args], { cwd: root, ...options, encoding: 'utf8' });
