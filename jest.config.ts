@@ -1,17 +1,38 @@
 /** @jest-config-loader esbuild-register */
 // Unit tests sit beside the code (src/**/*.test.ts); end-to-end tests in test/ start the real
 // server and sandbox peers. ESM throughout (got and p-retry are ESM-only), transformed by SWC.
+//
+// Three projects. `unit`: the pure rules beside their code. `protocol`: end-to-end tests whose
+// outcome cannot depend on the database (the interface's documents, HTTP and GraphQL over HTTP,
+// the standard clients, the conformance kit, the import graph). `storage`: every other test of
+// test/. `npm test` runs all three on SQLite; with DATABASE_URL naming a PostgreSQL server it runs
+// `storage` alone, on PostgreSQL: what can only differ there (CI runs both, README "Testing").
 import type { Config } from 'jest';
 
 // The tests run in a zone away from UTC (the workers inherit it), so that code which would read
 // or write a time as local time fails here rather than on a partner's server.
 process.env.TZ ??= 'America/New_York';
 
-const config: Config = {
+/** The end-to-end tests whose outcome the database cannot change. */
+const PROTOCOL = [
+  'architecture',
+  'bench-profile',
+  'certify',
+  'graphql-http',
+  'graphql-over-http',
+  'oauth-clients',
+  'offline-pages',
+  'ofrep',
+  'openapi',
+  'openapi-generators',
+  'provider-client',
+  'readme-scopes',
+  'rest-errors',
+  'subscription-arguments',
+].map((name) => `<rootDir>/test/${name}.test.ts`);
+
+const common: Config = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/src', '<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/test/bench/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
@@ -24,11 +45,29 @@ const config: Config = {
     ],
   },
   testTimeout: 60_000,
+};
+
+const projects: Config[] = [
+  { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.test.ts'] },
+  { ...common, displayName: 'protocol', testMatch: PROTOCOL },
+  {
+    ...common,
+    displayName: 'storage',
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/test/bench/', ...PROTOCOL.map((file) => file.replace('<rootDir>', ''))],
+  },
+];
+const url = process.env.DATABASE_URL;
+// As src/db/url.ts's providerOf decides (the config loader cannot import our ESM sources).
+const onPostgres = !!url && /^postgres(ql)?:\/\//.test(url);
+
+const config: Config = {
+  projects: onPostgres ? projects.filter((project) => project.displayName === 'storage') : projects,
+  // Each end-to-end file starts its own server and database; two workers fit the 2-core machines.
+  maxWorkers: 2,
   // The service built once and a template database migrated once, for every test file.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-  // Each end-to-end file starts its own server and database; two workers fit the 2-core machines.
-  maxWorkers: 2,
 };
 
 export default config;
