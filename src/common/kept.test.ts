@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { Kept } from './kept.js';
+import { Kept, keptPer } from './kept.js';
 
 describe('Kept', () => {
   it('remembers an entry for its time to live, then forgets it', () => {
@@ -47,5 +47,48 @@ describe('Kept', () => {
     await expect(cache.remember('a', reading)).resolves.toBe(7);
     await expect(cache.remember('a', reading)).resolves.toBe(7);
     expect(reads).toBe(2);
+  });
+});
+
+describe('time to live, at its edge', () => {
+  it('forgets an entry at the very millisecond its time is up, and keeps one without a time to live', () => {
+    const now = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const expiring = new Kept<string, number>({ max: 10, ttlMs: 50 });
+      const lasting = new Kept<string, number>({ max: 10 });
+      expiring.set('a', 1);
+      lasting.set('a', 1);
+      clock.mockImplementation(() => now + 50);
+      expect(expiring.get('a')).toBeUndefined();
+      clock.mockImplementation(() => now + 365 * 86_400_000);
+      expect(lasting.get('a')).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
+describe('remember, when a read fails after the entry changed', () => {
+  it('keeps the value set meanwhile', async () => {
+    const cache = new Kept<string, Promise<number>>({ max: 10 });
+    let fail!: (error: Error) => void;
+    const failing = cache.remember('a', () => new Promise<number>((_resolve, reject) => (fail = reject)));
+    const newer = Promise.resolve(8);
+    cache.set('a', newer);
+    fail(new Error('database away'));
+    await expect(failing).rejects.toThrow('database away');
+    expect(cache.get('a')).toBe(newer);
+  });
+});
+
+describe('keptPer', () => {
+  it('keeps one cache per owner: the same for the same owner, none shared between two', () => {
+    const per = keptPer<object, string, number>({ max: 10 });
+    const one = {};
+    const other = {};
+    per(one).set('a', 1);
+    expect(per(one).get('a')).toBe(1);
+    expect(per(other).get('a')).toBeUndefined();
   });
 });
