@@ -30,8 +30,8 @@ export const MAX_TEXT = 16_384;
 /** The longest identifier (an id, a key, an email, a phone): what both databases index. A longer
  * one would not fit an index entry on PostgreSQL (2,704 bytes, and a character is up to 4). */
 export const MAX_IDENTIFIER = 512;
-/** Keys whose values are identifiers: looked up and indexed. */
-const IDENTIFIER = /(^|_)(id|key|email|phone)$|[a-z](Id|Key|Email|Phone)$|^(source|kind|type|status)$/;
+/** Keys whose values are identifiers, or lists of them (`item_ids`): looked up and indexed. */
+const IDENTIFIER = /(^|_)(ids?|keys?|email|phone)$|[a-z](Ids?|Keys?|Email|Phone)$|^(source|kind|type|status)$/;
 
 type Node = { value: unknown; key: string | number | null; parent: Node | null; depth: number };
 

@@ -1,0 +1,96 @@
+// The edge's input rules as tables of cases: required text, clean JSON (depth, NUL, length by the
+// kind of field), epoch milliseconds. Each refusal is a 400 naming where the input was wrong.
+import {
+  assertCleanInput,
+  EPOCH_MS_RANGE,
+  epochMs,
+  isPlainObject,
+  MAX_IDENTIFIER,
+  MAX_JSON_DEPTH,
+  MAX_TEXT,
+  requiredText,
+} from './input.js';
+
+describe('requiredText', () => {
+  test.each([
+    ['text', 'abc', 'abc'],
+    ['text with spaces around, trimmed', '  abc \n', 'abc'],
+  ])('%s', (_case, value, expected) => expect(requiredText(value, 'name')).toBe(expected));
+  test.each([
+    ['missing', undefined, 'name is required'],
+    ['null', null, 'name is required'],
+    ['a number', 42, 'name is required'],
+    ['empty', '', 'name must not be empty'],
+    ['blank', ' \t ', 'name must not be empty'],
+  ])('%s is refused', (_case, value, message) => {
+    expect(() => requiredText(value, 'name')).toThrow(message);
+    try {
+      requiredText(value, 'name');
+    } catch (error) {
+      expect(error).toMatchObject({ statusCode: 400, code: 'invalid_request' });
+    }
+  });
+});
+
+test.each([
+  ['an object', {}, true],
+  ['null', null, false],
+  ['an array', [], false],
+  ['a string', 'x', false],
+])('isPlainObject: %s', (_case, value, expected) => expect(isPlainObject(value)).toBe(expected));
+
+/** A value nested `depth` objects deep. */
+const nested = (depth: number): unknown => {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+};
+
+describe('assertCleanInput', () => {
+  test.each<[string, unknown]>([
+    ['a plain body', { name: 'Taco Bar', items: [{ id: 'item_1', quantity: 2 }] }],
+    ['nesting at the limit', nested(MAX_JSON_DEPTH)],
+    ['an identifier at its length', { order_id: 'x'.repeat(MAX_IDENTIFIER) }],
+    ['a text at its length', { notes: 'x'.repeat(MAX_TEXT) }],
+    ['a text longer than an identifier', { notes: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ["a GraphQL operation's text, however long", { query: 'x'.repeat(MAX_TEXT + 1) }],
+    ['numbers, booleans and nulls', { a: 1, b: true, c: null, d: [1, null, false] }],
+  ])('takes %s', (_case, value) => expect(() => assertCleanInput(value, 'the body')).not.toThrow());
+
+  test.each<[string, unknown, string]>([
+    ['nesting one past the limit', nested(MAX_JSON_DEPTH + 1), `the body is nested deeper than ${MAX_JSON_DEPTH} levels`],
+    ['nesting a hundred thousand deep', nested(100_000), `the body is nested deeper than ${MAX_JSON_DEPTH} levels`],
+    [
+      'a NUL in a nested string',
+      { locations: [{ provider_id: 'a\u0000b' }] },
+      'the body: locations[0].provider_id contains a NUL character',
+    ],
+    ['a NUL in a key', { user: { 'na\u0000me': 'x' } }, 'the body: a key of user contains a NUL character'],
+    ['a NUL in the value itself', 'a\u0000', 'the body: the value contains a NUL character'],
+    ['an id one past its length', { order_id: 'x'.repeat(MAX_IDENTIFIER + 1) }, `order_id is longer than ${MAX_IDENTIFIER} characters`],
+    ['a camelCase id', { orgId: 'x'.repeat(MAX_IDENTIFIER + 1) }, `orgId is longer than ${MAX_IDENTIFIER} characters`],
+    ['an email', { user: { email: 'x'.repeat(MAX_IDENTIFIER + 1) } }, `user.email is longer than ${MAX_IDENTIFIER}`],
+    ['a source', { source: 'x'.repeat(MAX_IDENTIFIER + 1) }, `source is longer than ${MAX_IDENTIFIER}`],
+    ['an id in a list of ids', { item_ids: ['x'.repeat(MAX_IDENTIFIER + 1)] }, `item_ids[0] is longer than ${MAX_IDENTIFIER}`],
+    ['a text one past its length', { notes: 'x'.repeat(MAX_TEXT + 1) }, `notes is longer than ${MAX_TEXT} characters`],
+    ["a 'query' that is not the operation", { a: { query: 'x'.repeat(MAX_TEXT + 1) } }, `a.query is longer than ${MAX_TEXT}`],
+  ])('refuses %s', (_case, value, message) => expect(() => assertCleanInput(value, 'the body')).toThrow(message));
+});
+
+describe('epochMs', () => {
+  test.each([
+    ['the epoch', 0],
+    ['now', Date.UTC(2026, 10, 26)],
+    ['the last millisecond both databases keep', EPOCH_MS_RANGE.max],
+  ])('takes %s', (_case, value) => expect(epochMs(value, 'at')).toBe(value));
+  test.each<[string, unknown]>([
+    ['before the epoch', -1],
+    ['past the year 9999', EPOCH_MS_RANGE.max + 1],
+    ['a fraction', 1.5],
+    ['1e308', 1e308],
+    ['a string', '1000'],
+    ['null', null],
+  ])('refuses %s, naming the field', (_case, value) =>
+    expect(() => epochMs(value, 'object.at')).toThrow('object.at must be epoch milliseconds'),
+  );
+});
