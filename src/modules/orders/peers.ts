@@ -9,6 +9,7 @@
 import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
+import { orderAmounts } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -89,8 +90,12 @@ export const orderAnswerChecks = {
     posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
 };
 
-/** An order's accept, to its DSP. */
-export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>) => ({ pos_order_id: order.posOrderId, status: order.status });
+/** An order's accept, to its DSP: with the currency and amounts the POS took it at. */
+export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status' | 'body'>) => ({
+  pos_order_id: order.posOrderId,
+  status: order.status,
+  ...orderAmounts(JSON.parse(order.body) as Record<string, unknown>),
+});
 
 /** location.order.fail's data. */
 export const failed = (refusal: Refusal) => ({ failure_reason: refusal.reason, failure_details: refusal.details });
@@ -240,8 +245,10 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
   );
 }
 
-/** The order as partners hear of it in its events (the DSP's body, with its customer, is not in it). */
-export function orderEventData(order: OrderRow): Record<string, unknown> {
+/** The order as partners hear of it in its events: its currency and amounts, not the rest of the
+ * DSP's body (its customer is read from the order). `sent` is the stored body parsed; a new order
+ * passes the object its body was made from. */
+export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
   return {
     _id: order.id,
     org_id: order.orgId,
@@ -256,6 +263,7 @@ export function orderEventData(order: OrderRow): Record<string, unknown> {
     failure_reason: order.failureReason,
     failure_details: order.failureDetails,
     driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
+    ...orderAmounts(sent),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),
   };

@@ -82,13 +82,19 @@ async function orderChanged(
   run: Run,
   services: Services,
   order: OrderRow,
-  change: { type?: 'order.created' | 'order.accepted'; messages?: OutboxInput[]; unheard?: boolean } = {},
+  change: {
+    type?: 'order.created' | 'order.accepted';
+    messages?: OutboxInput[];
+    unheard?: boolean;
+    /** A new order's object, which its body was made from. */
+    sent?: Record<string, unknown>;
+  } = {},
 ): Promise<void> {
   await recordChange(run, services, {
     type: change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
     owner: order,
     subject: { kind: 'order', id: order.id },
-    data: orderEventData(order),
+    data: orderEventData(order, change.sent),
     messages: change.messages,
     order: { ...order, createdAt: order.createdAt.getTime(), updatedAt: order.updatedAt.getTime() },
     unheard: change.unheard,
@@ -158,7 +164,12 @@ export async function acceptOrder(
     : [orderToPos(row, object, { source: location!.source, onboardingId: location!.onboardingId, providerId: location!.providerId })];
   try {
     await sql.transaction(async (run) => {
-      await orderChanged(run, services, row, { type: refusal ? undefined : 'order.created', messages, unheard: !binding?.partnerListens });
+      await orderChanged(run, services, row, {
+        type: refusal ? undefined : 'order.created',
+        messages,
+        unheard: !binding?.partnerListens,
+        sent: object,
+      });
       run.defer(tables.order.insert(row));
     });
   } catch (error) {
