@@ -13,7 +13,7 @@ import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { assertCleanInput } from '../common/input.js';
 import { newId } from '../common/ids.js';
-import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
+import { errorRef, json, pathParameter, type JsonSchema, type OpenApiOperation } from '../http/route-docs.js';
 import { tables } from '../db/tables.js';
 
 /** The path segment of each sender kind. */
@@ -29,6 +29,8 @@ export type WebhookHandler = {
   /** Instead of apply: handles it before answering, writing what it accepts durably itself,
    * for senders who must learn the outcome (an order refused, a change to a closed order). */
   accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
+  /** What its `object` holds, for the OpenAPI document (any JSON object when not said). */
+  object?: JsonSchema;
 };
 
 /** What each module handles, by path and event type (its own list, e.g. orders' `orderWebhooks`). */
@@ -90,10 +92,13 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       required: true,
       content: {
         'application/json': {
+          // One shape per event type, told apart by `type`.
           schema: {
-            type: 'object',
-            required: ['type', 'object'],
-            properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } },
+            oneOf: [...webhookHandlers[channel]].map(([type, handler]) => ({
+              type: 'object',
+              required: ['type', 'object'],
+              properties: { type: { type: 'string', const: type }, object: handler.object ?? { type: 'object' } },
+            })),
           },
         },
       },

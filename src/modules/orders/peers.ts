@@ -9,7 +9,7 @@
 import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
-import { orderAmounts } from './wire.js';
+import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -196,7 +196,10 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     },
   };
   const more: Record<DspEventType, [string, Record<string, unknown>]> = {
-    'location.order.accept': ['The POS took the order.', { pos_order_id: { type: 'string' }, status: { type: 'string' } }],
+    'location.order.accept': [
+      `The POS took the order, at the currency and amounts it carries (those the order gave). ${AMOUNTS_ARE}`,
+      { pos_order_id: { type: 'string' }, status: { type: 'string' }, ...orderMoneyProperties() },
+    ],
     'location.order.fail': [
       'The order will not be made: refused at intake, by the POS, or the POS never took it.',
       {
@@ -214,12 +217,13 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     'X-Service-Signature': "HMAC-SHA256 of the body with the DSP's webhook secret, lower-case hex.",
     'Idempotency-Key': 'The same for this event however often it is sent: drop a repeat by it.',
   };
+  const money = orderMoneyProperties();
   return Object.fromEntries(
     DSP_EVENT_TYPES.map((type) => {
       const [when, fields] = more[type];
       const data = {
         type: 'object',
-        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => f !== 'driver')],
+        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => f !== 'driver' && !(f in money))],
         properties: { ...common, ...fields },
       };
       const body = {

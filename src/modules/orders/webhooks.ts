@@ -5,7 +5,7 @@ import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
 import { requiredText } from '../../common/input.js';
 import { ORDER_STATUSES, FULFILLMENT_TYPES, type OrderStatus } from './states.js';
-import { assertOrderMoney } from './wire.js';
+import { assertOrderMoney, orderObjectSchema } from './wire.js';
 import { acceptOrder, assignDriver, canAssignDriver, cancelOrder, changeStatus, type Incoming } from './service.js';
 
 /** A DSP's order, as the service reads it: the ids that make it one order, and the object kept
@@ -25,6 +25,7 @@ function incoming(object: Record<string, unknown>): Incoming {
 }
 
 const orderCreated: WebhookHandler = {
+  object: orderObjectSchema(),
   accept: async (services, event) => {
     const order = await acceptOrder(services, event.source, incoming(event.object));
     if ('duplicateOf' in order)
