@@ -2,7 +2,6 @@
 // one entry per event type, the event's body and the Standard Webhooks headers.
 import { outgoingWebhook, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
 import { EVENT_TYPES, type EventType } from './wire.js';
-import { AMOUNTS_ARE, orderMoneyProperties } from '../orders/wire.js';
 
 const text = { type: 'string' };
 const nullableText = { type: ['string', 'null'] };
@@ -31,14 +30,11 @@ const order = object(
     failure_reason: { ...nullableText, description: 'Why the order will not be made (order.failed).' },
     failure_details: nullableText,
     driver: { type: ['object', 'null'] },
-    ...orderMoneyProperties(),
     created_at: ms,
     updated_at: ms,
   },
   ['_id', 'org_id', 'status', 'delivery_status', 'dsp_order_id', 'created_at', 'updated_at'],
 );
-/** Said where an order event's reader meets its amounts. */
-const orderEvent = (when: string): [string, JsonSchema] => [`${when} Its currency and amounts are the order's. ${AMOUNTS_ARE}`, order];
 const location = object(
   {
     _id: text,
@@ -136,9 +132,9 @@ const DATA: Record<EventType, [string, JsonSchema]> = {
   ],
   'menu.publish.succeeded': ['A DSP store took its menus.', publish],
   'menu.publish.failed': ['Menus could not be published to a DSP store: the catalog broke its rules, or the DSP refused it.', publish],
-  'order.created': orderEvent('An order came in and went on to the POS.'),
-  'order.updated': orderEvent('An order’s status, delivery status or driver changed.'),
-  'order.failed': orderEvent('An order will not be made: refused at intake (failure_reason), by the POS, or the POS never took it.'),
+  'order.created': ['An order came in and went on to the POS.', order],
+  'order.updated': ['An order’s status, delivery status or driver changed.', order],
+  'order.failed': ['An order will not be made: refused at intake (failure_reason), by the POS, or the POS never took it.', order],
   'delivery.dead': [
     'A message to a provider, or to another of your endpoints, failed for good after its attempts.',
     object(
@@ -164,11 +160,18 @@ const HEADERS = {
     'v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the endpoint’s secret (whsec_<base64 key>); during a rotation two, space-separated.',
 };
 
+/** The money an order event carries, as the orders module describes it (its properties, and what
+ * its amounts count, said once where a reader meets them): given by the composition root. */
+export type OrderMoneyDocs = { properties: Record<string, JsonSchema>; said: string };
+
 /** The events a partner's webhook endpoints receive. */
-export function partnerEventDocs(): Record<string, OpenApiOperation> {
+export function partnerEventDocs(orderMoney: OrderMoneyDocs): Record<string, OpenApiOperation> {
   return Object.fromEntries(
     EVENT_TYPES.map((type) => {
-      const [when, data] = DATA[type];
+      const [told, about] = DATA[type];
+      const withMoney = about === order;
+      const when = withMoney ? `${told} Its currency and amounts are the order's. ${orderMoney.said}` : told;
+      const data = withMoney ? { ...order, properties: { ...(order.properties as object), ...orderMoney.properties } } : about;
       const body = object({ _id: text, type: { type: 'string', const: type }, created_at: ms, org_id: nullableText, data });
       return [
         type,

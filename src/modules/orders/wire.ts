@@ -54,6 +54,9 @@ export const orderMoneyProperties = (): Record<string, JsonSchema> => ({
   ...Object.fromEntries(ORDER_AMOUNTS.map((field) => [field, amount])),
 });
 
+/** The order's money as the partners' order events describe it (modules/events/docs.ts). */
+export const orderMoneyDocs = () => ({ properties: orderMoneyProperties(), said: AMOUNTS_ARE });
+
 /** The order object a DSP sends (docs/reference.md § Resources), as far as the service reads it. */
 export function orderObjectSchema(): JsonSchema {
   const line = (modifiers: JsonSchema): JsonSchema => ({
