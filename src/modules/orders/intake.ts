@@ -2,10 +2,9 @@
 // (`storeRefusal`), then whether it takes orders now (`intakeRefusal`: paused by us or by its
 // DSP, its location closed that day), then its currency against its location's, then the cart
 // against what the store offers (the menus of its last successful publish, else its location's
-// latest catalog) and what is off sale. The
-// first check that fails names the order's failure reason; the order is stored failed with it,
-// never sent to the POS, and the DSP is told. One place: a new reason not to take an order is a
-// new check here. Everything they need comes with the store's one statement (db/sql/orders.ts)
+// latest catalog) and what is off sale. The first check that fails names the order's failure
+// reason; the order is stored failed with it, never sent to the POS, and the DSP is told. One
+// place: a new reason not to take an order is a new check here. Everything they need comes with the store's one statement (db/sql/orders.ts)
 // or is kept per catalog version and per availability version: none is read per order.
 import type { Services } from '../../services.js';
 import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';

@@ -91,10 +91,10 @@ export const orderAnswerChecks = {
 };
 
 /** An order's accept, to its DSP: with the currency and amounts the POS took it at. */
-export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status' | 'body'>) => ({
+export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>, sent: Record<string, unknown>) => ({
   pos_order_id: order.posOrderId,
   status: order.status,
-  ...orderAmounts(JSON.parse(order.body) as Record<string, unknown>),
+  ...orderAmounts(sent),
 });
 
 /** location.order.fail's data. */

@@ -86,7 +86,7 @@ async function orderChanged(
     type?: 'order.created' | 'order.accepted';
     messages?: OutboxInput[];
     unheard?: boolean;
-    /** A new order's object, which its body was made from. */
+    /** The order's object, when the caller has it (its body parsed, or what it was made from). */
     sent?: Record<string, unknown>;
   } = {},
 ): Promise<void> {
@@ -213,10 +213,11 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       if (order) break;
     }
     if (!order) return;
+    const sent = JSON.parse(order.body) as Record<string, unknown>;
     const messages = [
       refusal
         ? toDsp(services, order, 'location.order.fail', failedData(refusal))
-        : toDsp(services, order, 'location.order.accept', accepted(order)),
+        : toDsp(services, order, 'location.order.accept', accepted(order, sent)),
     ];
     // A merchant-delivered order the POS took goes on to the event provider that delivers it,
     // which alone may then assign its driver (driverAssigned, below).
@@ -230,7 +231,7 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     // The partner hears of a refusal, and of an order refused before and taken now (a status
     // move); the POS taking a new order moves nothing it hears of, and is kept in the order's
     // history all the same.
-    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages });
+    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages, sent });
   };
 };
 
