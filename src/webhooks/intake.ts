@@ -13,7 +13,7 @@ import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { assertCleanInput } from '../common/input.js';
 import { newId } from '../common/ids.js';
-import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
+import { errorRef, json, pathParameter, type JsonSchema, type OpenApiOperation } from '../http/route-docs.js';
 import { tables } from '../db/tables.js';
 
 /** The path segment of each sender kind. */
@@ -22,6 +22,8 @@ export type Channel = keyof typeof CHANNELS;
 
 export type WebhookEvent = { id: string; source: string; type: string; object: Record<string, unknown> };
 export type WebhookHandler = {
+  /** Its `object`, as the OpenAPI document shows it (without: any object). */
+  object?: JsonSchema;
   /** Optional check before the webhook is accepted: throwing refuses it (nothing is stored). */
   precheck?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<void>;
   /** Applies a stored webhook; throwing makes the processor retry it later. */
@@ -68,7 +70,19 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       id: { type: 'string', description: 'The stored webhook.' },
       order_id: { type: 'string', description: 'Order events: the order.' },
       status: { type: 'string', description: 'Order events: its status now.' },
+      delivery_status: { type: 'string', description: "An event provider's reports: the order's delivery status now." },
     },
+  };
+  // Each type with its object, where the handlers describe theirs.
+  const body = (channel: Channel): JsonSchema => {
+    const handlers = [...webhookHandlers[channel]];
+    const event = (types: string[], object: JsonSchema): JsonSchema => ({
+      type: 'object',
+      required: ['type', 'object'],
+      properties: { type: { type: 'string', enum: types }, object },
+    });
+    if (!handlers.every(([, handler]) => handler.object)) return event([...webhookHandlers[channel].keys()], { type: 'object' });
+    return { oneOf: handlers.map(([type, handler]) => ({ title: type, ...event([type], handler.object!) })) };
   };
   const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
   const operation = (channel: Channel): OpenApiOperation => ({
@@ -86,20 +100,9 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
       header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (without one, the same bytes again within 10 s are a repeat).'),
     ],
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['type', 'object'],
-            properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } },
-          },
-        },
-      },
-    },
+    requestBody: { required: true, content: { 'application/json': { schema: body(channel) } } },
     responses: {
-      '200': json(receipt, 'Taken before (a duplicate), or applied at once (an order update).'),
+      '200': json(receipt, "Taken before (a duplicate), or applied at once (an order update, an event provider's report)."),
       '201': json(receipt, 'An order, taken.'),
       '202': json(receipt, 'Stored; it is applied shortly.'),
       '400': errorRef,
