@@ -26,7 +26,7 @@ export async function certifyEventProvider(options: KitOptions): Promise<Report>
   const waitMs = options.waitWebhookSeconds === undefined ? undefined : options.waitWebhookSeconds * 1000;
   if (waitMs !== undefined)
     say(
-      `Point your webhooks at ${listener.url} (any path under it: ${listener.url}/v1/webhooks/event-providers/${provider.source} as the service has it), signed with your webhook secret (the one the kit was given; it is not printed). The kit sends order.confirmed for order ${order.id} at location ${location} and waits up to ${options.waitWebhookSeconds} s for its order.assign.driver and an order.delivery_status.updated`,
+      `Point your webhooks at ${listener.url} (any path under it, such as ${listener.url}/v1/webhooks/event-providers/{source} as the service has it), signed with your webhook secret (the one the kit was given; it is not printed). The kit sends order.confirmed for order ${order.id} at location ${location} and waits up to ${options.waitWebhookSeconds} s for its order.assign.driver and an order.delivery_status.updated`,
     );
   const event = (type: string, object: unknown) => JSON.stringify({ location_id: location, reference_id: order.id, type, order: object });
   const confirmed = event('order.confirmed', order);

@@ -364,7 +364,7 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
       async (record) => {
         const secret = provider.webhookSecret ?? '';
         say(
-          `Send a signed location.catalog.updated to ${listener.url}/v1/webhooks/pos/${provider.source}, or any path under ${listener.url}, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
+          `Send a signed location.catalog.updated to ${listener.url}/v1/webhooks/pos/{source}, or any path under ${listener.url}, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
         );
         const arrival = await listener.webhook(ofType('location.catalog.updated'), options.waitWebhookSeconds! * 1000);
         record('webhook.signature', signedBy(arrival, secret), webhookDetail(arrival, 'location.catalog.updated'));
