@@ -5,8 +5,7 @@ import { h, run } from './dom.js';
 
 const DispatchQuery = graphql(`
   query DashboardDispatch($orgId: ID!) {
-    organization(id: $orgId) { eventProvider eventProviderInUse }
-    eventProviders
+    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }
   }
 `);
 const SetEventProvider = graphql(`
@@ -15,7 +14,7 @@ const SetEventProvider = graphql(`
 
 /** Draws the section; a viewer who may choose gets the choice, saved at once. */
 export async function showDispatch(orgId: string, mayChoose: boolean, problem: (message: string | null) => void): Promise<void> {
-  const { organization, eventProviders } = await run(DispatchQuery, { orgId });
+  const { organization } = await run(DispatchQuery, { orgId });
   const inUse = organization.eventProviderInUse;
   const said = h(
     'p',
@@ -27,7 +26,7 @@ export async function showDispatch(orgId: string, mayChoose: boolean, problem: (
     'select',
     { id: 'event-provider', 'aria-label': 'Event provider' },
     h('option', { value: '' }, 'The service’s default'),
-    ...eventProviders.map((source) => h('option', { value: source }, source)),
+    ...organization.eventProviderChoices.map((source) => h('option', { value: source }, source)),
   ) as HTMLSelectElement;
   select.value = organization.eventProvider ?? '';
   select.addEventListener('change', () => {

@@ -75,9 +75,10 @@ const operations: Record<string, OperationRow> = {
     call: () => op(`{ orderStats(orgId: "${v.orgId}", from: ${Date.now() - 3600_000}, to: ${Date.now()}) { failures { reason } } }`)(),
     scope: 'user',
   },
-  organization: { call: () => op(`{ organization(id: "${v.orgId}") { id eventProvider eventProviderInUse } }`)(), scope: 'user' },
-  // The registered event providers are the deployment's, no one's data: any token lists them.
-  eventProviders: { call: op('{ eventProviders }'), scope: null, own: ['otherPartner', 'otherOrg'] },
+  organization: {
+    call: () => op(`{ organization(id: "${v.orgId}") { id eventProvider eventProviderInUse eventProviderChoices } }`)(),
+    scope: 'user',
+  },
   // Only a dashboard session has a `me`; for any token it is null, about no one.
   me: { call: op('{ me { user { id } organization { id } } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
   organizationLocations: { call: () => op(`{ organizationLocations(orgId: "${v.orgId}") { __typename } }`)(), scope: 'onboarding' },

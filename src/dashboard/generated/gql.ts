@@ -27,7 +27,7 @@ type Documents = {
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
-    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse }\n    eventProviders\n  }\n": typeof types.DashboardDispatchDocument,
+    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": typeof types.DashboardDispatchDocument,
     "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": typeof types.DashboardSetEventProviderDocument,
     "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardPauseDocument,
@@ -47,7 +47,7 @@ const documents: Documents = {
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
-    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse }\n    eventProviders\n  }\n": types.DashboardDispatchDocument,
+    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": types.DashboardDispatchDocument,
     "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": types.DashboardSetEventProviderDocument,
     "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardPauseDocument,
@@ -106,7 +106,7 @@ export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Fl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse }\n    eventProviders\n  }\n"): typeof import('./graphql.js').DashboardDispatchDocument;
+export function graphql(source: "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n"): typeof import('./graphql.js').DashboardDispatchDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

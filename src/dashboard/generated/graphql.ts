@@ -767,6 +767,8 @@ export type Organization = {
   createdAt: Scalars['Float']['output'];
   /** The event provider it named for its merchant-delivered orders (setEventProvider); null: the deployment’s. */
   eventProvider?: Maybe<Scalars['String']['output']>;
+  /** The registered event providers it may name (setEventProvider). */
+  eventProviderChoices: Array<Scalars['String']['output']>;
   /** The event provider its merchant-delivered orders go to now: the one it named, else the deployment’s when exactly one is registered; null: none (the restaurant delivers them). */
   eventProviderInUse?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
@@ -844,8 +846,6 @@ export type Query = {
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
   deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
-  /** The registered event providers an organization may name (setEventProvider). */
-  eventProviders: Array<Scalars['String']['output']>;
   /** Your events, oldest first after the cursor: listed a second after they happen, kept 30 days. An organization's token sees its organization's only. */
   events: EventsPage;
   /** The location's items and modifiers off sale now. */
@@ -1247,7 +1247,7 @@ export type DashboardDispatchQueryVariables = Exact<{
 }>;
 
 
-export type DashboardDispatchQuery = { __typename?: 'Query', eventProviders: Array<string>, organization: { __typename?: 'Organization', eventProvider?: string | null, eventProviderInUse?: string | null } };
+export type DashboardDispatchQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', eventProvider?: string | null, eventProviderInUse?: string | null, eventProviderChoices: Array<string> } };
 
 export type DashboardSetEventProviderMutationVariables = Exact<{
   input: SetEventProviderInput;
@@ -1618,8 +1618,8 @@ export const DashboardDispatchDocument = new TypedDocumentString(`
   organization(id: $orgId) {
     eventProvider
     eventProviderInUse
+    eventProviderChoices
   }
-  eventProviders
 }
     `) as unknown as TypedDocumentString<DashboardDispatchQuery, DashboardDispatchQueryVariables>;
 export const DashboardSetEventProviderDocument = new TypedDocumentString(`

@@ -45,7 +45,7 @@ import {
   type OrderStatus,
   type Verdict,
 } from './states.js';
-import { dispatcherOf, type DispatchCandidates } from './dispatch.js';
+import { dispatcherOf, type DispatchCandidates } from '../../integrations/dispatch.js';
 import { driverText, type Driver } from './driver.js';
 import {
   accepted,

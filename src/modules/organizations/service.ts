@@ -9,7 +9,7 @@ import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
 import { newId } from '../../common/ids.js';
 import type { AuthInfo } from '../../common/scopes.js';
 import { EVENT_PROVIDER, eventProviderSources, findProvider } from '../../integrations/providers.js';
-import { dispatcherOf } from '../orders/dispatch.js';
+import { dispatcherOf } from '../../integrations/dispatch.js';
 
 export type CreateOrganizationInput = {
   name: string;

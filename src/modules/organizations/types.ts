@@ -33,6 +33,10 @@ builder.prismaObject('Organization', {
         return 'source' in dispatcher ? dispatcher.source : null;
       },
     }),
+    eventProviderChoices: t.stringList({
+      description: 'The registered event providers it may name (setEventProvider).',
+      resolve: (_org, _args, ctx) => eventProviderSources(ctx.services),
+    }),
     createdAt: t.field({ type: 'Float', description: 'Epoch milliseconds.', resolve: (org) => org.createdAt.getTime() }),
     users: t.relation('users'),
   }),
@@ -91,13 +95,6 @@ builder.mutationField('setEventProvider', (t) =>
       "Name the event provider (a dispatch company) that delivers the organization's merchant-delivered orders from now on; null: the deployment's.",
     args: { input: t.arg({ type: SetEventProviderInput, required: true }) },
     resolve: (_root, { input }, ctx) => setEventProvider(ctx.services, ctx.auth, String(input.orgId), input.source),
-  }),
-);
-
-builder.queryField('eventProviders', (t) =>
-  t.withAuth({ authenticated: true }).stringList({
-    description: 'The registered event providers an organization may name (setEventProvider).',
-    resolve: (_root, _args, ctx) => eventProviderSources(ctx.services),
   }),
 );
 

@@ -1,6 +1,7 @@
-// Which event provider delivers a merchant-delivered order (docs/event-providers.md, "Which event
-// provider"): the one its organization names, else the deployment's when exactly one is
-// registered; else none, and the order's timeline says why (its POS delivers it, as before).
+// Which registered event provider delivers a merchant-delivered order (docs/event-providers.md,
+// "Registration, and which orders you get"): the one its organization names, else the
+// deployment's when exactly one is registered; else none, and the order's timeline says why (its
+// POS delivers it, as before).
 
 /** What the database says of a location's organization and the registered event providers. */
 export type DispatchCandidates = {
