@@ -32,6 +32,12 @@ const cases: [string, DeliveryOf, ReturnType<typeof deliveryShown>][] = [
   ],
   ['failed: not delivered', order('delivery', 'failed'), { delivery: 'not delivered', driver: null }],
   [
+    'canceled by the platform on the way',
+    order('merchant_managed_delivery', 'dsp_canceled', 'arrived_at_pickup', 'Dana Driver'),
+    { delivery: 'not delivered', driver: null },
+  ],
+  ["a platform's courier's order, completed", order('delivery', 'completed'), { delivery: 'delivered', driver: null }],
+  [
     'completed: delivered, whatever step was last reported',
     order('merchant_managed_delivery', 'completed', 'delivered', 'Dana Driver'),
     { delivery: 'delivered', driver: 'Dana Driver' },

@@ -11,11 +11,11 @@ const NOT_DELIVERED = new Set(['failed', 'merchant_canceled', 'dsp_canceled']);
 
 /** The delivery in words ('–': no delivery), and the driver to name (null: none to name). */
 export function deliveryShown(order: DeliveryOf): { delivery: string; driver: string | null } {
-  if (!DRIVEN.has(order.fulfillmentType ?? '')) return { delivery: '–', driver: null };
+  if (!DRIVEN.has(order.fulfillmentType as string)) return { delivery: '–', driver: null };
   if (NOT_DELIVERED.has(order.status)) return { delivery: 'not delivered', driver: null };
   if (order.status === 'completed') return { delivery: 'delivered', driver: order.driverName };
-  const reported = order.fulfillmentType === 'merchant_managed_delivery' && order.deliveryStatus !== 'pending';
-  if (reported) return { delivery: order.deliveryStatus.replace(/_/g, ' '), driver: order.driverName };
+  // Only an event provider reports a delivery status: a platform's courier leaves it pending.
+  if (order.deliveryStatus !== 'pending') return { delivery: order.deliveryStatus.replace(/_/g, ' '), driver: order.driverName };
   if (order.status === 'out_for_delivery') return { delivery: 'out for delivery', driver: order.driverName };
   return { delivery: order.fulfillmentType === 'delivery' ? "the platform's courier" : 'pending', driver: order.driverName };
 }

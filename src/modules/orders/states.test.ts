@@ -103,6 +103,12 @@ describe("the event provider's report of the delivery", () => {
       { deliveryStatus: 'arrived_at_dropoff', to: null },
     ],
     ['the same driver again: nothing', { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' }, driver(false), { unchanged: true }],
+    [
+      'the driver it was offered, now assigned: on the way',
+      { status: 'in_progress', deliveryStatus: 'pending_driver_confirmation' },
+      driver(false),
+      { deliveryStatus: 'enroute_to_pickup', to: null },
+    ],
     ['a driver for a final order', { status: 'completed', deliveryStatus: 'delivered' }, driver(true), { refused: 'notModifiable' }],
     [
       'arrived at the restaurant',
