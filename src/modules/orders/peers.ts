@@ -298,11 +298,6 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
   );
 }
 
-const driverOrNull = (text: string | null) => {
-  const driver = storedDriver(text);
-  return driver ? driverWire(driver) : null;
-};
-
 /** What an event provider receives (docs/event-providers.md), as the OpenAPI document's `webhooks`
  * describe it. Named apart from the partner events of the same type. */
 export function eventProviderDocs(): Record<string, OpenApiOperation> {
@@ -373,7 +368,8 @@ export function orderEventData(order: OrderRow): Record<string, unknown> {
     fulfillment_type: order.fulfillmentType,
     failure_reason: order.failureReason,
     failure_details: order.failureDetails,
-    driver: driverOrNull(order.driver),
+    // A new order has none: nothing of the driver's is read on the order's path.
+    driver: order.driver ? driverWire(storedDriver(order.driver)!) : null,
     estimated_dropoff_time: order.estimatedDropoffAt?.getTime() ?? null,
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),
