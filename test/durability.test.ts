@@ -297,7 +297,11 @@ test('the event provider down for a minute while its deliveries move, and kill -
       ]);
       expect(new Set(calls.map((r) => r.headers['idempotency-key'])).size).toBe(4);
     }
-    expect(await db.outboxMessage.count({ where: { orderingKey: { startsWith: 'dispatch:' }, status: { not: 'delivered' } } })).toBe(0);
+    // Each answer is recorded just after it is read: wait for the records, not only the calls.
+    await until(
+      async () =>
+        (await db.outboxMessage.count({ where: { orderingKey: { startsWith: 'dispatch:' }, status: { not: 'delivered' } } })) === 0,
+    );
   } finally {
     await db.$disconnect();
   }

@@ -73,17 +73,15 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       delivery_status: { type: 'string', description: "An event provider's reports: the order's delivery status now." },
     },
   };
-  // Each type with its object, where the handlers describe theirs.
-  const body = (channel: Channel): JsonSchema => {
-    const handlers = [...webhookHandlers[channel]];
-    const event = (types: string[], object: JsonSchema): JsonSchema => ({
+  // One shape per event type, told apart by `type`.
+  const body = (channel: Channel): JsonSchema => ({
+    oneOf: [...webhookHandlers[channel]].map(([type, handler]) => ({
+      title: type,
       type: 'object',
       required: ['type', 'object'],
-      properties: { type: { type: 'string', enum: types }, object },
-    });
-    if (!handlers.every(([, handler]) => handler.object)) return event([...webhookHandlers[channel].keys()], { type: 'object' });
-    return { oneOf: handlers.map(([type, handler]) => ({ title: type, ...event([type], handler.object!) })) };
-  };
+      properties: { type: { type: 'string', const: type }, object: handler.object ?? { type: 'object' } },
+    })),
+  });
   const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
   const operation = (channel: Channel): OpenApiOperation => ({
     operationId: `webhook_${channel.replace('-', '_')}`,

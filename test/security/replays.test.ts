@@ -71,7 +71,7 @@ test('the same driver assigned again changes nothing; the order does not go back
   const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   // The store was last sent the breakfast menu (above): a breakfast order.
-  const coffee = { service_id: 'item_us_coffee', name: 'Drip Coffee', quantity: 1, price: 2.95, modifiers: [] };
+  const coffee = { service_id: 'item_us_coffee', name: 'Drip Coffee', quantity: 1, price: 295, modifiers: [] };
   const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'merchant_managed_delivery', items: [coffee] });
   const orderId = placed.body.order_id!;
   await until(async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).eventProvider);
