@@ -696,6 +696,8 @@ export type Order = {
   /** The order's driver tip (driver_tip); null when it gives none. */
   driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
+  /** The number the DSP gave the customer for the order (dsp_order_number, e.g. #4821): what the customer says at the counter. */
+  dspOrderNumber?: Maybe<Scalars['String']['output']>;
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
   /** When its event provider expects the driver at the customer, epoch milliseconds. */
@@ -746,8 +748,11 @@ export type OrderFailureCount = {
 export type OrderHourCount = {
   __typename?: 'OrderHourCount';
   dspSource: Scalars['String']['output'];
+  /** Of those, the ones that failed (not taken). */
+  failed: Scalars['Int']['output'];
   /** The hour’s start, epoch ms (from `from`, an hour at a time). */
   hour: Scalars['Float']['output'];
+  /** Every order that came in, taken or failed. */
   orders: Scalars['Int']['output'];
 };
 
@@ -801,6 +806,8 @@ export type OrdersPage = {
   /** Pass as `after` for the next page; null on the last page. */
   nextCursor?: Maybe<Scalars['String']['output']>;
   orders: Array<Order>;
+  /** How many orders the filters match in all, across every page. */
+  totalCount: Scalars['Int']['output'];
 };
 
 export type Organization = {
@@ -883,6 +890,17 @@ export type PausedStore = {
   status: Scalars['String']['output'];
 };
 
+/** A registered POS, delivery platform (DSP) or event provider, and what merchants call it. */
+export type ProviderName = {
+  __typename?: 'ProviderName';
+  /** pos, dsp or event_provider. */
+  kind: Scalars['String']['output'];
+  /** Its display name ("Uber Eats"); its source when it was registered without one. */
+  name: Scalars['String']['output'];
+  /** Its slug: the `source` of onboardings, orders and webhook paths. */
+  source: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
@@ -904,6 +922,8 @@ export type Query = {
   orders: OrdersPage;
   organization: Organization;
   organizationLocations: OrganizationLocationsPayload;
+  /** The registered providers by source, with the names merchants know them by (the dashboard shows these). */
+  providers: Array<ProviderName>;
   /** Contexts across the flags and segments you own. */
   searchContexts: SearchContextsPayload;
   /** The endpoint's latest calls, newest first. */
@@ -965,6 +985,7 @@ export type QueryOrderStatsArgs = {
 
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
+  dspSource?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   from?: InputMaybe<Scalars['Float']['input']>;
   locationId?: InputMaybe<Scalars['ID']['input']>;
