@@ -109,6 +109,8 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
     );
     expect(failed['token.authorization_code']).toContain('missing or mistyped: id (string)');
     expect(failed['catalog.shape']).toContain('tax_rate (number, got undefined)');
+    expect(failed['catalog.shape']).toContain('menu[0 (m-main)]: schedule names "funday", which is not a weekday');
+    expect(failed['catalog.shape']).toContain('menu[0 (m-main)]: schedule.monday[0] "11:00" is not a range');
     expect(failed['bearer.required']).toMatch(/locations → 200.*Rule: .*401/);
     expect(failed['notices.connect']).toMatch(/POST .*\/v1\/locations\/connect \{location_id\} → 404/);
     expect(fs.readFileSync(junit, 'utf8').match(/<failure /g)).toHaveLength(Object.keys(failed).length);

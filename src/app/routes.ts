@@ -17,6 +17,7 @@ import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
 import { dspEventDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
+import { menusDocs } from '../modules/catalog/peers.js';
 import type { OpenApiOperation } from '../http/route-docs.js';
 
 export const restRoutes: RestRoute[] = [
@@ -34,7 +35,7 @@ export const restRoutes: RestRoute[] = [
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
 /** What the service sends others, described in the OpenAPI document's `webhooks`. */
 export function outgoingWebhooks(): Record<string, OpenApiOperation> {
-  const dsp = dspEventDocs();
+  const dsp = { ...dspEventDocs(), ...menusDocs() };
   const partner = partnerEventDocs();
   const both = Object.keys(dsp).filter((name) => name in partner);
   if (both.length) throw new Error(`webhooks named twice in the OpenAPI document: ${both.join(', ')}`);

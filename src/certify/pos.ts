@@ -12,6 +12,7 @@ import {
 import { providerUrl, type Operation, type ProviderInfo } from '../integrations/providers.js';
 import { verifySignature } from '../common/signatures.js';
 import { runChecks, type Arrival, type CheckRun, type Report, type startListener } from './kit.js';
+import { readRanges, readWeek } from '../modules/catalog/hours.js';
 
 export type KitOptions = {
   caller: Caller;
@@ -144,6 +145,28 @@ const CATALOG_FIELDS: [string, 'string' | 'number' | 'array'][] = [
   ['holidays', 'array'],
 ];
 const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
+
+/** What is wrong with the opening hours a catalog gives, read as the service reads them: each
+ * menu's `schedule` and each holiday's `hours`, where given. */
+function hoursProblems(body: Record<string, unknown>): string[] {
+  const named = (list: unknown) =>
+    (Array.isArray(list) ? list : []).map((element: unknown, index) => ({
+      element: (element ?? {}) as Record<string, unknown>,
+      name: `${index}${typeof (element as { provider_id?: unknown })?.provider_id === 'string' ? ` (${(element as { provider_id: string }).provider_id})` : ''}`,
+    }));
+  return [
+    ...named(body.menu).flatMap(({ element, name }) =>
+      element.schedule === undefined || element.schedule === null
+        ? []
+        : readWeek(element.schedule).problems.map((p) => `menu[${name}]: ${p}`),
+    ),
+    ...named(body.holidays).flatMap(({ element, name }) =>
+      element.hours === undefined || element.hours === null
+        ? []
+        : readRanges(element.hours, 'hours').problems.map((p) => `holidays[${name}]: ${p}`),
+    ),
+  ];
+}
 const ok2xx = (response: ProviderResponse) => response.status >= 200 && response.status < 300;
 
 export async function certifyPos(options: KitOptions): Promise<Report> {
@@ -277,13 +300,14 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
           call('GET', 'catalog', { ...bearer(), ...(location ? { 'x-provider-location-id': location } : {}) });
         const first = await catalog(locationId || `loc_2_${token?.id ?? 'certify'}`);
         const body = (first.body ?? {}) as Record<string, unknown>;
-        const wrong = CATALOG_FIELDS.filter(([field, type]) => typeOf(body[field]) !== type).map(
-          ([f, t]) => `${f} (${t}, got ${typeOf(body[f])})`,
-        );
+        const wrong = [
+          ...CATALOG_FIELDS.filter(([field, type]) => typeOf(body[field]) !== type).map(([f, t]) => `${f} (${t}, got ${typeOf(body[f])})`),
+          ...hoursProblems(body).slice(0, 5),
+        ];
         record(
           'catalog.shape',
           ok2xx(first) && wrong.length === 0,
-          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number)`,
+          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number); a menu's schedule, where given, {monday: ["HH:MM-HH:MM", …], …}, and a holiday's hours, where given, ["HH:MM-HH:MM", …]`,
         );
         const other = `loc_certify_${crypto.randomBytes(3).toString('hex')}`;
         const languages = [

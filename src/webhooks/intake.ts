@@ -13,7 +13,7 @@ import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { assertCleanInput } from '../common/input.js';
 import { newId } from '../common/ids.js';
-import { errorRef, json, pathParameter, type OpenApiOperation } from '../http/route-docs.js';
+import { errorRef, json, pathParameter, type JsonSchema, type OpenApiOperation } from '../http/route-docs.js';
 import { tables } from '../db/tables.js';
 
 /** The path segment of each sender kind. */
@@ -29,6 +29,8 @@ export type WebhookHandler = {
   /** Instead of apply: handles it before answering, writing what it accepts durably itself,
    * for senders who must learn the outcome (an order refused, a change to a closed order). */
   accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
+  /** The object it takes, as the OpenAPI document describes it (wire names). */
+  object?: JsonSchema;
 };
 
 /** What each module handles, by path and event type (its own list, e.g. orders' `orderWebhooks`). */
@@ -71,6 +73,25 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
     },
   };
   const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+  /** The body of a path: any of its types, with the object of each type that documents one. */
+  const body = (channel: Channel): JsonSchema => {
+    const types = [...webhookHandlers[channel]];
+    const documented = types.filter(([, handler]) => handler.object);
+    const others = types.filter(([, handler]) => !handler.object).map(([type]) => type);
+    return {
+      type: 'object',
+      required: ['type', 'object'],
+      properties: { type: { type: 'string', enum: types.map(([type]) => type) }, object: { type: 'object' } },
+      ...(documented.length
+        ? {
+            anyOf: [
+              ...documented.map(([type, handler]) => ({ properties: { type: { const: type }, object: handler.object } })),
+              ...(others.length ? [{ properties: { type: { enum: others } } }] : []),
+            ],
+          }
+        : {}),
+    };
+  };
   const operation = (channel: Channel): OpenApiOperation => ({
     operationId: `webhook_${channel.replace('-', '_')}`,
     summary: `A signed webhook from ${SENDERS[channel]}`,
@@ -86,18 +107,7 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
       header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (without one, the same bytes again within 10 s are a repeat).'),
     ],
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            required: ['type', 'object'],
-            properties: { type: { type: 'string', enum: [...webhookHandlers[channel].keys()] }, object: { type: 'object' } },
-          },
-        },
-      },
-    },
+    requestBody: { required: true, content: { 'application/json': { schema: body(channel) } } },
     responses: {
       '200': json(receipt, 'Taken before (a duplicate), or applied at once (an order update).'),
       '201': json(receipt, 'An order, taken.'),
