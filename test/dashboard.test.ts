@@ -385,7 +385,8 @@ test('the session cookie is HttpOnly and SameSite=Lax, works only from our own p
 test('each location says whether its hours have it open, on its own clock; the POS pausing it shows at once', async () => {
   const owner = await signIn(merchant, 'owner', 'owner-hours@dashboard.example');
   const card = `[data-location-id="${merchant.locationId}"]`;
-  const opening = () => rowText(owner, `${card} .opening`);
+  const rowAttribute = (page: Page, selector: string, name: string) =>
+    page.evaluate((sel, attribute) => document.querySelector(sel)?.getAttribute(attribute), selector, name);
   const CHICAGO = 'America/Chicago';
   const dateIn = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: CHICAGO }).format(at);
   const clockIn = (at: number) =>
@@ -405,32 +406,22 @@ test('each location says whether its hours have it open, on its own clock; the P
   };
   const minute = 60_000;
   const now = Math.floor(Date.now() / minute) * minute;
+  /** Waits until the card says this (the change reaches the page by itself). */
+  const says = (text: string) =>
+    owner.waitForFunction((sel, want) => document.querySelector(`${sel} .opening`)?.textContent === want, { timeout: 10_000 }, card, text);
   try {
     // Open since an hour ago, closing two hours from now, every day.
     await hoursAre(everyDay(`${clockIn(now - 60 * minute)}-${clockIn(now + 120 * minute)}`));
-    await owner.waitForFunction(
-      (sel) => document.querySelector(`${sel} .opening`)?.getAttribute('data-open') === 'true',
-      { timeout: 10_000 },
-      card,
-    );
-    expect(await opening()).toBe(`Open · closes ${shown(now + 120 * minute)}`);
+    await says(`Open · closes ${shown(now + 120 * minute)}`);
+    expect(await rowAttribute(owner, `${card} .opening`, 'data-open')).toBe('true');
     // Opening two hours from now.
     await hoursAre(everyDay(`${clockIn(now + 120 * minute)}-${clockIn(now + 180 * minute)}`));
-    await owner.waitForFunction(
-      (sel) => document.querySelector(`${sel} .opening`)?.getAttribute('data-open') === 'false',
-      { timeout: 10_000 },
-      card,
-    );
-    expect(await opening()).toBe(`Closed · opens ${shown(now + 120 * minute)}`);
+    await says(`Closed · opens ${shown(now + 120 * minute)}`);
+    expect(await rowAttribute(owner, `${card} .opening`, 'data-open')).toBe('false');
     // Open on one day only, the day after tomorrow: its weekday is named.
     const later = now + 2 * 86_400_000;
     await hoursAre({ [days[(new Date(`${dateIn(later)}T12:00:00Z`).getUTCDay() + 6) % 7]!]: ['11:00-15:00'] });
-    await owner.waitForFunction(
-      (sel, text) => document.querySelector(`${sel} .opening`)?.textContent === text,
-      { timeout: 10_000 },
-      card,
-      `Closed · opens ${weekdayIn(later)} 11:00`,
-    );
+    await says(`Closed · opens ${weekdayIn(later)} 11:00`);
   } finally {
     await control(pos, 'catalog', { location_id: `loc_2_${merchant.tid}`, catalog: null });
     await control(pos, 'catalog-updated', { location_id: `loc_2_${merchant.tid}` });

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { keptPer } from '../../common/kept.js';
-import { readRanges, type Holiday, type Holidays, type Hours } from './hours.js';
+import { openingAt, readRanges, type Holiday, type Holidays, type Hours } from './hours.js';
 import { addDays, localDate, zoneOf } from './local-time.js';
 import { storedOffer } from './offer.js';
 
@@ -66,9 +66,31 @@ export function storedHolidays(db: Db, versionId: string): Promise<Holidays> {
   );
 }
 
-/** A location's hours: every menu of a catalog version (its latest), with its holidays, in its
- * time zone. */
-export async function locationHours(db: Db, versionId: string, timezone: string): Promise<Hours> {
-  const [offer, holidays] = await Promise.all([storedOffer(db, versionId, null), storedHolidays(db, versionId)]);
-  return { timeZone: zoneOf(timezone), menus: offer?.menus ?? new Map(), holidays };
+/** Hours kept per database client, catalog version and zone (none of them changes). */
+const hoursKept = keptPer<Db, string, Promise<Hours>>({ max: 500 });
+
+/** A location's hours: every menu of a catalog version (its latest valid one), with its holidays,
+ * in its time zone. */
+export function locationHours(db: Db, versionId: string, timezone: string): Promise<Hours> {
+  const timeZone = zoneOf(timezone);
+  return hoursKept(db).remember(`${versionId}|${timeZone}`, async () => {
+    const [offer, holidays] = await Promise.all([storedOffer(db, versionId, null), storedHolidays(db, versionId)]);
+    return { timeZone, menus: offer?.menus ?? new Map(), holidays };
+  });
+}
+
+type Opening = ReturnType<typeof openingAt>;
+/** Openings kept until they change: from when they were worked out until the location next opens
+ * or closes (a minute, when that is not within the week). */
+const openingKept = keptPer<Db, string, { opening: Opening; from: number; until: number }>({ max: 500 });
+
+/** Whether a location's hours have it open at `now`, and when that changes: worked out once for
+ * as long as it holds, not at every read of the location. */
+export async function locationOpening(db: Db, versionId: string, timezone: string, now = Date.now()): Promise<Opening> {
+  const key = `${versionId}|${zoneOf(timezone)}`;
+  const kept = openingKept(db).get(key);
+  if (kept && kept.from <= now && now < kept.until) return kept.opening;
+  const opening = openingAt(await locationHours(db, versionId, timezone), now);
+  openingKept(db).set(key, { opening, from: now, until: opening.opensAt ?? opening.closesAt ?? now + 60_000 });
+  return opening;
 }

@@ -155,12 +155,11 @@ const clockOn = (date: string, minute: number): WallClock => ({ date, weekday: w
 
 /** The first instant at or after `from` at which the location is open, or null when none of its
  * menus opens within LOOK_AHEAD_DAYS. */
-export function nextOpening(hours: Hours, from: number): number | null {
-  if (isOpenAt(hours, from)) return from;
+export function nextOpening(hours: Hours, from: number, clock = wallClock(from, hours.timeZone)): number | null {
+  if (openAtClock(hours, clock)) return from;
   if (![...hours.menus.values()].some((menu) => !menu.week || menu.week.some((day) => day.length))) return null;
-  const first = wallClock(from, hours.timeZone).date;
   for (let day = 0; day < LOOK_AHEAD_DAYS; day++) {
-    const date = addDays(first, day);
+    const date = addDays(clock.date, day);
     const holiday = hours.holidays.get(date);
     if (holiday && !holiday.hours) continue;
     for (const minute of edgesOn(hours, date, 'start')) {
@@ -176,11 +175,14 @@ export function nextOpening(hours: Hours, from: number): number | null {
 
 /** The first instant after `from` at which the location, open then, closes; null when it stays
  * open for the next `days` days (every day, all day). */
-export function nextClosing(hours: Hours, from: number, days = 8): number | null {
-  if (!isOpenAt(hours, from)) return from;
-  const first = wallClock(from, hours.timeZone).date;
-  for (let day = 0; day <= days; day++) {
-    const date = addDays(first, day);
+export function nextClosing(hours: Hours, from: number, days = 8, clock = wallClock(from, hours.timeZone)): number | null {
+  if (!openAtClock(hours, clock)) return from;
+  const last = addDays(clock.date, days);
+  // With a menu open whenever the location is, only a holiday closes it: only its days are looked at.
+  const dates = [...hours.menus.values()].some((menu) => !menu.week)
+    ? [...hours.holidays.keys()].filter((date) => date >= clock.date && date <= last).sort()
+    : Array.from({ length: days + 1 }, (_, day) => addDays(clock.date, day));
+  for (const date of dates) {
     for (const minute of edgesOn(hours, date, 'end')) {
       if (openAtClock(hours, clockOn(date, minute))) continue;
       const at = instantAt(date, minute, hours.timeZone);
@@ -194,8 +196,11 @@ export function nextClosing(hours: Hours, from: number, days = 8): number | null
  * (closed now), or when it closes (open now; null when not within a week). */
 export function openingAt(hours: Hours, now: number): { open: boolean; opensAt: number | null; closesAt: number | null } {
   if (alwaysOpen(hours)) return { open: true, opensAt: null, closesAt: null };
-  const open = isOpenAt(hours, now);
-  return open ? { open, opensAt: null, closesAt: nextClosing(hours, now, 7) } : { open, opensAt: nextOpening(hours, now), closesAt: null };
+  const clock = wallClock(now, hours.timeZone);
+  const open = openAtClock(hours, clock);
+  return open
+    ? { open, opensAt: null, closesAt: nextClosing(hours, now, 7, clock) }
+    : { open, opensAt: nextOpening(hours, now, clock), closesAt: null };
 }
 
 /** Why the location takes no order at `at`, for people, with when it next opens on its clock:

@@ -13,8 +13,7 @@ import {
   unavailableNow,
   type PausedStore as PausedStoreShape,
 } from './service.js';
-import { closedDaysAhead, locationHours } from '../catalog/holidays.js';
-import { openingAt, type Hours } from '../catalog/hours.js';
+import { closedDaysAhead, locationHours, locationOpening } from '../catalog/holidays.js';
 import { MenuSchedule, scheduleShown } from '../catalog/types.js';
 
 const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({
@@ -174,32 +173,19 @@ const latestVersions = async (ctx: Context, locationIds: readonly string[]) => {
   return locationIds.map((id) => byLocation.get(id) ?? null);
 };
 
-/** A location's hours (its latest valid catalog's menus and holidays, in its time zone), read
- * once per location of an answer; null before its first valid catalog. */
-const hoursRead = new WeakMap<object, Promise<Hours | null>>();
-function hoursOf(ctx: Context, location: { id: string; timezone: string }): Promise<Hours | null> {
-  let hours = hoursRead.get(location);
-  if (!hours) {
-    hours = loaderOf(ctx, latestVersions)
-      .load(location.id)
-      .then((versionId) => (versionId ? locationHours(ctx.db, versionId, location.timezone) : null));
-    hoursRead.set(location, hours);
-  }
-  return hours;
-}
+/** A location's latest valid catalog version, and its hours (that catalog's menus and holidays,
+ * in its time zone); null before its first valid catalog. */
+const hoursOf = async (ctx: Context, location: { id: string; timezone: string }) => {
+  const versionId = await loaderOf(ctx, latestVersions).load(location.id);
+  return versionId ? locationHours(ctx.db, versionId, location.timezone) : null;
+};
 
-/** Its opening now, worked out once per location of an answer (three fields read it). */
-const openingRead = new WeakMap<object, Promise<ReturnType<typeof openingAt>>>();
-function openingOf(ctx: Context, location: { id: string; timezone: string }) {
-  let opening = openingRead.get(location);
-  if (!opening) {
-    const now = Date.now();
-    // Before its first catalog nothing about time refuses its orders: open.
-    opening = hoursOf(ctx, location).then((hours) => (hours ? openingAt(hours, now) : { open: true, opensAt: null, closesAt: null }));
-    openingRead.set(location, opening);
-  }
-  return opening;
-}
+/** Its opening now (three fields read it; kept while it holds). Before its first valid catalog
+ * nothing about time refuses its orders: open. */
+const openingOf = async (ctx: Context, location: { id: string; timezone: string }) => {
+  const versionId = await loaderOf(ctx, latestVersions).load(location.id);
+  return versionId ? locationOpening(ctx.db, versionId, location.timezone) : { open: true, opensAt: null, closesAt: null };
+};
 
 builder.prismaObjectField('Location', 'closedDays', (t) =>
   t.field({
