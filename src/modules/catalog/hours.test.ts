@@ -1,5 +1,9 @@
 import {
+  alwaysOpen,
   closedSentence,
+  MOST_RANGES,
+  openingAt,
+  readRanges,
   isOpenAt,
   nextClosing,
   nextOpening,
@@ -59,7 +63,12 @@ describe('reading a schedule', () => {
     ['11:60-12:00', expect.stringMatching(/^"11:60-12:00" is not a range/)],
     ['24:00-02:00', expect.stringMatching(/^"24:00-02:00" is not a range/)],
     ['10:00-10:00', '"10:00-10:00" starts as it ends (a whole day is "00:00-24:00")'],
+    ['10:00-25:00', expect.stringMatching(/^"10:00-25:00" is not a range/)],
+    ['10:00-24:30', expect.stringMatching(/^"10:00-24:30" is not a range/)],
+    ['x11:00-15:00', expect.stringMatching(/^"x11:00-15:00" is not a range/)],
+    ['11:00-15:00x', expect.stringMatching(/^"11:00-15:00x" is not a range/)],
     [1100, '1100 is not a range of 24-hour times like "11:00-15:00"'],
+    ['9'.repeat(60), `"${'9'.repeat(39)} is not a range of 24-hour times like "11:00-15:00"`],
   ])('%j → %j', (text, expected) => {
     expect(readRange(text)).toEqual(expected);
   });
@@ -85,6 +94,18 @@ describe('reading a schedule', () => {
     ],
   ])('%s: a problem each', (_what, schedule, problems) => {
     expect(readWeek(schedule).problems).toEqual(problems);
+  });
+
+  test(`at most ${MOST_RANGES} ranges a day`, () => {
+    expect(readRanges(Array(MOST_RANGES).fill('07:00-08:00'), 'hours')).toMatchObject({ problems: [] });
+    expect(readRanges(Array(MOST_RANGES + 1).fill('07:00-08:00'), 'hours')).toEqual({
+      ranges: [],
+      problems: [`hours holds ${MOST_RANGES + 1} ranges; at most ${MOST_RANGES}`],
+    });
+    expect(readRanges('07:00-08:00', 'hours')).toEqual({
+      ranges: [],
+      problems: ['hours must be a list of ranges like "11:00-15:00", not "07:00-08:00"'],
+    });
   });
 
   test('written back in one form: each day in order, its ranges sorted, the days without any left out', () => {
@@ -128,6 +149,8 @@ describe('menus and holidays at a moment', () => {
       '2026-12-25': { name: 'Christmas Day' },
       '2026-12-31': { name: "New Year's Eve", hours: ['18:00-02:00'] },
       '2027-01-01': { name: "New Year's Day", hours: ['12:00-16:00'] },
+      '2027-01-08': { name: 'Split day', hours: ['10:00-12:00', '14:00-16:00'] },
+      '2027-01-09': { name: 'Next', hours: ['20:00-22:00'] },
     },
   );
   test.each([
@@ -143,6 +166,8 @@ describe('menus and holidays at a moment', () => {
     ['2027-01-01 01:59', ['all_day'], "into New Year's Day, a holiday of its own hours"],
     ['2027-01-01 02:00', [], 'until its end'],
     ['2027-01-01 12:00', ['all_day'], "New Year's Day's own hours"],
+    ['2027-01-08 15:00', ['all_day'], 'the second range of a day of two'],
+    ['2027-01-08 13:00', [], 'between them'],
   ])('%s: open menus %j (%s)', (moment, open) => {
     const at = local(moment, CHICAGO);
     expect([...openMenusAt(diner, wallClock(at, CHICAGO))]).toEqual(open);
@@ -208,10 +233,44 @@ describe('the next opening and closing, across the daylight-saving changes', () 
     expect(nextClosing(hours, local(from, CHICAGO))).toBe(closes && local(closes, CHICAGO));
   });
 
+  test("a holiday's hours past midnight close the next day at their end", () => {
+    const hours = hoursOf(
+      CHICAGO,
+      { menu: null },
+      { '2026-12-31': { hours: ['12:00-14:00', '18:00-02:00'] }, '2027-01-01': { hours: ['12:00-16:00'] } },
+    );
+    expect(isOpenAt(hours, local('2027-01-01 01:00', CHICAGO))).toBe(true);
+    expect(nextClosing(hours, local('2026-12-31 23:00', CHICAGO))).toBe(local('2027-01-01 02:00', CHICAGO));
+    expect(nextClosing(hours, local('2027-01-01 01:00', CHICAGO))).toBe(local('2027-01-01 02:00', CHICAGO));
+  });
+
   test('a closed day ahead closes a menu without schedule at its midnight', () => {
     const hours = hoursOf(CHICAGO, { menu: null }, { '2026-11-03': { name: 'Inventory' } });
     expect(nextClosing(hours, local('2026-11-01 12:00', CHICAGO))).toBe(local('2026-11-03 00:00', CHICAGO));
   });
+});
+
+test('whether it is open now, and when that changes', () => {
+  const always = hoursOf(CHICAGO, { menu: null });
+  expect(alwaysOpen(always)).toBe(true);
+  expect(openingAt(always, local('2026-11-30 03:00', CHICAGO))).toEqual({ open: true, opensAt: null, closesAt: null });
+  expect(alwaysOpen(hoursOf(CHICAGO, { menu: null }, { '2026-12-25': {} }))).toBe(false);
+  expect(alwaysOpen(hoursOf(CHICAGO, { menu: null, breakfast: DAILY('07:00-11:00') }))).toBe(false);
+  const diner = hoursOf(CHICAGO, { all_day: DAILY('11:00-22:00') });
+  expect(openingAt(diner, local('2026-11-30 03:00', CHICAGO))).toEqual({
+    open: false,
+    opensAt: local('2026-11-30 11:00', CHICAGO),
+    closesAt: null,
+  });
+  expect(openingAt(diner, local('2026-11-30 12:00', CHICAGO))).toEqual({
+    open: true,
+    opensAt: null,
+    closesAt: local('2026-11-30 22:00', CHICAGO),
+  });
+  // A closing more than a week ahead is none to show.
+  const closedLater = hoursOf(CHICAGO, { menu: null }, { '2026-12-25': {} });
+  expect(openingAt(closedLater, local('2026-12-17 12:00', CHICAGO)).closesAt).toBeNull();
+  expect(openingAt(closedLater, local('2026-12-18 12:00', CHICAGO)).closesAt).toBe(local('2026-12-25 00:00', CHICAGO));
 });
 
 test('in words: when it opens next on its own clock, and which menus hold an item out of hours', () => {

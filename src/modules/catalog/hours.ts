@@ -211,7 +211,7 @@ export function closedSentence(hours: Hours, at: number): string {
   const why = !holiday
     ? 'the location is closed'
     : holiday.hours
-      ? `the location keeps holiday hours on ${clock.date} (${holiday.name}), ${holiday.hours.map(rangeText).join(', ') || 'none'}: closed`
+      ? `the location keeps holiday hours on ${clock.date} (${holiday.name}), ${holiday.hours.map(rangeText).join(', ')}: closed`
       : `the location is closed on ${clock.date} (${holiday.name})`;
   const next = nextOpening(hours, at);
   return next === null
@@ -226,9 +226,9 @@ export function notServedSentence(hours: Hours, what: string, menuIds: readonly 
   const clock = wallClock(at, hours.timeZone);
   const day = weekdayShort(clock.weekday);
   const menus = menuIds.map((id) => {
-    const menu = hours.menus.get(id);
-    const ranges = menu?.week?.[clock.weekday] ?? [];
-    return `${menu?.name ?? id} (${ranges.length ? `${day} ${ranges.map(rangeText).join(', ')}` : `not on ${day}`})`;
+    const menu = hours.menus.get(id)!;
+    const ranges = menu.week?.[clock.weekday] ?? [];
+    return `${menu.name} (${ranges.length ? `${day} ${ranges.map(rangeText).join(', ')}` : `not on ${day}`})`;
   });
   return `${what} is only on menus closed at ${day} ${clockText(clock.minute)} ${hours.timeZone}: ${menus.join('; ')}`;
 }

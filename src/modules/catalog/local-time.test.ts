@@ -1,4 +1,4 @@
-import { addDays, instantAt, localDate, localLabel, wallClock, weekdayOf } from './local-time.js';
+import { addDays, instantAt, isTimeZone, localDate, localLabel, wallClock, weekdayOf, zoneOf } from './local-time.js';
 
 const CHICAGO = 'America/Chicago';
 const BERLIN = 'Europe/Berlin';
@@ -58,8 +58,23 @@ test.each([
   expect(addDays(next, -1)).toBe(date);
 });
 
-test('an instant in words: the weekday and clock, the date too when it is a week or more ahead', () => {
+test('an instant in words: the weekday and clock, the date too when it is six and a half days or more ahead', () => {
   const from = utc('2026-11-26T17:00:00');
   expect(localLabel(utc('2026-12-01T17:00:00'), CHICAGO, from)).toBe('Tue 11:00');
   expect(localLabel(utc('2026-12-08T17:00:00'), CHICAGO, from)).toBe('Tue 2026-12-08 11:00');
+  expect(localLabel(from + 6.5 * 86_400_000 - 60_000, CHICAGO, from)).toBe('Wed 22:59');
+  expect(localLabel(from + 6.5 * 86_400_000, CHICAGO, from)).toBe('Wed 2026-12-02 23:00');
+});
+
+test.each([
+  ['America/Chicago', true, 'America/Chicago'],
+  ['Europe/Berlin', true, 'Europe/Berlin'],
+  ['UTC', true, 'UTC'],
+  ['Mars/Olympus_Mons', false, 'UTC'],
+  ['', false, 'UTC'],
+  [null, false, 'UTC'],
+  [42, false, 'UTC'],
+])('%j: a time zone the platform knows: %s; judged in %s', (name, known, zone) => {
+  expect(isTimeZone(name)).toBe(known);
+  expect(zoneOf(name as string)).toBe(zone);
 });
