@@ -65,6 +65,9 @@ const config: Config = {
   projects: onPostgres ? projects.filter((project) => project.displayName === 'storage') : projects,
   // Each end-to-end file starts its own server and database; two workers fit the 2-core machines.
   maxWorkers: 2,
+  // Jest reads the time a test may take from here, not from its projects (jest-circus takes the
+  // global config's): without it every test had Jest's 5 s, and a loaded machine failed them.
+  testTimeout: 60_000,
   // The service built once and a template database migrated once, for every test file.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
