@@ -138,7 +138,7 @@ test('another location gets the US catalog', async () => {
 async function withChangedCatalog(locationId: string, base: { item: { provider_id: string; price: number }[] }, run: () => Promise<void>) {
   const changed = structuredClone(base);
   const item = changed.item.find((i) => i.provider_id !== 'item_de_schnitzel')!;
-  item.price = Math.round((item.price + 1) * 100) / 100;
+  item.price += 100;
   await sandbox('catalog', { location_id: locationId, catalog: changed });
   try {
     await run();
@@ -165,24 +165,46 @@ test('a DSP that refuses the menus produces menu.publish_failure with the error'
   });
 });
 
-test('an invalid catalog is not published; the POS is told why', async () => {
+test('a catalog priced otherwise than in whole numbers of the smallest unit is not published; the POS is told each element and rule, the partner sees them', async () => {
   const broken = (await import('../src/sandbox/pos/catalogs.js')).usCatalog();
-  broken.item[0]!.price = 'free' as unknown as number;
-  broken.item[1]!.modifier_group_ids = ['mg_missing'];
+  const WHOLE = "price must be a whole number of the currency's smallest unit, from 0 to 100000000000";
+  // Dollars (3.5 is $3.50 in cents: 350), a negative price, one beyond 10^11, a price as text.
+  (broken.item[0] as { price: unknown }).price = 3.5;
+  (broken.item[1] as { price: unknown }).price = -1;
+  (broken.item[2] as { price: unknown }).price = 1e12;
+  (broken.modifier[3] as { price: unknown }).price = '4.00';
+  broken.item[4]!.modifier_group_ids = ['mg_missing'];
   await sandbox('catalog', { location_id: `loc_2_${setup.tid}`, catalog: broken });
   try {
     expect((await sandbox('catalog-updated', { location_id: `loc_2_${setup.tid}` })).status).toBe(202);
     const note = await notification('menu.publish_failure');
     expect(note).toMatchObject({ type: 'menu.publish_failure', data: { dsp_location_id: setup.usStore } });
-    // The first problem names the element and the rule; all of them come with it.
+    // The first problem names the element and the rule, and what to send instead; all of them come with it.
     expect(note.data.error).toBe(
-      'the catalog is invalid: item item_us_classic (Classic Burger): price must be a number of at least 0, not "free" (and 1 more problem)',
+      `the catalog is invalid: item item_us_classic (Classic Burger): ${WHOLE}, not 3.5; send 350 for 3.5 usd (and 4 more problems)`,
     );
-    expect(note.data.problems).toEqual([
-      'item item_us_classic (Classic Burger): price must be a number of at least 0, not "free"',
-      expect.stringMatching(/refers to missing modifier group mg_missing$/),
-    ]);
+    const problems = [
+      `item item_us_classic (Classic Burger): ${WHOLE}, not 3.5; send 350 for 3.5 usd`,
+      `item item_us_bacon (Bacon Cheeseburger): ${WHOLE}, not -1`,
+      `item item_us_veggie (Garden Veggie Burger): ${WHOLE}, not 1000000000000`,
+      'item item_us_rings (Onion Rings) refers to missing modifier group mg_missing',
+      `modifier mod_us_cheese (Extra cheese): ${WHOLE}, not "4.00"; send a JSON number, not text`,
+    ];
+    expect(note.data.problems).toEqual(problems);
     expect(menusSentTo(setup.stores.austin!)).toEqual([]);
+    // The partner sees the same problems: the location's catalog, and the event.
+    const view = await request(service.url, 'GET', `/v1/onboarding/org/${setup.orgId}/locations/${setup.us}/catalog`, {
+      token: setup.token,
+    });
+    expect(view.body.problems).toEqual(problems);
+    // Events are listed a second after they happen.
+    const failed = await until(async () => {
+      const events = await request(service.url, 'GET', `/v1/events?types=menu.publish.failed&org_id=${setup.orgId}&limit=100`, {
+        token: setup.token,
+      });
+      return (events.body.events as { data: { problems?: string[] } }[]).find((e) => e.data.problems?.length === problems.length);
+    });
+    expect(failed.data.problems).toEqual(problems);
   } finally {
     await sandbox('catalog', { location_id: `loc_2_${setup.tid}`, catalog: null });
   }
@@ -284,7 +306,7 @@ test('GraphQL shows the current catalog with its version and the publish history
       organizationLocations(orgId: $orgId, locationId: $locationId) {
         locations {
           id
-          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price } modifierGroups { providerId modifierIds } taxes { providerId rate } }
+          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price { amount currency } } modifierGroups { providerId modifierIds } taxes { providerId rate } }
           dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }
         }
       }
@@ -300,7 +322,7 @@ test('GraphQL shows the current catalog with its version and the publish history
   expect(catalog.items.find((i) => i.providerId === 'item_de_schnitzel')).toEqual({
     providerId: 'item_de_schnitzel',
     name: 'Wiener Schnitzel',
-    price: 18.9,
+    price: { amount: 1890, currency: 'eur' },
   });
   expect(catalog.taxes).toEqual([
     { providerId: 'tax_de_mwst_19', rate: 19 },

@@ -4,9 +4,9 @@
 // keeps each order as its customer sees it (GET /v1/_sandbox/orders/{dsp_order_id}).
 import crypto from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { SandboxPos } from '../src/sandbox/pos/server.js';
+import { sandboxOrder, type SandboxPos } from '../src/sandbox/pos/server.js';
 import type { CustomerOrder } from '../src/sandbox/pos/dsp-channel.js';
-import { verifySignature } from '../src/common/signatures.js';
+import { signBody, verifySignature } from '../src/common/signatures.js';
 import { control, startPos, testSecrets } from './support/sandbox.js';
 import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
 import { request, startTestService, type TestService } from './support/service.js';
@@ -128,40 +128,46 @@ describe('every failure reason, each earned by an order: stored failed, not sent
     ],
     [
       'a modifier not offered with its item',
-      () => pickup({ items: [line('item_us_rings', 5.25, [line('mod_us_bacon', 2)])] }),
+      () => pickup({ items: [line('item_us_rings', 525, [line('mod_us_bacon', 200)])] }),
       'item_not_found',
       /modifier mod_us_bacon is not offered with item item_us_rings/,
     ],
     [
-      'a price below the catalog',
-      () => pickup({ items: [line('item_us_rings', 1)] }),
+      'a price one cent below the catalog (whole numbers, compared exactly)',
+      () => pickup({ items: [line('item_us_rings', 524)] }),
       'price_mismatch',
-      /item item_us_rings is priced 1, below the catalog's 5.25/,
+      /item item_us_rings is priced 524, below the catalog's 525/,
+    ],
+    [
+      'a modifier priced below the catalog, however deep',
+      () => pickup({ items: [line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [line('mod_us_pepper_jack', 24)])])] }),
+      'price_mismatch',
+      /modifier mod_us_pepper_jack is priced 24, below the catalog's 25/,
+    ],
+    [
+      'an order in euros for a location in dollars',
+      () => pickup({ currency: 'eur' }),
+      'invalid_cart',
+      /^the order is in eur, its location's catalog in usd$/,
     ],
     [
       'a quantity of zero',
-      () => pickup({ items: [line('item_us_rings', 5.25, [], 0)] }),
+      () => pickup({ items: [line('item_us_rings', 525, [], 0)] }),
       'invalid_cart',
       /quantity must be a whole number above 0, not 0/,
     ],
-    ['a fractional quantity', () => pickup({ items: [line('item_us_rings', 5.25, [], 1.5)] }), 'invalid_cart', /not 1.5/],
+    ['a fractional quantity', () => pickup({ items: [line('item_us_rings', 525, [], 1.5)] }), 'invalid_cart', /not 1.5/],
     [
       'a required modifier group left empty',
-      () => pickup({ items: [line('item_us_fries', 4.5)] }),
+      () => pickup({ items: [line('item_us_fries', 450)] }),
       'invalid_cart',
       /item item_us_fries: 0 chosen from modifier group mg_us_size, which takes 1 to 1/,
     ],
     [
       'too many from a modifier group',
-      () => pickup({ items: [line('item_us_fries', 4.5, [line('mod_us_regular', 0), line('mod_us_large', 1.5)])] }),
+      () => pickup({ items: [line('item_us_fries', 450, [line('mod_us_regular', 0), line('mod_us_large', 150)])] }),
       'invalid_cart',
       /2 chosen from modifier group mg_us_size/,
-    ],
-    [
-      'a price of 1e308 is not below, but -1 is not a price',
-      () => pickup({ items: [line('item_us_rings', -1)] }),
-      'invalid_cart',
-      /price must be a number of at least 0, not -1/,
     ],
   ];
   test.each(refusals)('%s', async (_name, place, reason, details) => {
@@ -176,11 +182,18 @@ describe('every failure reason, each earned by an order: stored failed, not sent
     expect(await service.services.db.outboxMessage.count({ where: { idempotencyKey: `order.created:${order.id}` } })).toBe(0);
   });
 
-  test('prices of 1e308 and -0 are prices (not below the catalog): taken', async () => {
-    const placed = await pickup({ items: [line('item_us_rings', 1e308), line('item_us_coffee', 2.95)] });
+  test('the catalog’s own prices, and any above them, are taken: the POS gets them as sent', async () => {
+    const placed = await pickup({ items: [line('item_us_rings', 525), line('item_us_coffee', 300)], subtotal: 825, total: 825 });
     expect(placed.body.status).toBe('in_progress');
-    const zero = await pickup({ items: [line('item_us_fries', 4.5, [line('mod_us_regular', -0)])] });
-    expect(zero.body.status).toBe('in_progress');
+    const [call] = await until(() =>
+      pos.received.filter((r) => r.path === '/v1/orders' && (r.body as { object: { id: string } }).object.id === placed.body.order_id),
+    );
+    expect((call!.body as { object: Record<string, unknown> }).object).toMatchObject({
+      currency: 'usd',
+      subtotal: 825,
+      total: 825,
+      items: [{ price: 525 }, { price: 300 }],
+    });
   });
 
   test('a store nobody bound keeps its 422, and its DSP hears location_not_found', async () => {
@@ -230,6 +243,60 @@ describe('every failure reason, each earned by an order: stored failed, not sent
   });
 });
 
+describe('money that is not money: 400 invalid_request naming the field, nothing stored, the DSP told nothing', () => {
+  const WHOLE = "must be a whole number of the currency's smallest unit, from 0 to 100000000000";
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['a total in dollars', { total: 11.99 }, `object.total ${WHOLE}, not 11.99; send 1199 for 11.99 usd`],
+    ['a tip of 1e308', { driver_tip: 1e308 }, `object.driver_tip ${WHOLE}, not 1e+308`],
+    ['a subtotal as text', { subtotal: '30.98' }, `object.subtotal ${WHOLE}, not "30.98"; send a JSON number, not text`],
+    ['a negative cash amount due', { cash_amount_due: -100 }, `object.cash_amount_due ${WHOLE}, not -100`],
+    ['a delivery fee above 10^11', { delivery_fee: 100_000_000_001 }, `object.delivery_fee ${WHOLE}, not 100000000001`],
+    [
+      'an item priced in dollars',
+      { items: [line('item_us_rings', 5.25)] },
+      `object.items[0].price ${WHOLE}, not 5.25; send 525 for 5.25 usd`,
+    ],
+    [
+      'a nested modifier priced in dollars',
+      {
+        items: [line('item_us_rings', 525), line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [line('mod_us_pepper_jack', 0.25)])])],
+      },
+      `object.items[1].modifiers[0].modifiers[0].price ${WHOLE}, not 0.25; send 25 for 0.25 usd`,
+    ],
+    [
+      'a currency in capitals',
+      { currency: 'USD' },
+      'object.currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not "USD"; send "usd"',
+    ],
+    [
+      'a currency that is none',
+      { currency: 'bitcoin' },
+      'object.currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not "bitcoin"',
+    ],
+  ];
+  test.each(cases)('%s', async (_name, given, message) => {
+    const placed = await pickup(given);
+    expect(placed.status).toBe(400);
+    expect(placed.body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message });
+    expect(await service.services.db.order.count({ where: { dspOrderId: placed.dsp_order_id } })).toBe(0);
+    const seen = (await (await fetch(`${pos.url}/v1/_sandbox/orders/${placed.dsp_order_id}`)).json()) as CustomerOrder;
+    expect(seen.events).toEqual([]);
+  });
+
+  test('a tax of -0 (which no JSON encoder writes, so sent as bytes)', async () => {
+    const order = sandboxOrder(m.storeId, { fulfillment_type: 'pickup' });
+    const body = JSON.stringify({ type: 'order.created', object: order }).replace(/"tax":\d+/, '"tax":-0');
+    const res = await fetch(`${service.url}/v1/webhooks/dsp/sandbox-dsp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'service-webhook-signature': signBody(body, secrets.webhookSecret) },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_request', message: `object.tax ${WHOLE}, not -0` });
+    expect(await service.services.db.order.count({ where: { dspOrderId: order.dsp_order_id } })).toBe(0);
+  });
+});
+
 test('with the DSP failing an order’s first event, its later events wait and arrive after it, in sequence', async () => {
   await sandbox('fail', { path: '/v1/events', count: 2, status: 503 });
   const first = await pickup();
@@ -274,15 +341,17 @@ test('the DSP down for a while: every event arrives once it is back, in sequence
 });
 
 test('an order of 10,000 items, deeply nested modifiers, or huge prices: a 4xx or a failed order with a reason, never a 5xx', async () => {
-  const many = await pickup({ items: Array.from({ length: 10_000 }, () => line('item_us_coffee', 2.95)) });
+  const many = await pickup({ items: Array.from({ length: 10_000 }, () => line('item_us_coffee', 295)) });
   expect(many.body.status).toBe('in_progress');
   let nested: Record<string, unknown> = line('mod_us_swiss', 0);
-  for (let i = 0; i < 20; i++) nested = line('mod_us_cheese', 1.25, [nested]);
-  const deep = await pickup({ items: [line('item_us_veggie', 12.25, [nested])] });
+  for (let i = 0; i < 20; i++) nested = line('mod_us_cheese', 125, [nested]);
+  const deep = await pickup({ items: [line('item_us_veggie', 1225, [nested])] });
   expect(deep.status).toBe(201);
   expect(deep.body.status).toBe('failed');
   const tooDeep = await pickup({ items: [JSON.parse(`${'{"modifiers":['.repeat(70)}${']}'.repeat(70)}`)] });
   expect(tooDeep.status).toBe(400);
-  const huge = await pickup({ items: [line('item_us_coffee', 1e308, [], 1e308)] });
+  const huge = await pickup({ items: [line('item_us_coffee', 295, [], 1e308)] });
   expect(huge.body).toMatchObject({ status: 'failed', failure_reason: 'invalid_cart' });
+  const priceless = await pickup({ items: [line('item_us_coffee', 1e308)] });
+  expect(priceless.status).toBe(400);
 });

@@ -12,7 +12,15 @@ import { SignJWT } from 'jose';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { chromiumPath } from './support/chromium.js';
 import { startPos } from './support/sandbox.js';
-import { catalogReceived, merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
+import {
+  catalogReceived,
+  merchantInThreeCurrencies,
+  merchantTakingOrders,
+  placeOrder,
+  posStatus,
+  until,
+  type OrderSetup,
+} from './support/orders.js';
 import { control } from './support/sandbox.js';
 import { usCatalog } from '../src/sandbox/pos/catalogs.js';
 import { post, startTestService, type TestService } from './support/service.js';
@@ -113,7 +121,8 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   await owner.waitForSelector(orderRow(placed.dsp_order_id, 'in_progress'), { timeout: 10_000 });
   const row = await rowText(owner, orderRow(placed.dsp_order_id));
   expect(row).toMatch(/pickup/);
-  expect(row).toMatch(/\$36\.18/);
+  // The sandbox's order: $40.78, as the service holds it, 4078 cents.
+  expect(row).toMatch(/\$40\.78/);
 
   await pos.waitFor('/v1/orders', 1);
   expect((await posStatus(pos, firstOrder.orderId, 'completed')).status).toBe(200);
@@ -239,7 +248,7 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   expect(await rowText(manager, `${card} .off-sale`)).toMatch(/Onion Rings \(until resumed\)/);
   const refused = await placeOrder(pos, merchant.storeId, {
     fulfillment_type: 'pickup',
-    items: [{ service_id: 'item_us_rings', name: 'Onion Rings', quantity: 1, price: 5.25, modifiers: [] }],
+    items: [{ service_id: 'item_us_rings', name: 'Onion Rings', quantity: 1, price: 525, modifiers: [] }],
   });
   expect(refused.body.failure_reason).toBe('item_unavailable');
   await clickIn(manager, `${rings} button.switch-on`);
@@ -266,7 +275,7 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   await clickIn(manager, `[data-open-order="${firstOrder.orderId}"]`);
   await manager.waitForSelector(`dialog[open] [data-order-detail="${firstOrder.orderId}"]`, { timeout: 10_000 });
   const detail = await rowText(manager, 'dialog[open]');
-  expect(detail).toMatch(/2 × Classic Burger/);
+  expect(detail).toMatch(/2 × Classic Burger \$11\.99/);
   expect(detail).toMatch(/1 × Swiss/);
   expect(detail).toMatch(/Jamie Rivera · \+15125550123/);
   expect(await manager.$$eval('dialog[open] [data-timeline]', (rows) => rows.map((r) => r.getAttribute('data-timeline')))).toEqual([
@@ -295,6 +304,25 @@ test("a team member sees a customer's first name and initial, and no number; the
   expect(pause.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
   const order = await fromPage(member, 'query($id: ID!) { order(id: $id) { order } }', { id: firstOrder.orderId });
   expect(JSON.stringify(order.body.data.order.order)).not.toContain('5125550123');
+});
+
+test("money in its currency's own format: 2500 is $25.00 in Austin, 25,00 € in Berlin, ￥2,500 in Shibuya", async () => {
+  const world = await merchantInThreeCurrencies(service, pos);
+  const shown = { usd: '$25.00', eur: '25,00 €', jpy: '￥2,500' };
+  const placed = await Promise.all(
+    (['usd', 'eur', 'jpy'] as const).map(async (currency) => {
+      const order = await placeOrder(pos, world[currency].storeId, { fulfillment_type: 'pickup', total: 2500 });
+      expect(order.body.status).toBe('in_progress');
+      return [currency, order] as const;
+    }),
+  );
+  const owner = await signIn({ ...merchant, ...world }, 'owner', 'owner@three-currencies.example');
+  for (const [currency, order] of placed) {
+    const total = `${orderRow(order.dsp_order_id)} td[data-label="Total"]`;
+    await owner.waitForSelector(total, { timeout: 10_000 });
+    // Intl writes a no-break space between 25,00 and €.
+    expect((await rowText(owner, total)).replace(/\u00a0/g, ' ')).toBe(shown[currency]);
+  }
 });
 
 test("another organization's user never sees these orders", async () => {

@@ -136,7 +136,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   const stores = await get(service.url, `/v1/onboarding/locations?onboarding_id=${dspInit._id}`, t);
   expect(stores.status).toBe(200);
   const berlinStore = `store_${dspDone.integration_id}_berlin`;
-  expect(stores.body.locations).toHaveLength(4);
+  expect(stores.body.locations).toHaveLength(5);
   expect(stores.body.locations[0]).toMatchObject({
     provider_id: berlinStore,
     name: 'Sandbox Grill Berlin Mitte (Delivery)',
@@ -164,6 +164,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   const rebound = await get(service.url, `/v1/onboarding/locations?onboarding_id=${dspInit._id}`, t);
   expect(rebound.body.locations.map((s: { is_eligible_to_onboard: boolean }) => s.is_eligible_to_onboard)).toEqual([
     false,
+    true,
     true,
     true,
     true,

@@ -62,9 +62,32 @@ test('schemas speak wire names and come from the GraphQL types', () => {
   expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).not.toContain('id');
   expect(complete.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
   // Webhook event types are the ones the intake has handlers for.
-  expect(
-    document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.properties.type.enum.sort(),
-  ).toEqual(['order.canceled', 'order.created', 'store.status']);
+  const dsp = document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.oneOf as {
+    properties: { type: { const: string }; object: any };
+  }[];
+  expect(dsp.map((shape) => shape.properties.type.const).sort()).toEqual(['order.canceled', 'order.created', 'store.status']);
+});
+
+test('amounts are integers wherever the document meets them, the unit said once in each place', () => {
+  const webhooks = (document as unknown as { webhooks: Record<string, any> }).webhooks;
+  const body = (operation: any) => operation.post.requestBody.content['application/json'].schema;
+  const dsp = document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.oneOf as any[];
+  const order = dsp.find((shape) => shape.properties.type.const === 'order.created').properties.object;
+  const accept = body(webhooks['location.order.accept']).properties.data;
+  const event = body(webhooks['order.created']).properties.data;
+  const places: [string, any][] = [
+    [order.description, order],
+    [webhooks['location.order.accept'].post.description, accept],
+    [webhooks['order.created'].post.description, event],
+  ];
+  for (const [said, schema] of places) {
+    expect(said).toContain("whole numbers of the currency's smallest unit");
+    for (const field of ['subtotal', 'tax', 'driver_tip', 'delivery_fee', 'delivery_fee_tax', 'total', 'cash_amount_due'])
+      expect(schema.properties[field]).toEqual({ type: 'integer', minimum: 0, maximum: 100_000_000_000 });
+    expect(schema.properties.currency).toMatchObject({ type: 'string', pattern: '^[a-z]{3}$' });
+  }
+  expect(order.properties.items.items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
+  expect(order.properties.items.items.properties.modifiers.items.properties.price).toMatchObject({ type: 'integer' });
 });
 
 test('the events a DSP receives are in its webhooks, one per event type', async () => {
@@ -79,13 +102,11 @@ test('the events a DSP receives are in its webhooks, one per event type', async 
 
 test('what a POS sends of its hours and what a DSP receives of them are described', () => {
   const pos = document.paths['/v1/webhooks/pos/{source}']!.post.requestBody.content['application/json'].schema;
-  const status = pos.anyOf.find((s: any) => s.properties.type.const === 'location.status.updated');
+  const status = pos.oneOf.find((s: any) => s.properties.type.const === 'location.status.updated');
   expect(status.properties.object).toMatchObject({
     required: ['location_id', 'status'],
     properties: { status: { enum: ['active', 'inactive'] }, paused_until: { type: ['integer', 'null'] } },
   });
-  // The types without a documented object are still taken.
-  expect(pos.anyOf.at(-1).properties.type.enum).toContain('location.catalog.updated');
   const menus = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks.menus!.post;
   const body = menus.requestBody.content['application/json'].schema;
   expect(body.required).toEqual(expect.arrayContaining(['store_id', 'timezone', 'catalog']));

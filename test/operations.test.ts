@@ -216,7 +216,7 @@ describe("customers' data", () => {
         },
         special_instructions: 'ring Augusta at the blue door',
         fulfillment_instructions: 'leave it with Augusta',
-        items: [{ service_id: 'item_us_taco', name: 'Taco', quantity: 1, price: 4, special_instructions: 'extra hot for Augusta' }],
+        items: [{ service_id: 'item_us_taco', name: 'Taco', quantity: 1, price: 400, special_instructions: 'extra hot for Augusta' }],
         fulfillment_type: 'merchant_managed_delivery',
       });
       const orderId = placed.body.order_id!;

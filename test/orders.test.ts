@@ -65,7 +65,8 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
     delivery_status: 'pending',
     special_instructions: 'Ring twice',
     fulfillment_type: 'merchant_managed_delivery',
-    total: 36.18,
+    currency: 'usd',
+    total: 4078,
   });
   expect(sent.object.items[0].modifiers[1].modifiers[0]).toMatchObject({ service_id: 'mod_us_swiss' });
   expect(atPos!.headers['idempotency-key']).toBe(`order.created:${orderId}`);

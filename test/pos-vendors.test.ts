@@ -68,10 +68,10 @@ const tacos = (more: Record<string, unknown> = {}) =>
         service_id: 'i-pastor',
         name: 'Al pastor',
         quantity: 2,
-        price: 3.5,
+        price: 350,
         modifiers: [{ service_id: 's-verde', name: 'Verde', quantity: 1, price: 0, modifiers: [] }],
       },
-      { service_id: 'i-horchata', name: 'Horchata', quantity: 1, price: 2.75, modifiers: [] },
+      { service_id: 'i-horchata', name: 'Horchata', quantity: 1, price: 275, modifiers: [] },
     ],
     ...more,
   });
@@ -140,15 +140,20 @@ describe('each catalog rule is refused with the element named, and no view of it
     ['no menu at all', (c) => c.menu.splice(0), 'the catalog has no menu'],
     [
       'a negative price',
-      (c) => Object.assign(c.item[0]!, { price: -3.5 }),
-      'item i-pastor (Al pastor): price must be a number of at least 0, not -3.5',
+      (c) => Object.assign(c.item[0]!, { price: -350 }),
+      "item i-pastor (Al pastor): price must be a whole number of the currency's smallest unit, from 0 to 100000000000, not -350",
+    ],
+    [
+      'a price in dollars, not cents',
+      (c) => Object.assign(c.modifier[1]!, { price: 0.25 }),
+      "modifier s-roja (Roja): price must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 0.25; send 25 for 0.25 usd",
     ],
     [
       '10,000 items with prices that are not numbers and dangling references',
       (c) => {
         for (let i = 0; i < 10_000; i++) c.item.push({ provider_id: `bulk-${i}`, price: 'free', modifier_group_ids: [`g-${i}`] } as never);
       },
-      'item bulk-0: price must be a number of at least 0, not "free"',
+      `item bulk-0: price must be a whole number of the currency's smallest unit, from 0 to 100000000000, not "free"`,
     ],
     [
       'modifier groups nested in a loop',
@@ -174,8 +179,8 @@ describe('each catalog rule is refused with the element named, and no view of it
       body: {
         query: `query($o: ID!, $l: ID) { organizationLocations(orgId: $o, locationId: $l) { locations { catalog {
           version problems defaultLanguage currency taxRate menus { providerId name categoryIds } categories { providerId itemIds }
-          items { providerId name description price modifierGroupIds taxIds } modifierGroups { providerId minSelections maxSelections modifierIds }
-          modifiers { providerId price modifierGroupIds } taxes { providerId rate } } } } }`,
+          items { providerId name description price { amount currency } modifierGroupIds taxIds } modifierGroups { providerId minSelections maxSelections modifierIds }
+          modifiers { providerId price { amount currency } modifierGroupIds } taxes { providerId rate } } } } }`,
         variables: { o: m.orgId, l: m.locationId },
       },
     });

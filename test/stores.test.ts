@@ -37,7 +37,7 @@ const storeAtDsp = async () => (await (await fetch(`${pos.url}/v1/_sandbox/store
 const storeEvents = () =>
   service.services.db.outboxMessage.count({ where: { idempotencyKey: { startsWith: `dsp-store-event:${connectionId}:` } } });
 const pickup = (more: Record<string, unknown> = {}) => placeOrder(pos, m.storeId, { fulfillment_type: 'pickup', ...more });
-const rings = { service_id: 'item_us_rings', name: 'Onion Rings', quantity: 1, price: 5.25, modifiers: [] };
+const rings = { service_id: 'item_us_rings', name: 'Onion Rings', quantity: 1, price: 525, modifiers: [] };
 const connection = async () => {
   const res = await get(service.url, `/v1/onboarding/org/${m.orgId}/locations?location_id=${m.locationId}`, m.token);
   return res.body.locations[0].dsps[0] as { paused_until: number | null; dsp_status: string };
@@ -121,8 +121,8 @@ describe('items off sale', () => {
     const fries = {
       service_id: 'item_us_fries',
       quantity: 1,
-      price: 6,
-      modifiers: [{ service_id: 'mod_us_large', quantity: 1, price: 1.5 }],
+      price: 600,
+      modifiers: [{ service_id: 'mod_us_large', quantity: 1, price: 150 }],
     };
     expect((await pickup({ items: [fries] })).body.failure_reason).toBe('item_unavailable');
     // Eleven minutes on: nothing ran at its end, and the order path sees it has passed.
@@ -144,7 +144,7 @@ describe('items off sale', () => {
     await until(async () =>
       (await call('GET', 'availability')).body.unavailable.some((i: { item_id: string }) => i.item_id === 'item_us_coffee'),
     );
-    const coffee = { service_id: 'item_us_coffee', quantity: 1, price: 2.95, modifiers: [] };
+    const coffee = { service_id: 'item_us_coffee', quantity: 1, price: 295, modifiers: [] };
     expect((await pickup({ items: [coffee] })).body.failure_reason).toBe('item_unavailable');
     await sandbox('availability', { location_id: `loc_2_${m.tid}`, item_ids: ['item_us_coffee'], available: true });
     await until(async () => (await call('GET', 'availability')).body.unavailable.length === 0);

@@ -16,6 +16,7 @@ import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
 import { dspEventDocs } from '../modules/orders/peers.js';
+import { orderMoneyDocs } from '../modules/orders/wire.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import { menusDocs } from '../modules/catalog/peers.js';
 import type { OpenApiOperation } from '../http/route-docs.js';
@@ -36,7 +37,7 @@ export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops,
 /** What the service sends others, described in the OpenAPI document's `webhooks`. */
 export function outgoingWebhooks(): Record<string, OpenApiOperation> {
   const dsp = { ...dspEventDocs(), ...menusDocs() };
-  const partner = partnerEventDocs();
+  const partner = partnerEventDocs(orderMoneyDocs());
   const both = Object.keys(dsp).filter((name) => name in partner);
   if (both.length) throw new Error(`webhooks named twice in the OpenAPI document: ${both.join(', ')}`);
   return { ...dsp, ...partner };

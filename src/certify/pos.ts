@@ -11,6 +11,7 @@ import {
 } from '../integrations/provider-client.js';
 import { providerUrl, type Operation, type ProviderInfo } from '../integrations/providers.js';
 import { verifySignature } from '../common/signatures.js';
+import { amountRule, currencyRule, isAmount, isCurrency } from '../common/money.js';
 import { runChecks, type Arrival, type CheckRun, type Report, type startListener } from './kit.js';
 import { readRanges, readWeek } from '../modules/catalog/hours.js';
 
@@ -119,13 +120,14 @@ export function sampleOrder(locationId: string): Record<string, unknown> {
     source: 'certify-dsp',
     status: 'in_progress',
     delivery_status: 'pending',
-    subtotal: 12,
-    tax: 1,
+    // Whole numbers of the currency's smallest unit: $12.00 is 1200.
+    subtotal: 1200,
+    tax: 99,
     driver_tip: 0,
     delivery_fee: 0,
     delivery_fee_tax: 0,
-    total: 13,
-    items: [{ service_id: 'item_certify', name: 'Margherita', quantity: 1, price: 12, special_instructions: '', modifiers: [] }],
+    total: 1299,
+    items: [{ service_id: 'item_certify', name: 'Margherita', quantity: 1, price: 1200, special_instructions: '', modifiers: [] }],
     unpaid: false,
     cash_amount_due: 0,
     location_id: locationId,
@@ -166,6 +168,24 @@ function hoursProblems(body: Record<string, unknown>): string[] {
         : readRanges(element.hours, 'hours').problems.map((p) => `holidays[${name}]: ${p}`),
     ),
   ];
+}
+
+/** What breaks the money rules (docs/pos-vendors.md, "Money"): a currency that is not a lower-case
+ * ISO 4217 code, and each item's or modifier's price that is not a whole number of the
+ * currency's smallest unit, with what to send instead. */
+function moneyProblems(catalog: Record<string, unknown>): string[] {
+  const problems = catalog.currency !== undefined && !isCurrency(catalog.currency) ? [`currency ${currencyRule(catalog.currency)}`] : [];
+  const currency = isCurrency(catalog.currency) ? catalog.currency : null;
+  for (const list of ['item', 'modifier'] as const) {
+    const elements = Array.isArray(catalog[list]) ? (catalog[list] as Record<string, unknown>[]) : [];
+    elements.forEach((element, index) => {
+      const price = (element as { price?: unknown } | null)?.price;
+      if (isAmount(price)) return;
+      const name = typeof element?.provider_id === 'string' ? `${list} ${element.provider_id}` : `${list}[${index}]`;
+      problems.push(`${name}: price ${amountRule(price, currency)}`);
+    });
+  }
+  return problems;
 }
 const ok2xx = (response: ProviderResponse) => response.status >= 200 && response.status < 300;
 
@@ -300,14 +320,15 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
           call('GET', 'catalog', { ...bearer(), ...(location ? { 'x-provider-location-id': location } : {}) });
         const first = await catalog(locationId || `loc_2_${token?.id ?? 'certify'}`);
         const body = (first.body ?? {}) as Record<string, unknown>;
-        const wrong = [
-          ...CATALOG_FIELDS.filter(([field, type]) => typeOf(body[field]) !== type).map(([f, t]) => `${f} (${t}, got ${typeOf(body[f])})`),
-          ...hoursProblems(body).slice(0, 5),
-        ];
+        const wrong = CATALOG_FIELDS.filter(([field, type]) => typeOf(body[field]) !== type).map(
+          ([f, t]) => `${f} (${t}, got ${typeOf(body[f])})`,
+        );
+        const rules = [...moneyProblems(body), ...hoursProblems(body)];
+        const more = rules.length > 3 ? ` (and ${rules.length - 3} more)` : '';
         record(
           'catalog.shape',
-          ok2xx(first) && wrong.length === 0,
-          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number); a menu's schedule, where given, {monday: ["HH:MM-HH:MM", …], …}, and a holiday's hours, where given, ["HH:MM-HH:MM", …]`,
+          ok2xx(first) && wrong.length === 0 && rules.length === 0,
+          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}${rules.length ? `; ${rules.slice(0, 3).join(' | ')}${more}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number); each item's and modifier's price a whole number of the currency's smallest unit (usd 1199 is $11.99, jpy 1280 is ¥1,280), currency (when given) a lower-case ISO 4217 code; a menu's schedule, where given, {monday: ["HH:MM-HH:MM", …], …}, and a holiday's hours, where given, ["HH:MM-HH:MM", …]`,
         );
         const other = `loc_certify_${crypto.randomBytes(3).toString('hex')}`;
         const languages = [

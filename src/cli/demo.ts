@@ -9,6 +9,7 @@ import { createLogger, startService } from '../app/service.js';
 import { createPartner } from '../modules/auth/service.js';
 import { startSandboxPeers } from '../sandbox/register.js';
 import { authorizeInBrowser } from '../sandbox/browser.js';
+import { majorUnits, minorUnitDigits } from '../common/money.js';
 
 type Step = (title: string, detail?: unknown) => void;
 
@@ -166,7 +167,7 @@ export async function runDemo(
       await fetch(`${peers.pos.url}/v1/_sandbox/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ dsp_store_id: store.provider_id, order: { currency: 'eur' } }),
+        body: JSON.stringify({ dsp_store_id: store.provider_id, order: {} }),
       })
     ).json()) as { dsp_order_id: string; status: number; body: { order_id: string } };
     step('14. the sandbox DSP places an order: POST /v1/webhooks/dsp/sandbox-dsp (signed)', {
@@ -175,9 +176,13 @@ export async function runDemo(
       order_id: placed.body.order_id,
     });
     const [atPos] = await peers.pos.waitFor('/v1/orders', 1);
-    step('    the POS received order.created (once, with an Idempotency-Key)', {
+    const sent = (atPos!.body as any).object;
+    step('    the POS received order.created (once, with an Idempotency-Key), its amounts in cents as the DSP sent them', {
       idempotency_key: atPos!.headers['idempotency-key'],
-      items: (atPos!.body as any).object.items.length,
+      items: sent.items.length,
+      currency: sent.currency,
+      total: sent.total,
+      total_in_euros: majorUnits(sent.total, minorUnitDigits(sent.currency)),
     });
     const [atEvents] = await peers.events.waitFor('/v1/events', 1);
     step('    the event provider received order.confirmed, signed with X-Service-Signature', {

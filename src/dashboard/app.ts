@@ -36,7 +36,7 @@ graphql(`
     openNow opensAt closesAt
     closedDays { date name }
     offSale { itemId untilMs }
-    catalog { items { providerId name } modifiers { providerId name } }
+    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }
     dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
   }
 `);
@@ -59,12 +59,15 @@ const DeliveriesQuery = graphql(`
 `);
 graphql(`
   fragment DashboardOrder on Order {
-    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver order failureReason failureDetails createdAt updatedAt
+    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver failureReason failureDetails createdAt updatedAt
+    total { amount currency }
   }
 `);
+// The newest 40: a page of them with their fields stays within the GraphQL cost bound that
+// partners have too (docs/api-guide.md, "Limits"; 50 with their totals would not).
 const OrdersQuery = graphql(`
   query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
-    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) { orders { ...DashboardOrder } }
+    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }
   }
 `);
 const OrderUpdates = graphql(`
@@ -119,6 +122,10 @@ function signedOut(): void {
   );
 }
 
+/** The language of a location's catalog: its money is written as there (./dom.ts, money). */
+const languageOf = (state: State, locationId: string | null | undefined): string | null =>
+  state.overview?.organizationLocations.locations.find((l) => l.id === locationId)?.catalog[0]?.defaultLanguage ?? null;
+
 function renderOrders(state: State): void {
   const locations = new Map((state.overview?.organizationLocations.locations ?? []).map((l) => [l.id, l.name]));
   const { locationId, status } = state.filter;
@@ -148,7 +155,6 @@ function renderOrders(state: State): void {
     ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)),
   );
   const rows = orders.map((order) => {
-    const detail = (order.order ?? {}) as { total?: unknown; currency?: unknown };
     const driver = (order.driver ?? null) as { name?: string; phone?: string } | null;
     const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
     return h(
@@ -180,7 +186,7 @@ function renderOrders(state: State): void {
       // A driver's progress, for orders a driver delivers; a pickup has none.
       cell('Delivery', DELIVERED.has(order.fulfillmentType ?? '') ? words(order.deliveryStatus) : '–'),
       cell('Driver', driver?.name ?? '–'),
-      cell('Total', money(detail.total, detail.currency)),
+      cell('Total', money(order.total, languageOf(state, order.locationId))),
     );
   });
   container.replaceChildren(h('table', { class: 'orders-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
@@ -370,7 +376,7 @@ async function start(): Promise<void> {
   };
   $('orders').addEventListener('click', (event) => {
     const id = (event.target as HTMLElement).closest<HTMLElement>('[data-open-order]')?.dataset.openOrder;
-    if (id) void guard(() => openOrder(id));
+    if (id) void guard(() => openOrder(id, (locationId) => languageOf(state, locationId)));
   });
   const redeliver = async (id: string) => {
     await guard(async () => {

@@ -1,23 +1,34 @@
 // What every part of the dashboard writes the page with: elements made with textContent only (so
-// nothing from the data is ever parsed as markup), the merchant's own locale for times and money,
-// and the one way it asks /graphql (with the session cookie).
+// nothing from the data is ever parsed as markup), the merchant's own locale for times, money in
+// its currency's own format, and the one way it asks /graphql (with the session cookie).
 import type { TypedDocumentString } from './generated/graphql.js';
+import { majorUnits } from '../common/money.js';
 
 export const locale = navigator.language;
 export const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 export const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
 export const words = (value: string) => value.replace(/_/g, ' ');
 
-export function money(amount: unknown, currency: unknown): string {
-  if (typeof amount !== 'number') return '–';
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: typeof currency === 'string' ? currency.toUpperCase() : 'USD',
-    }).format(amount);
-  } catch {
-    return amount.toFixed(2);
+/**
+ * An amount (a whole number of its currency's smallest unit, docs/reference.md § Money) in its
+ * currency's own format: as the language of its location's catalog writes it, else as the
+ * viewer's does: usd 2500 at an en-US location is $25.00, eur 2500 at a de-DE one 25,00 €, jpy 2500
+ * at a ja-JP one ￥2,500. The decimals are the platform's (Intl) for the currency, the same data the
+ * service reads amounts by; the amount goes to Intl as exact decimal text, never as a float.
+ */
+export function money(value: { amount: number; currency: string } | null | undefined, language?: string | null): string {
+  if (!value) return '–';
+  for (const tag of [language, locale]) {
+    if (!tag) continue;
+    try {
+      const format = new Intl.NumberFormat(tag, { style: 'currency', currency: value.currency.toUpperCase() });
+      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+      return format.format(majorUnits(value.amount, digits) as Intl.StringNumericLiteral);
+    } catch {
+      // A language tag the browser does not know: the next.
+    }
   }
+  return `${value.amount} ${value.currency}`;
 }
 
 /** An element with attributes and children (text is set as text, never as markup). */

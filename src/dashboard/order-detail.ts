@@ -8,7 +8,8 @@ import { badge, h, money, run, time, words } from './dom.js';
 const DetailQuery = graphql(`
   query DashboardOrderDetail($id: ID!) {
     order(id: $id) {
-      id dspOrderId dspSource status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
+      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
+      total { amount currency }
       customer { name phone maskedPhoneCode }
       timeline { at what status deliveryStatus failureReason driverName }
     }
@@ -21,7 +22,8 @@ type Line = { name?: string; service_id?: string; quantity?: number; price?: num
 /** The fulfillment types a driver delivers: only these show a delivery status. */
 const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
 
-function lines(items: Line[] | undefined, depth = 0): HTMLElement | null {
+/** The cart, each line with its price when it has one (in the order's currency, as its location writes it). */
+function lines(items: Line[] | undefined, price: (amount: unknown) => string | null, depth = 0): HTMLElement | null {
   if (!items?.length) return null;
   return h(
     'ul',
@@ -31,8 +33,9 @@ function lines(items: Line[] | undefined, depth = 0): HTMLElement | null {
         'li',
         { 'data-line': line.service_id ?? '' },
         h('span', {}, `${line.quantity ?? 1} × ${line.name ?? line.service_id ?? 'item'}`),
+        line.price ? h('span', { class: 'small muted price', 'data-price': String(line.price) }, ` ${price(line.price)}`) : null,
         line.special_instructions ? h('span', { class: 'small muted note' }, ` “${line.special_instructions}”`) : null,
-        lines(line.modifiers, depth + 1),
+        lines(line.modifiers, price, depth + 1),
       ),
     ),
   );
@@ -48,9 +51,11 @@ function happened(entry: Detail['timeline'][number], delivered: boolean): string
   return `${words(entry.status ?? 'updated')}${road}${driver}`;
 }
 
-function detailOf(order: Detail): HTMLElement {
-  const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; total?: unknown; currency?: unknown };
+function detailOf(order: Detail, language: string | null): HTMLElement {
+  const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; currency?: unknown };
   const delivered = DELIVERED.has(order.fulfillmentType ?? '');
+  const price = (amount: unknown) =>
+    typeof amount === 'number' && typeof sent.currency === 'string' ? money({ amount, currency: sent.currency }, language) : null;
   return h(
     'div',
     { class: 'detail', 'data-order-detail': order.id },
@@ -59,12 +64,12 @@ function detailOf(order: Detail): HTMLElement {
       'p',
       {},
       badge(order.status),
-      ` ${words(order.fulfillmentType ?? '')} · ${order.dspSource} · ${time.format(order.createdAt)} · ${money(sent.total, sent.currency)}`,
+      ` ${words(order.fulfillmentType ?? '')} · ${order.dspSource} · ${time.format(order.createdAt)} · ${money(order.total, language)}`,
     ),
     delivered ? h('p', { class: 'small', 'data-delivery-status': order.deliveryStatus }, `Delivery: ${words(order.deliveryStatus)}`) : null,
     order.failureReason ? h('p', { class: 'small error' }, `${words(order.failureReason)}: ${order.failureDetails ?? ''}`) : null,
     h('h3', {}, 'Items'),
-    lines(sent.items) ?? h('p', { class: 'muted small' }, 'No items.'),
+    lines(sent.items, price) ?? h('p', { class: 'muted small' }, 'No items.'),
     sent.special_instructions ? h('p', { class: 'small note' }, `Note: ${sent.special_instructions}`) : null,
     h('h3', {}, 'Customer'),
     order.customer
@@ -95,12 +100,12 @@ function detailOf(order: Detail): HTMLElement {
   );
 }
 
-/** Opens an order in the page's dialog. */
-export async function openOrder(id: string): Promise<void> {
+/** Opens an order in the page's dialog; `languageOf` names the language its location writes money in. */
+export async function openOrder(id: string, languageOf: (locationId: string | null | undefined) => string | null): Promise<void> {
   const dialog = document.getElementById('order-dialog') as HTMLDialogElement;
   const { order } = await run(DetailQuery, { id });
   const close = h('button', { type: 'button', class: 'quiet close' }, 'Close');
   close.addEventListener('click', () => dialog.close());
-  dialog.replaceChildren(detailOf(order), close);
+  dialog.replaceChildren(detailOf(order, languageOf(order.locationId)), close);
   if (!dialog.open) dialog.showModal();
 }

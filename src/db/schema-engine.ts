@@ -12,6 +12,7 @@ import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@p
 import { PrismaPg } from '@prisma/adapter-pg';
 import { adapterFor, pgConfig, privateSqliteFile } from './adapters.js';
 import { temporaryDatabase } from './temporary-database.js';
+import { convertStoredAmounts, MONEY_MIGRATION } from './money-conversion.js';
 import { providerOf, sqliteFile, type Provider } from './url.js';
 
 const require = createRequire(import.meta.url);
@@ -77,12 +78,16 @@ export function schemaFiles(provider: Provider): SchemaContainer[] {
     .map((f) => ({ path: path.join(dir, f), content: fs.readFileSync(path.join(dir, f), 'utf8') }));
 }
 
-/** The migration history on disk, in the shape the engine takes. */
-export function migrationsList(provider: Provider, baseDir = path.join(prismaDir, provider, 'migrations')): MigrationList {
+/** The migration history on disk, in the shape the engine takes (up to `through`, when given). */
+export function migrationsList(
+  provider: Provider,
+  baseDir = path.join(prismaDir, provider, 'migrations'),
+  through?: string,
+): MigrationList {
   const dirs = fs.existsSync(baseDir)
     ? fs
         .readdirSync(baseDir, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
+        .filter((d) => d.isDirectory() && (through === undefined || d.name <= through))
         .map((d) => d.name)
         .sort()
     : [];
@@ -262,23 +267,26 @@ async function appliedMigrationNames(url: string): Promise<Set<string>> {
   }
 }
 
-/** Applies the migrations not yet applied; returns their names. When every migration is
- * already applied (the usual start), the engine is not loaded at all: that is quicker, and it
- * takes no write lock on a database another process is using. */
-export async function applyPendingMigrations(url: string): Promise<string[]> {
+/** Applies the migrations not yet applied (those up to `through`, when given: a test's database
+ * as an earlier version left it); returns their names. When every migration is already applied
+ * (the usual start), the engine is not loaded at all: that is quicker, and it takes no write lock
+ * on a database another process is using. Then the data a migration leaves to convert is
+ * converted (./money-conversion.ts), before anything serves from it. */
+export async function applyPendingMigrations(url: string, options: { through?: string } = {}): Promise<string[]> {
   const provider = providerOf(url);
   await prepareSqliteFile(url);
-  const onDisk = migrationsList(provider).migrationDirectories.map((d) => d.path);
+  const list = () => migrationsList(provider, undefined, options.through);
+  const onDisk = list().migrationDirectories.map((d) => d.path);
   const applied = await appliedMigrationNames(url);
-  if (onDisk.every((name) => applied.has(name))) return [];
-  const { engine, close } = await openSchemaEngine(url);
-  try {
-    const { appliedMigrationNames } = await engine.applyMigrations({
-      migrationsList: migrationsList(provider),
-      filters: noFilters,
-    });
-    return appliedMigrationNames;
-  } finally {
-    await close();
+  let appliedNow: string[] = [];
+  if (!onDisk.every((name) => applied.has(name))) {
+    const { engine, close } = await openSchemaEngine(url);
+    try {
+      appliedNow = (await engine.applyMigrations({ migrationsList: list(), filters: noFilters })).appliedMigrationNames;
+    } finally {
+      await close();
+    }
   }
+  if (applied.has(MONEY_MIGRATION) || appliedNow.includes(MONEY_MIGRATION)) await convertStoredAmounts(url);
+  return appliedNow;
 }

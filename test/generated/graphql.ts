@@ -88,8 +88,8 @@ export type CatalogItem = {
   description?: Maybe<Scalars['String']['output']>;
   modifierGroupIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
-  /** Null when the POS sent no number. */
-  price?: Maybe<Scalars['Float']['output']>;
+  /** In the catalog's currency; null when the POS sent no whole amount, or its catalog names no currency. */
+  price?: Maybe<Money>;
   providerId: Scalars['String']['output'];
   taxIds: Array<Scalars['String']['output']>;
 };
@@ -109,7 +109,8 @@ export type CatalogModifier = {
   __typename?: 'CatalogModifier';
   modifierGroupIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
-  price?: Maybe<Scalars['Float']['output']>;
+  /** In the catalog's currency; null when the POS sent no whole amount, or its catalog names no currency. */
+  price?: Maybe<Money>;
   providerId: Scalars['String']['output'];
 };
 
@@ -136,6 +137,7 @@ export type CatalogTax = {
 export type CatalogVersion = {
   __typename?: 'CatalogVersion';
   categories: Array<CatalogCategory>;
+  /** Lower-case ISO 4217 code: the location's currency, which its prices and orders are in. */
   currency?: Maybe<Scalars['String']['output']>;
   defaultLanguage?: Maybe<Scalars['String']['output']>;
   /** Epoch milliseconds. */
@@ -458,6 +460,15 @@ export type MenuSchedule = {
   wednesday?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** An amount as the platforms carry it: a whole number of the currency's smallest unit (usd 2500 is $25.00, jpy 2500 is ¥2,500, kwd 2500 is 2.500 KD). */
+export type Money = {
+  __typename?: 'Money';
+  /** Whole number of the currency's smallest unit (cents for usd). */
+  amount: Scalars['Int']['output'];
+  /** Lower-case ISO 4217 code. */
+  currency: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Add contexts to a flag's targeting (served its on variation). */
@@ -672,12 +683,22 @@ export type OnboardingType =
 /** An order from a DSP. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's cash amount due (cash_amount_due); null when it gives none. */
+  cashAmountDue?: Maybe<Money>;
   /** Epoch milliseconds. */
   createdAt: Scalars['Float']['output'];
+  /** Lower-case ISO 4217 code: the order's (its location's when the DSP named none). */
+  currency?: Maybe<Scalars['String']['output']>;
   /** The customer, as far as the caller may see: a dashboard's team members see a first name and initial, no number. */
   customer?: Maybe<OrderCustomer>;
+  /** The order's delivery fee (delivery_fee); null when it gives none. */
+  deliveryFee?: Maybe<Money>;
+  /** The order's delivery fee tax (delivery_fee_tax); null when it gives none. */
+  deliveryFeeTax?: Maybe<Money>;
   deliveryStatus: Scalars['String']['output'];
   driver?: Maybe<Scalars['JSON']['output']>;
+  /** The order's driver tip (driver_tip); null when it gives none. */
+  driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
@@ -687,6 +708,8 @@ export type Order = {
   failureReason?: Maybe<Scalars['String']['output']>;
   fulfillmentType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The cart: each item with its nested modifiers, prices in the order’s currency. */
+  items: Array<OrderLine>;
   locationId?: Maybe<Scalars['ID']['output']>;
   /** The order object as sent to the POS (its customer as far as the caller may see, as in `customer`). */
   order: Scalars['JSON']['output'];
@@ -694,8 +717,14 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
+  /** The order's subtotal (subtotal); null when it gives none. */
+  subtotal?: Maybe<Money>;
+  /** The order's tax (tax); null when it gives none. */
+  tax?: Maybe<Money>;
   /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
+  /** The order's total (total); null when it gives none. */
+  total?: Maybe<Money>;
   /** Epoch milliseconds. */
   updatedAt: Scalars['Float']['output'];
 };
@@ -720,6 +749,19 @@ export type OrderHourCount = {
   /** The hour’s start, epoch ms (from `from`, an hour at a time). */
   hour: Scalars['Float']['output'];
   orders: Scalars['Int']['output'];
+};
+
+/** An item of the order, or a modifier of one, as the DSP sent it. */
+export type OrderLine = {
+  __typename?: 'OrderLine';
+  modifiers: Array<OrderLine>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** Of one. */
+  price?: Maybe<Money>;
+  quantity?: Maybe<Scalars['Int']['output']>;
+  /** The catalog provider_id. */
+  serviceId?: Maybe<Scalars['String']['output']>;
+  specialInstructions?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrderStats = {
@@ -1184,7 +1226,7 @@ export type CatalogAndPublishesQueryVariables = Exact<{
 }>;
 
 
-export type CatalogAndPublishesQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, catalog: Array<{ __typename?: 'CatalogVersion', version: number, fetchedAt: number, currency?: string | null, problems: Array<string>, menus: Array<{ __typename?: 'CatalogMenu', providerId: string, name?: string | null, categoryIds: Array<string> }>, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null, price?: number | null }>, modifierGroups: Array<{ __typename?: 'CatalogModifierGroup', providerId: string, modifierIds: Array<string> }>, taxes: Array<{ __typename?: 'CatalogTax', providerId: string, rate?: number | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, dspStoreId: string, menuProviderIds?: Array<string> | null, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null }> }> }> } };
+export type CatalogAndPublishesQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, catalog: Array<{ __typename?: 'CatalogVersion', version: number, fetchedAt: number, currency?: string | null, problems: Array<string>, menus: Array<{ __typename?: 'CatalogMenu', providerId: string, name?: string | null, categoryIds: Array<string> }>, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null, price?: { __typename?: 'Money', amount: number, currency: string } | null }>, modifierGroups: Array<{ __typename?: 'CatalogModifierGroup', providerId: string, modifierIds: Array<string> }>, taxes: Array<{ __typename?: 'CatalogTax', providerId: string, rate?: number | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, dspStoreId: string, menuProviderIds?: Array<string> | null, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null }> }> }> } };
 
 export type LocationsQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1361,7 +1403,7 @@ export const TokenDocument = {"kind":"Document","definitions":[{"kind":"Operatio
 export const OrgByIdDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgById"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<OrgByIdQuery, OrgByIdQueryVariables>;
 export const OrgNameDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrgName"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organization"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<OrgNameQuery, OrgNameQueryVariables>;
 export const NamedTokenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"NamedToken"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePartnerTokenInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPartnerToken"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"orgId"}},{"kind":"Field","name":{"kind":"Name","value":"tokenName"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"accessToken"}},{"kind":"Field","name":{"kind":"Name","value":"expiresIn"}}]}}]}}]} as unknown as DocumentNode<NamedTokenMutation, NamedTokenMutationVariables>;
-export const CatalogAndPublishesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CatalogAndPublishes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"catalog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"fetchedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"categoryIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"price"}}]}},{"kind":"Field","name":{"kind":"Name","value":"modifierGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"modifierIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"taxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"publishes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"catalogVersion"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CatalogAndPublishesQuery, CatalogAndPublishesQueryVariables>;
+export const CatalogAndPublishesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CatalogAndPublishes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"catalog"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"version"}},{"kind":"Field","name":{"kind":"Name","value":"fetchedAt"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"problems"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"categoryIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"price"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"modifierGroups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"modifierIds"}}]}},{"kind":"Field","name":{"kind":"Name","value":"taxes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"rate"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"publishes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"catalogVersion"}},{"kind":"Field","name":{"kind":"Name","value":"error"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CatalogAndPublishesQuery, CatalogAndPublishesQueryVariables>;
 export const LocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Locations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<LocationsQuery, LocationsQueryVariables>;
 export const OrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"Orders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode<OrdersSubscription, OrdersSubscriptionVariables>;
 export const GqlEvaluateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlEvaluate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"flagKey"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"kind"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"evaluateFlag"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"flagKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"flagKey"}}},{"kind":"Argument","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}},{"kind":"Argument","name":{"kind":"Name","value":"kind"},"value":{"kind":"Variable","name":{"kind":"Name","value":"kind"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"flagKey"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]} as unknown as DocumentNode<GqlEvaluateQuery, GqlEvaluateQueryVariables>;

@@ -73,7 +73,7 @@ test('the same driver assigned again changes nothing; the order does not go back
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   // The store was last sent the breakfast menu (above): a breakfast order, for 08:00 tomorrow in
   // Austin (the breakfast menu's hours, whatever the time of day the test runs).
-  const coffee = { service_id: 'item_us_coffee', name: 'Drip Coffee', quantity: 1, price: 2.95, modifiers: [] };
+  const coffee = { service_id: 'item_us_coffee', name: 'Drip Coffee', quantity: 1, price: 295, modifiers: [] };
   const breakfast = instantAt(addDays(localDate(Date.now(), 'America/Chicago'), 1), 8 * 60, 'America/Chicago');
   const placed = await placeOrder(pos, m.storeId, {
     fulfillment_type: 'merchant_managed_delivery',

@@ -27,7 +27,8 @@ export type ForeignPos = Peer & {
   close: () => Promise<void>;
 };
 
-/** Its catalog: four items that each name their category, no `item_ids` on categories. */
+/** Its catalog: four items that each name their category, no `item_ids` on categories; prices in
+ * cents, as most POS APIs carry them. */
 export function categoryLinkedCatalog() {
   return {
     default_language: 'en-US',
@@ -39,15 +40,15 @@ export function categoryLinkedCatalog() {
     ],
     item_family: [],
     item: [
-      { provider_id: 'i-pastor', name: 'Al pastor', price: 3.5, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
-      { provider_id: 'i-asada', name: 'Asada', price: 4, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
-      { provider_id: 'i-horchata', name: 'Horchata', price: 2.75, category_ids: ['c-drinks'] },
-      { provider_id: 'i-jarritos', name: 'Jarritos', price: 2.5, category_id: 'c-drinks' },
+      { provider_id: 'i-pastor', name: 'Al pastor', price: 350, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
+      { provider_id: 'i-asada', name: 'Asada', price: 400, category_id: 'c-tacos', modifier_group_ids: ['g-salsa'] },
+      { provider_id: 'i-horchata', name: 'Horchata', price: 275, category_ids: ['c-drinks'] },
+      { provider_id: 'i-jarritos', name: 'Jarritos', price: 250, category_id: 'c-drinks' },
     ],
     modifier_group: [{ provider_id: 'g-salsa', name: 'Salsa', min_selections: 1, max_selections: 2, modifier_ids: ['s-verde', 's-roja'] }],
     modifier: [
       { provider_id: 's-verde', name: 'Verde', price: 0 },
-      { provider_id: 's-roja', name: 'Roja', price: 0.25 },
+      { provider_id: 's-roja', name: 'Roja', price: 25 },
     ],
     tax: [{ provider_id: 't-sales', name: 'Sales tax', rate: 8.25 }],
     tax_rate: 8.25,

@@ -75,6 +75,48 @@ export const catalogReceived = (service: TestService, locationId: string) =>
     return !!latest && received.every((publish) => publish?.catalogVersionId === latest.id);
   });
 
+/** A location of a merchant in one currency, bound to its DSP store, its catalog published there. */
+export type MarketSetup = { locationId: string; storeId: string; posLocationId: string };
+
+/**
+ * A merchant with a location in each of the sandbox's currencies, each bound to its DSP store and
+ * its catalog published there (so that orders are checked against it, and held to its currency):
+ * Austin in dollars, Berlin in euros, Shibuya in yen.
+ */
+export async function merchantInThreeCurrencies(
+  service: TestService,
+  pos: SandboxPos,
+  partner?: { token: string; partnerId: string },
+): Promise<{ token: string; orgId: string; providerOrgId: string; tid: string } & Record<'usd' | 'eur' | 'jpy', MarketSetup>> {
+  const { token } = partner ?? (await service.partner());
+  const { orgId, providerOrgId } = await createOrg(service.url, token);
+  const posOnboarding = await completeOnboarding(service.url, token, orgId, 'pos');
+  const tid = posOnboarding.integration_id;
+  const posLocations = { usd: `loc_2_${tid}`, eur: `loc_${tid}_de`, jpy: `loc_${tid}_jp` };
+  const ingested = await ingest(service.url, token, posOnboarding._id, Object.values(posLocations));
+  const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
+  const stores = await dspStores(service.url, token, dsp._id);
+  const markets = {} as Record<'usd' | 'eur' | 'jpy', MarketSetup>;
+  for (const [index, [currency, store]] of (
+    [
+      ['usd', stores.austin!],
+      ['eur', stores.berlin!],
+      ['jpy', stores.tokyo!],
+    ] as const
+  ).entries()) {
+    const connection = await bind(service.url, token, dsp._id, ingested[index]!, store);
+    const posLocationId = posLocations[currency];
+    await fetch(`${pos.url}/v1/_sandbox/catalog-updated`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ location_id: posLocationId }),
+    });
+    await until(() => service.services.db.menuPublish.findFirst({ where: { dspConnectionId: connection, status: 'published' } }));
+    markets[currency] = { locationId: ingested[index]!, storeId: store, posLocationId };
+  }
+  return { token, orgId, providerOrgId, tid, ...markets };
+}
+
 /** The sandbox DSP places an order (any field given wins); the service's answer comes back. */
 export async function placeOrder(pos: SandboxPos, storeId: string, order: Record<string, unknown> = {}) {
   const res = await fetch(`${pos.url}/v1/_sandbox/orders`, {

@@ -88,8 +88,8 @@ export type CatalogItem = {
   description?: Maybe<Scalars['String']['output']>;
   modifierGroupIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
-  /** Null when the POS sent no number. */
-  price?: Maybe<Scalars['Float']['output']>;
+  /** In the catalog's currency; null when the POS sent no whole amount, or its catalog names no currency. */
+  price?: Maybe<Money>;
   providerId: Scalars['String']['output'];
   taxIds: Array<Scalars['String']['output']>;
 };
@@ -109,7 +109,8 @@ export type CatalogModifier = {
   __typename?: 'CatalogModifier';
   modifierGroupIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
-  price?: Maybe<Scalars['Float']['output']>;
+  /** In the catalog's currency; null when the POS sent no whole amount, or its catalog names no currency. */
+  price?: Maybe<Money>;
   providerId: Scalars['String']['output'];
 };
 
@@ -136,6 +137,7 @@ export type CatalogTax = {
 export type CatalogVersion = {
   __typename?: 'CatalogVersion';
   categories: Array<CatalogCategory>;
+  /** Lower-case ISO 4217 code: the location's currency, which its prices and orders are in. */
   currency?: Maybe<Scalars['String']['output']>;
   defaultLanguage?: Maybe<Scalars['String']['output']>;
   /** Epoch milliseconds. */
@@ -458,6 +460,15 @@ export type MenuSchedule = {
   wednesday?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** An amount as the platforms carry it: a whole number of the currency's smallest unit (usd 2500 is $25.00, jpy 2500 is ¥2,500, kwd 2500 is 2.500 KD). */
+export type Money = {
+  __typename?: 'Money';
+  /** Whole number of the currency's smallest unit (cents for usd). */
+  amount: Scalars['Int']['output'];
+  /** Lower-case ISO 4217 code. */
+  currency: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Add contexts to a flag's targeting (served its on variation). */
@@ -672,12 +683,22 @@ export type OnboardingType =
 /** An order from a DSP. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's cash amount due (cash_amount_due); null when it gives none. */
+  cashAmountDue?: Maybe<Money>;
   /** Epoch milliseconds. */
   createdAt: Scalars['Float']['output'];
+  /** Lower-case ISO 4217 code: the order's (its location's when the DSP named none). */
+  currency?: Maybe<Scalars['String']['output']>;
   /** The customer, as far as the caller may see: a dashboard's team members see a first name and initial, no number. */
   customer?: Maybe<OrderCustomer>;
+  /** The order's delivery fee (delivery_fee); null when it gives none. */
+  deliveryFee?: Maybe<Money>;
+  /** The order's delivery fee tax (delivery_fee_tax); null when it gives none. */
+  deliveryFeeTax?: Maybe<Money>;
   deliveryStatus: Scalars['String']['output'];
   driver?: Maybe<Scalars['JSON']['output']>;
+  /** The order's driver tip (driver_tip); null when it gives none. */
+  driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
@@ -687,6 +708,8 @@ export type Order = {
   failureReason?: Maybe<Scalars['String']['output']>;
   fulfillmentType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The cart: each item with its nested modifiers, prices in the order’s currency. */
+  items: Array<OrderLine>;
   locationId?: Maybe<Scalars['ID']['output']>;
   /** The order object as sent to the POS (its customer as far as the caller may see, as in `customer`). */
   order: Scalars['JSON']['output'];
@@ -694,8 +717,14 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
+  /** The order's subtotal (subtotal); null when it gives none. */
+  subtotal?: Maybe<Money>;
+  /** The order's tax (tax); null when it gives none. */
+  tax?: Maybe<Money>;
   /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
+  /** The order's total (total); null when it gives none. */
+  total?: Maybe<Money>;
   /** Epoch milliseconds. */
   updatedAt: Scalars['Float']['output'];
 };
@@ -720,6 +749,19 @@ export type OrderHourCount = {
   /** The hour’s start, epoch ms (from `from`, an hour at a time). */
   hour: Scalars['Float']['output'];
   orders: Scalars['Int']['output'];
+};
+
+/** An item of the order, or a modifier of one, as the DSP sent it. */
+export type OrderLine = {
+  __typename?: 'OrderLine';
+  modifiers: Array<OrderLine>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** Of one. */
+  price?: Maybe<Money>;
+  quantity?: Maybe<Scalars['Int']['output']>;
+  /** The catalog provider_id. */
+  serviceId?: Maybe<Scalars['String']['output']>;
+  specialInstructions?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrderStats = {
@@ -1155,7 +1197,7 @@ export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
 
-export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
+export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
 export type DashboardOnboardingFragment = { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string };
 
@@ -1166,14 +1208,14 @@ export type DashboardOverviewQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
+export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
 
 export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
 
-export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number };
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null };
 
 export type DashboardOrdersQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1182,21 +1224,21 @@ export type DashboardOrdersQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number }> } };
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
 
 export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, order: any, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number } };
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
 
 export type DashboardChangesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
 
 export type DashboardRedeliverMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1219,7 +1261,7 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null }> } };
 
 export type DashboardPauseMutationVariables = Exact<{
   input: PauseStoresInput;
@@ -1277,6 +1319,7 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    defaultLanguage
     items {
       providerId
       name
@@ -1333,11 +1376,14 @@ export const DashboardOrderFragmentDoc = new TypedDocumentString(`
   fulfillmentType
   locationId
   driver
-  order
   failureReason
   failureDetails
   createdAt
   updatedAt
+  total {
+    amount
+    currency
+  }
 }
     `, {"fragmentName":"DashboardOrder"}) as unknown as TypedDocumentString<DashboardOrderFragment, unknown>;
 export const DashboardViewerDocument = new TypedDocumentString(`
@@ -1386,6 +1432,7 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    defaultLanguage
     items {
       providerId
       name
@@ -1435,7 +1482,7 @@ export const DashboardDeliveriesDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
 export const DashboardOrdersDocument = new TypedDocumentString(`
     query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
-  orders(orgId: $orgId, locationId: $locationId, status: $status, first: 50) {
+  orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) {
     orders {
       ...DashboardOrder
     }
@@ -1450,11 +1497,14 @@ export const DashboardOrdersDocument = new TypedDocumentString(`
   fulfillmentType
   locationId
   driver
-  order
   failureReason
   failureDetails
   createdAt
   updatedAt
+  total {
+    amount
+    currency
+  }
 }`) as unknown as TypedDocumentString<DashboardOrdersQuery, DashboardOrdersQueryVariables>;
 export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
     subscription DashboardOrderUpdates($orgId: ID!) {
@@ -1471,11 +1521,14 @@ export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
   fulfillmentType
   locationId
   driver
-  order
   failureReason
   failureDetails
   createdAt
   updatedAt
+  total {
+    amount
+    currency
+  }
 }`) as unknown as TypedDocumentString<DashboardOrderUpdatesSubscription, DashboardOrderUpdatesSubscriptionVariables>;
 export const DashboardChangesDocument = new TypedDocumentString(`
     subscription DashboardChanges($orgId: ID!) {
@@ -1509,6 +1562,7 @@ export const DashboardChangesDocument = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    defaultLanguage
     items {
       providerId
       name
@@ -1579,6 +1633,7 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
     id
     dspOrderId
     dspSource
+    locationId
     status
     deliveryStatus
     fulfillmentType
@@ -1586,6 +1641,10 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
     failureDetails
     order
     createdAt
+    total {
+      amount
+      currency
+    }
     customer {
       name
       phone

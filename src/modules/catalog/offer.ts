@@ -10,6 +10,7 @@ import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { catalogFor, readCatalog, type Catalog } from './validate.js';
 import { keptPer } from '../../common/kept.js';
 import { readWeek, type MenuHours } from './hours.js';
+import { isAmount } from '../../common/money.js';
 
 /** An item or modifier offered: its price, its modifier groups and (items) the menus holding it. */
 export type Offered = { price: number; groups: string[]; menus: string[] };
@@ -22,7 +23,8 @@ export type Offer = {
 
 const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 const count = (value: unknown, otherwise: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : otherwise);
-const price = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+/** A price in the currency's smallest unit; none (an invalid catalog's) is 0, so that no order is refused for it. */
+const price = (value: unknown) => (isAmount(value) ? value : 0);
 
 /** The offer of a catalog's menus (all of them when `menus` is null). */
 export function offerIn(catalog: Catalog, menus: readonly string[] | null): Offer {

@@ -1,6 +1,7 @@
 // GraphQL for catalogs: a location's current catalog (to choose menu_provider_ids) and the menu
 // publish history of each DSP connection.
 import { builder } from '../../graphql/builder.js';
+import { Money, moneyOf } from '../../graphql/money.js';
 import type { Catalog, CatalogEntity } from './service.js';
 import { readWeek, weekText, type Week } from './hours.js';
 import { WEEKDAYS } from './local-time.js';
@@ -16,6 +17,14 @@ const catalogOf = (row: { body: string }): Catalog => {
   }
   return catalog;
 };
+/** The currency of the catalog an element was listed from: its prices are in it. */
+const currencyOfElement = new WeakMap<CatalogEntity, unknown>();
+const price = {
+  type: Money,
+  nullable: true,
+  description: "In the catalog's currency; null when the POS sent no whole amount, or its catalog names no currency.",
+  resolve: (e: CatalogEntity) => moneyOf(e.price, currencyOfElement.get(e)),
+} as const;
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
@@ -26,9 +35,11 @@ const whole = (value: unknown): number | null =>
  * provider_id (its problems say so); those are left out, never an error of the view. */
 const elements = (catalog: Catalog, name: 'menu' | 'category' | 'item' | 'modifier_group' | 'modifier' | 'tax'): CatalogEntity[] => {
   const given: unknown = catalog[name];
-  return Array.isArray(given)
+  const listed = Array.isArray(given)
     ? given.filter((e): e is CatalogEntity => typeof e === 'object' && e !== null && typeof (e as CatalogEntity).provider_id === 'string')
     : [];
+  for (const e of listed) currencyOfElement.set(e, catalog.currency);
+  return listed;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: Pothos's field builder, whose full type names the entity's shape
@@ -71,7 +82,7 @@ const Category = entity('CatalogCategory', 'A category of items.', (t) => ({
 }));
 const Item = entity('CatalogItem', 'An item.', (t) => ({
   description: t.string({ nullable: true, resolve: (e: CatalogEntity) => (typeof e.description === 'string' ? e.description : null) }),
-  price: t.float({ nullable: true, description: 'Null when the POS sent no number.', resolve: (e: CatalogEntity) => num(e.price) }),
+  price: t.field(price),
   modifierGroupIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_group_ids) }),
   taxIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.tax_ids) }),
 }));
@@ -81,7 +92,7 @@ const ModifierGroup = entity('CatalogModifierGroup', 'A group of modifiers of an
   modifierIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_ids) }),
 }));
 const Modifier = entity('CatalogModifier', 'A modifier; it may open further modifier groups.', (t) => ({
-  price: t.float({ nullable: true, resolve: (e: CatalogEntity) => num(e.price) }),
+  price: t.field(price),
   modifierGroupIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.modifier_group_ids) }),
 }));
 const Tax = entity('CatalogTax', 'A tax.', (t) => ({
@@ -98,7 +109,11 @@ builder.prismaObject('CatalogVersion', {
       resolve: (c) => JSON.parse(c.problems) as string[],
     }),
     defaultLanguage: t.string({ nullable: true, resolve: (c) => text(catalogOf(c).default_language) }),
-    currency: t.string({ nullable: true, resolve: (c) => text(catalogOf(c).currency) }),
+    currency: t.string({
+      nullable: true,
+      description: "Lower-case ISO 4217 code: the location's currency, which its prices and orders are in.",
+      resolve: (c) => text(catalogOf(c).currency),
+    }),
     taxRate: t.float({ nullable: true, resolve: (c) => num(catalogOf(c).tax_rate) }),
     menus: t.field({ type: [Menu], resolve: (c) => elements(catalogOf(c), 'menu') }),
     categories: t.field({ type: [Category], resolve: (c) => elements(catalogOf(c), 'category') }),

@@ -1,4 +1,4 @@
-import { usCatalog, deCatalog } from '../../sandbox/pos/catalogs.js';
+import { usCatalog, deCatalog, jpCatalog } from '../../sandbox/pos/catalogs.js';
 import type { Catalog } from './service.js';
 import { catalogFor, MAX_PROBLEMS, publishError, readCatalog } from './validate.js';
 
@@ -8,6 +8,49 @@ const problemsOf = (raw: unknown) => readCatalog(raw).problems;
 test('the sandbox catalogs are valid', () => {
   expect(problemsOf(us())).toEqual([]);
   expect(problemsOf(deCatalog())).toEqual([]);
+  expect(problemsOf(jpCatalog())).toEqual([]);
+});
+
+const WHOLE = "must be a whole number of the currency's smallest unit, from 0 to 100000000000";
+test.each([
+  [3.5, `${WHOLE}, not 3.5; send 350 for 3.5 usd`],
+  [11.99, `${WHOLE}, not 11.99; send 1199 for 11.99 usd`],
+  [-1, `${WHOLE}, not -1`],
+  [-0, `${WHOLE}, not -0`],
+  [1e12, `${WHOLE}, not 1000000000000`],
+  ['4.00', `${WHOLE}, not "4.00"; send a JSON number, not text`],
+  [null, `${WHOLE}, not null`],
+])('a price of %p makes the catalog invalid, the element and the rule named', (price, rule) => {
+  const broken = us();
+  broken.item[0]!.price = price;
+  broken.modifier[3]!.price = price;
+  expect(problemsOf(broken)).toEqual([
+    `item item_us_classic (Classic Burger): price ${rule}`,
+    `modifier mod_us_cheese (Extra cheese): price ${rule}`,
+  ]);
+});
+
+test('prices from 0 to 10^11 are whole amounts of any currency: a yen price is yen, a dollar price cents', () => {
+  const edge = us();
+  edge.item[0]!.price = 0;
+  edge.item[1]!.price = 100_000_000_000;
+  expect(problemsOf(edge)).toEqual([]);
+  expect(problemsOf({ ...jpCatalog(), item: jpCatalog().item.map((i) => ({ ...i, price: 12.5 })) })[0]).toBe(
+    `item item_jp_teriyaki (てりやきバーガー): price ${WHOLE}, not 12.5`,
+  );
+});
+
+test.each([
+  ['USD', 'currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not "USD"; send "usd"'],
+  ['dollars', 'currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not "dollars"'],
+  [840, 'currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not 840'],
+])('a currency of %p makes the catalog invalid', (currency, problem) => {
+  expect(problemsOf({ ...us(), currency })).toEqual([problem]);
+});
+
+test('a catalog that names no currency is valid: its location holds orders to none', () => {
+  const { currency: _, ...without } = us();
+  expect(problemsOf(without)).toEqual([]);
 });
 
 test('each kind of broken catalog is named, element by element', () => {
@@ -25,8 +68,8 @@ test('each kind of broken catalog is named, element by element', () => {
     'menu menu_ghost names missing category cat_gone',
     'menu menu_ghost has no items',
     'item item_us_classic (Classic Burger) refers to missing modifier group mg_gone',
-    'item item_us_bacon (Bacon Cheeseburger): price must be a number of at least 0, not "13.49"',
-    expect.stringMatching(/^item item_us_\w+ \(.*\): price must be a number of at least 0, not -1$/),
+    `item item_us_bacon (Bacon Cheeseburger): price ${WHOLE}, not "13.49"; send a JSON number, not text`,
+    expect.stringMatching(/^item item_us_\w+ \(.*\): price must be a whole number .*, not -1$/),
     expect.stringMatching(/^modifier group mg_us_\w+ \(.*\): min_selections 3 is above max_selections 1$/),
     'tax tax_us_sales (Sales tax): rate must be from 0 to 100, not 825',
   ]);

@@ -3,6 +3,8 @@
 // catalog with any problem, or with no menu, is not published: the POS is told the first
 // problem, the partner sees them all. Reading is linear in the catalog's size (a cycle between
 // modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
+// Prices are whole numbers of the currency's smallest unit (common/money.ts).
+import { amountRule, currencyRule, isAmount, isCurrency } from '../../common/money.js';
 import { rangeText, readRanges, readWeek, weekText } from './hours.js';
 
 /** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
@@ -39,7 +41,6 @@ const NOUN: Record<ListName, string> = {
 export const MAX_PROBLEMS = 50;
 
 const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
-const isPrice = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isRate = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -61,6 +62,10 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   };
   const body = isObject(raw) ? raw : {};
   if (!isObject(raw)) problem('the catalog answer is not a JSON object');
+  // Optional (the catalog of docs/reference.md § Resources may leave it out): without it, the
+  // location has no currency its orders are held to.
+  if (body.currency !== undefined && !isCurrency(body.currency)) problem(`currency ${currencyRule(body.currency)}`);
+  const currency = isCurrency(body.currency) ? body.currency : null;
 
   const lists = {} as Record<ListName, CatalogEntity[]>;
   for (const list of LISTS) {
@@ -121,7 +126,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   for (const c of category)
     for (const itemId of c.item_ids) if (!items.has(itemId)) problem(`${label('category', c)} lists missing item ${itemId}`);
   for (const item of lists.item) {
-    if (!isPrice(item.price)) problem(`${label('item', item)}: price must be a number of at least 0, not ${shown(item.price)}`);
+    if (!isAmount(item.price)) problem(`${label('item', item)}: price ${amountRule(item.price, currency)}`);
     for (const groupId of ids(item.modifier_group_ids))
       if (!groups.has(groupId)) problem(`${label('item', item)} refers to missing modifier group ${groupId}`);
   }
@@ -138,8 +143,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
       problem(`${label('modifier_group', group)}: min_selections ${min} is above max_selections ${max}`);
   }
   for (const modifier of lists.modifier) {
-    if (!isPrice(modifier.price))
-      problem(`${label('modifier', modifier)}: price must be a number of at least 0, not ${shown(modifier.price)}`);
+    if (!isAmount(modifier.price)) problem(`${label('modifier', modifier)}: price ${amountRule(modifier.price, currency)}`);
     for (const groupId of ids(modifier.modifier_group_ids))
       if (!groups.has(groupId)) problem(`${label('modifier', modifier)} refers to missing modifier group ${groupId}`);
   }

@@ -160,11 +160,18 @@ const HEADERS = {
     'v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>"> with the endpoint’s secret (whsec_<base64 key>); during a rotation two, space-separated.',
 };
 
+/** The money an order event carries, as the orders module describes it (its properties, and what
+ * its amounts count, said once where a reader meets them): given by the composition root. */
+export type OrderMoneyDocs = { properties: Record<string, JsonSchema>; said: string };
+
 /** The events a partner's webhook endpoints receive. */
-export function partnerEventDocs(): Record<string, OpenApiOperation> {
+export function partnerEventDocs(orderMoney: OrderMoneyDocs): Record<string, OpenApiOperation> {
   return Object.fromEntries(
     EVENT_TYPES.map((type) => {
-      const [when, data] = DATA[type];
+      const [told, about] = DATA[type];
+      const withMoney = about === order;
+      const when = withMoney ? `${told} Its currency and amounts are the order's. ${orderMoney.said}` : told;
+      const data = withMoney ? { ...order, properties: { ...(order.properties as object), ...orderMoney.properties } } : about;
       const body = object({ _id: text, type: { type: 'string', const: type }, created_at: ms, org_id: nullableText, data });
       return [
         type,

@@ -1,13 +1,13 @@
 // The checks an order passes before the POS sees it: first whether the store is ours at all
 // (`storeRefusal`), then whether it takes orders at the order's time (`intakeRefusal`: paused by
 // us or by its DSP now; at the order's time, now or a future order's, on its location's clock:
-// a closed day, outside a holiday's hours, or no menu the store received open), then the cart
-// against what the store offers, what is off sale, and which of its menus are open then. What
-// the store offers, its menus' hours and its location's holidays are those of the catalog
-// version it last received (its last successful publish, else its location's latest catalog):
-// an order is judged by the hours its platform shows. The first check that
-// fails names the order's failure reason; the order is stored failed with it, never sent to the
-// POS, and the DSP is told. One place: a new reason not to take an order is a new check here.
+// a closed day, outside a holiday's hours, or no menu the store received open), then its currency
+// against its location's, then the cart against what the store offers, what is off sale, and which
+// of its menus are open then. What the store offers, its menus' hours and its location's holidays
+// are those of the catalog version it last received (its last successful publish, else its
+// location's latest catalog): an order is judged by the hours its platform shows. The first check
+// that fails names the order's failure reason; the order is stored failed with it, never sent to
+// the POS, and the DSP is told. One place: a new reason not to take an order is a new check here.
 // Everything they need comes with the store's one statement (db/sql/orders.ts) or is kept per
 // catalog version and per availability version: none is read per order.
 import type { Services } from '../../services.js';
@@ -18,6 +18,7 @@ import { offeredVersion, storedOffer, type Offer, type Offered } from '../catalo
 import { storedHolidays } from '../catalog/holidays.js';
 import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Hours } from '../catalog/hours.js';
 import { wallClock, zoneOf } from '../catalog/local-time.js';
+import { storedCurrency } from '../catalog/currency.js';
 import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
 import type { Refusal } from './peers.js';
 
@@ -48,20 +49,35 @@ export async function intakeRefusal(
     return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` };
   const at = orderTime(object, now);
   const offered = offeredVersion(binding, binding.latestVersionId);
-  const [offer, offSale, holidays] = await Promise.all([
+  const [currency, offer, offSale, holidays] = await Promise.all([
+    storedCurrency(services.db, binding.latestVersionId),
     offered ? storedOffer(services.db, offered.versionId, offered.menus) : null,
     offSaleAt(services, binding.id, binding.availabilityVersion),
     offered ? storedHolidays(services.db, offered.versionId) : undefined,
   ]);
   const hours: Hours | null = offer && holidays ? { timeZone: zoneOf(binding.timezone), menus: offer.menus, holidays } : null;
-  if (!hours || alwaysOpen(hours)) return cartRefusal(offer, offSale, object.items, now);
-  const open = openMenusAt(hours, wallClock(at, hours.timeZone));
-  if (!open.size) return { reason: 'restaurant_not_accepting_orders', details: closedSentence(hours, at) };
+  const open = hours && !alwaysOpen(hours) ? openMenusAt(hours, wallClock(at, hours.timeZone)) : null;
+  if (hours && open && !open.size) return { reason: 'restaurant_not_accepting_orders', details: closedSentence(hours, at) };
   const outOfHours = (what: string, offered: Offered): Refusal | null =>
-    offered.menus.some((menu) => open.has(menu))
+    !hours || !open || offered.menus.some((menu) => open.has(menu))
       ? null
       : { reason: 'item_unavailable', details: notServedSentence(hours, what, offered.menus, at) };
-  return cartRefusal(offer, offSale, object.items, now, outOfHours);
+  return currencyRefusal(object, currency) ?? cartRefusal(offer, offSale, object.items, now, outOfHours);
+}
+
+/** An order in another currency than its location's (its latest catalog's) is refused, naming
+ * both. One that names none is in its location's: the currency is written into it, so that the
+ * POS, the event provider and the partner read it too. A location whose catalog names none holds
+ * its orders to none. */
+function currencyRefusal(object: Record<string, unknown>, currency: string | null): Refusal | null {
+  if (!currency) return null;
+  if (object.currency === undefined || object.currency === null) {
+    object.currency = currency;
+    return null;
+  }
+  return object.currency === currency
+    ? null
+    : { reason: 'invalid_cart', details: `the order is in ${String(object.currency)}, its location's catalog in ${currency}` };
 }
 
 /** When the order is for: now, or a future order's fulfillment time (one already past is for now). */
@@ -76,13 +92,12 @@ function orderTime(object: Record<string, unknown>, now: number): number {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 40);
-/** Below the catalog's price by more than rounding. */
-const below = (price: number, offered: Offered) => price < offered.price - 1e-9;
 
 /**
  * The cart (docs/reference.md § Resources `items`, with nested `modifiers`) against the offer: every item and
  * modifier offered (a modifier within a group of what it modifies), quantities positive whole
- * numbers (a modifier's defaults to 1), prices numbers no lower than the catalog's, and each
+ * numbers (a modifier's defaults to 1), prices no lower than the catalog's (whole numbers of the
+ * smallest unit, compared exactly: the webhook refused any other, ./wire.ts), and each
  * modifier group's selections within its min_selections..max_selections. The first problem, or
  * null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
  */
@@ -127,10 +142,7 @@ function quantityProblem(what: string, quantity: unknown): Refusal | null {
 }
 
 function priceProblem(what: string, price: unknown, offered: Offered): Refusal | null {
-  if (price === undefined) return null;
-  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0)
-    return { reason: 'invalid_cart', details: `${what}: price must be a number of at least 0, not ${shown(price)}` };
-  return below(price, offered)
+  return typeof price === 'number' && price < offered.price
     ? { reason: 'price_mismatch', details: `${what} is priced ${price}, below the catalog's ${offered.price}` }
     : null;
 }

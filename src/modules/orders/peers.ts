@@ -9,6 +9,7 @@
 import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
+import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -89,8 +90,12 @@ export const orderAnswerChecks = {
     posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
 };
 
-/** An order's accept, to its DSP. */
-export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>) => ({ pos_order_id: order.posOrderId, status: order.status });
+/** An order's accept, to its DSP: with the currency and amounts the POS took it at. */
+export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>, sent: Record<string, unknown>) => ({
+  pos_order_id: order.posOrderId,
+  status: order.status,
+  ...orderAmounts(sent),
+});
 
 /** location.order.fail's data. */
 export const failed = (refusal: Refusal) => ({ failure_reason: refusal.reason, failure_details: refusal.details });
@@ -191,7 +196,10 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     },
   };
   const more: Record<DspEventType, [string, Record<string, unknown>]> = {
-    'location.order.accept': ['The POS took the order.', { pos_order_id: { type: 'string' }, status: { type: 'string' } }],
+    'location.order.accept': [
+      `The POS took the order, at the currency and amounts it carries (those the order gave). ${AMOUNTS_ARE}`,
+      { pos_order_id: { type: 'string' }, status: { type: 'string' }, ...orderMoneyProperties() },
+    ],
     'location.order.fail': [
       'The order will not be made: refused at intake, by the POS, or the POS never took it.',
       {
@@ -209,12 +217,13 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     'X-Service-Signature': "HMAC-SHA256 of the body with the DSP's webhook secret, lower-case hex.",
     'Idempotency-Key': 'The same for this event however often it is sent: drop a repeat by it.',
   };
+  const money = orderMoneyProperties();
   return Object.fromEntries(
     DSP_EVENT_TYPES.map((type) => {
       const [when, fields] = more[type];
       const data = {
         type: 'object',
-        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => f !== 'driver')],
+        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => f !== 'driver' && !(f in money))],
         properties: { ...common, ...fields },
       };
       const body = {
@@ -240,8 +249,10 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
   );
 }
 
-/** The order as partners hear of it in its events (the DSP's body, with its customer, is not in it). */
-export function orderEventData(order: OrderRow): Record<string, unknown> {
+/** The order as partners hear of it in its events: its currency and amounts, not the rest of the
+ * DSP's body (its customer is read from the order). `sent` is the stored body parsed; a new order
+ * passes the object its body was made from. */
+export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
   return {
     _id: order.id,
     org_id: order.orgId,
@@ -256,6 +267,7 @@ export function orderEventData(order: OrderRow): Record<string, unknown> {
     failure_reason: order.failureReason,
     failure_details: order.failureDetails,
     driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
+    ...orderAmounts(sent),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),
   };

@@ -82,13 +82,19 @@ async function orderChanged(
   run: Run,
   services: Services,
   order: OrderRow,
-  change: { type?: 'order.created' | 'order.accepted'; messages?: OutboxInput[]; unheard?: boolean } = {},
+  change: {
+    type?: 'order.created' | 'order.accepted';
+    messages?: OutboxInput[];
+    unheard?: boolean;
+    /** The order's object, when the caller has it (its body parsed, or what it was made from). */
+    sent?: Record<string, unknown>;
+  } = {},
 ): Promise<void> {
   await recordChange(run, services, {
     type: change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
     owner: order,
     subject: { kind: 'order', id: order.id },
-    data: orderEventData(order),
+    data: orderEventData(order, change.sent),
     messages: change.messages,
     order: { ...order, createdAt: order.createdAt.getTime(), updatedAt: order.updatedAt.getTime() },
     unheard: change.unheard,
@@ -158,7 +164,12 @@ export async function acceptOrder(
     : [orderToPos(row, object, { source: location!.source, onboardingId: location!.onboardingId, providerId: location!.providerId })];
   try {
     await sql.transaction(async (run) => {
-      await orderChanged(run, services, row, { type: refusal ? undefined : 'order.created', messages, unheard: !binding?.partnerListens });
+      await orderChanged(run, services, row, {
+        type: refusal ? undefined : 'order.created',
+        messages,
+        unheard: !binding?.partnerListens,
+        sent: object,
+      });
       run.defer(tables.order.insert(row));
     });
   } catch (error) {
@@ -202,10 +213,11 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       if (order) break;
     }
     if (!order) return;
+    const sent = JSON.parse(order.body) as Record<string, unknown>;
     const messages = [
       refusal
         ? toDsp(services, order, 'location.order.fail', failedData(refusal))
-        : toDsp(services, order, 'location.order.accept', accepted(order)),
+        : toDsp(services, order, 'location.order.accept', accepted(order, sent)),
     ];
     // A merchant-delivered order the POS took goes on to the event provider that delivers it,
     // which alone may then assign its driver (driverAssigned, below).
@@ -219,7 +231,7 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     // The partner hears of a refusal, and of an order refused before and taken now (a status
     // move); the POS taking a new order moves nothing it hears of, and is kept in the order's
     // history all the same.
-    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages });
+    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages, sent });
   };
 };
 

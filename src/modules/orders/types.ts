@@ -17,8 +17,57 @@ import { statementsOf } from '../../db/statements.js';
 import { recordsOf } from '../../db/sql/events.js';
 import { recordChange } from '../events/service.js';
 import { OrganizationChange } from '../organizations/types.js';
+import { Money, moneyOf } from '../../graphql/money.js';
+import { ORDER_AMOUNTS, type OrderAmount } from './wire.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
+
+// An order's body is parsed once per row, however many of its fields a query asks for.
+const sentBodies = new WeakMap<object, Record<string, unknown>>();
+const sentOf = (order: Pick<OrderRow, 'body'>): Record<string, unknown> => {
+  let sent = sentBodies.get(order);
+  if (!sent) {
+    const body: unknown = JSON.parse(order.body);
+    sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    sentBodies.set(order, sent);
+  }
+  return sent;
+};
+
+/** A line of the cart (an item, or a modifier of one) as the order carries it, in its order's currency. */
+type LineShape = { line: Record<string, unknown>; currency: unknown };
+const linesOf = (list: unknown, currency: unknown): LineShape[] =>
+  Array.isArray(list)
+    ? list.filter((line) => typeof line === 'object' && line !== null && !Array.isArray(line)).map((line) => ({ line, currency }))
+    : [];
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+const OrderLine = builder.objectRef<LineShape>('OrderLine');
+OrderLine.implement({
+  description: 'An item of the order, or a modifier of one, as the DSP sent it.',
+  fields: (t) => ({
+    serviceId: t.string({ nullable: true, description: 'The catalog provider_id.', resolve: ({ line }) => textOf(line.service_id) }),
+    name: t.string({ nullable: true, resolve: ({ line }) => textOf(line.name) }),
+    quantity: t.int({
+      nullable: true,
+      resolve: ({ line }) =>
+        Number.isInteger(line.quantity) && Math.abs(line.quantity as number) < 2 ** 31 ? (line.quantity as number) : null,
+    }),
+    price: t.field({ type: Money, nullable: true, description: 'Of one.', resolve: ({ line, currency }) => moneyOf(line.price, currency) }),
+    specialInstructions: t.string({ nullable: true, resolve: ({ line }) => textOf(line.special_instructions) }),
+    modifiers: t.field({ type: [OrderLine], resolve: ({ line, currency }) => linesOf(line.modifiers, currency) }),
+  }),
+});
+
+/** The GraphQL name of each of the order's amounts. */
+const AMOUNT_FIELDS: Record<OrderAmount, string> = {
+  subtotal: 'subtotal',
+  tax: 'tax',
+  driver_tip: 'driverTip',
+  delivery_fee: 'deliveryFee',
+  delivery_fee_tax: 'deliveryFeeTax',
+  total: 'total',
+  cash_amount_due: 'cashAmountDue',
+};
 
 builder.prismaObject('Order', {
   description: 'An order from a DSP.',
@@ -45,11 +94,32 @@ builder.prismaObject('Order', {
       description: 'The same as a sentence, naming the first offending item or modifier.',
     }),
     driver: t.field({ type: 'JSON', nullable: true, resolve: (o) => (o.driver ? (JSON.parse(o.driver) as unknown) : null) }),
+    currency: t.string({
+      nullable: true,
+      description: "Lower-case ISO 4217 code: the order's (its location's when the DSP named none).",
+      resolve: (o) => textOf(sentOf(o).currency),
+    }),
+    ...Object.fromEntries(
+      ORDER_AMOUNTS.map((wire) => [
+        AMOUNT_FIELDS[wire],
+        t.field({
+          type: Money,
+          nullable: true,
+          description: `The order's ${wire.replace(/_/g, ' ')} (${wire}); null when it gives none.`,
+          resolve: (o) => moneyOf(sentOf(o)[wire], sentOf(o).currency),
+        }),
+      ]),
+    ),
+    items: t.field({
+      type: [OrderLine],
+      description: 'The cart: each item with its nested modifiers, prices in the order’s currency.',
+      resolve: (o) => linesOf(sentOf(o).items, sentOf(o).currency),
+    }),
     order: t.field({
       type: 'JSON',
       description: 'The order object as sent to the POS (its customer as far as the caller may see, as in `customer`).',
       resolve: (o, _args, ctx) => {
-        const object = orderObject(o);
+        const object = orderObject(o, sentOf(o));
         if (seesCustomer(ctx.auth!)) return object;
         const shown = customerOf(o, false);
         const customer = shown ? { name: shown.name, masked_phone_code: shown.maskedPhoneCode } : null;
@@ -84,8 +154,7 @@ const OrderCustomer = builder.objectRef<CustomerShape>('OrderCustomer').implemen
 
 /** The order's customer; whole, or a first name and initial with no number. */
 function customerOf(order: Pick<OrderRow, 'body'>, whole: boolean): CustomerShape | null {
-  const sent = JSON.parse(order.body) as { customer?: Record<string, unknown> };
-  const customer = sent.customer;
+  const customer = sentOf(order).customer as Record<string, unknown> | undefined;
   if (!customer || typeof customer !== 'object') return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const name = text(customer.name);

@@ -5,14 +5,17 @@ import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
 import { requiredText } from '../../common/input.js';
 import { ORDER_STATUSES, FULFILLMENT_TYPES, type OrderStatus } from './states.js';
+import { assertOrderMoney, orderObjectSchema } from './wire.js';
 import { acceptOrder, assignDriver, canAssignDriver, cancelOrder, changeStatus, type Incoming } from './service.js';
 
 /** A DSP's order, as the service reads it: the ids that make it one order, and the object kept
- * whole (its cart is checked as sent, ./intake.ts, and it goes on to the POS as sent). */
+ * whole (its cart is checked as sent, ./intake.ts, and it goes on to the POS as sent). Money that
+ * is not money refuses it whole (./wire.ts). */
 function incoming(object: Record<string, unknown>): Incoming {
   if (object.fulfillment_type !== undefined && !FULFILLMENT_TYPES.includes(object.fulfillment_type as never))
     throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
+  assertOrderMoney(object);
   return {
     dspOrderId: requiredText(object.dsp_order_id ?? object.id, 'object.dsp_order_id'),
     dspStoreId: requiredText(object.dsp_store_id, 'object.dsp_store_id'),
@@ -22,6 +25,7 @@ function incoming(object: Record<string, unknown>): Incoming {
 }
 
 const orderCreated: WebhookHandler = {
+  object: orderObjectSchema(),
   accept: async (services, event) => {
     const order = await acceptOrder(services, event.source, incoming(event.object));
     if ('duplicateOf' in order)

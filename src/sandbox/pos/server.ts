@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../peer.js';
-import { deCatalog, usCatalog } from './catalogs.js';
+import { deCatalog, jpCatalog, usCatalog } from './catalogs.js';
 import { dspChannel } from './dsp-channel.js';
 
 export type SandboxPosOptions = {
@@ -186,8 +186,15 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     const locationId = Array.isArray(header) ? header[0] : header;
     if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
     // docs/reference.md § POS interface: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
+    // The sandbox's own: loc_<tokenId>_jp is its Tokyo menu, in yen.
     const catalog =
-      locationId === `loc_${grant.tid}_de` ? deCatalog() : locationId === undefined || locationId.startsWith('loc_') ? usCatalog() : null;
+      locationId === `loc_${grant.tid}_de`
+        ? deCatalog()
+        : locationId === `loc_${grant.tid}_jp`
+          ? jpCatalog()
+          : locationId === undefined || locationId.startsWith('loc_')
+            ? usCatalog()
+            : null;
     if (!catalog) return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
     const holidays = locationId ? holidayOverrides.get(locationId) : undefined;
     const schedules = locationId ? scheduleOverrides.get(locationId) : undefined;
@@ -342,7 +349,7 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   return { ...peer, url, close: () => app.close() };
 }
 
-/** The merchant's locations: one in Berlin (the DE demo menu) and two in the US. */
+/** The merchant's locations: one in Berlin (the DE demo menu), two in the US, and one in Tokyo (in yen). */
 export function sandboxLocations(tid: string) {
   return [
     {
@@ -391,22 +398,39 @@ export function sandboxLocations(tid: string) {
         longitude: -73.9586,
       },
     },
+    {
+      provider_id: `loc_${tid}_jp`,
+      name: 'Sandbox Grill Shibuya',
+      timezone: 'Asia/Tokyo',
+      address: {
+        formatted_address: '〒150-0043 東京都渋谷区道玄坂2-10-7',
+        address_line_1: '道玄坂2-10-7',
+        postal_code: '150-0043',
+        locality: '渋谷区',
+        administrative_district_level_1: '東京都',
+        country: 'JP',
+        latitude: 35.658,
+        longitude: 139.6983,
+      },
+    },
   ];
 }
 
-/** The stores of a merchant's DSP account: its three restaurants, Berlin with a second,
+/** The stores of a merchant's DSP account: its four restaurants, Berlin with a second,
  * late-night store. Ids and names are the DSP's own. */
 export function sandboxStores(tid: string) {
-  const [berlin, austin, brooklyn] = sandboxLocations(tid);
+  const [berlin, austin, brooklyn, shibuya] = sandboxLocations(tid);
   return [
     { provider_id: `store_${tid}_berlin`, name: 'Sandbox Grill Berlin Mitte (Delivery)', address: berlin!.address },
     { provider_id: `store_${tid}_berlin_late`, name: 'Sandbox Grill Berlin Mitte (Late Night)', address: berlin!.address },
     { provider_id: `store_${tid}_austin`, name: 'Sandbox Grill Austin (Delivery)', address: austin!.address },
     { provider_id: `store_${tid}_brooklyn`, name: 'Sandbox Grill Brooklyn (Delivery)', address: brooklyn!.address },
+    { provider_id: `store_${tid}_tokyo`, name: 'Sandbox Grill Shibuya (Delivery)', address: shibuya!.address },
   ];
 }
 
-const line = (service_id: string, name: string, price: number, modifiers: unknown[] = [], quantity = 1) => ({
+type Line = { service_id: string; name: string; quantity: number; price: number; special_instructions: string; modifiers: Line[] };
+const line = (service_id: string, name: string, price: number, modifiers: Line[] = [], quantity = 1): Line => ({
   service_id,
   name,
   quantity,
@@ -414,27 +438,81 @@ const line = (service_id: string, name: string, price: number, modifiers: unknow
   special_instructions: '',
   modifiers,
 });
-const US_CART = [
-  line(
-    'item_us_classic',
-    'Classic Burger',
-    11.99,
-    [line('mod_us_medium', 'Medium', 0), line('mod_us_cheese', 'Extra cheese', 1.25, [line('mod_us_swiss', 'Swiss', 0)])],
-    2,
-  ),
-  line('item_us_fries', 'Fries', 4.5, [line('mod_us_regular', 'Regular', 0)]),
-];
-const GERMAN_CART = [
-  line('item_de_schnitzel', 'Wiener Schnitzel', 18.9, [
-    line('mod_de_salat', 'Beilagensalat', 1.5, [line('mod_de_essig_oel', 'Essig & Öl', 0)]),
-  ]),
-  line('item_de_apfelschorle', 'Apfelschorle 0,4 l', 3.9),
-];
+/** What a line costs, its modifiers (at any depth) included: a whole number of the smallest unit. */
+const lineTotal = (l: Line): number => l.quantity * (l.price + l.modifiers.reduce((sum, m) => sum + lineTotal(m), 0));
 
-/** A realistic order of docs/reference.md § Resources; any field given wins. */
+/** Each market's cart of its store's catalog (every required choice made: the service checks it
+ * against the menus the store received), its tax (added to the prices in the US, included in
+ * them in Germany and Japan), tip and delivery fee, in its currency's smallest unit. */
+const MARKETS = {
+  us: {
+    currency: 'usd',
+    cart: [
+      line(
+        'item_us_classic',
+        'Classic Burger',
+        1199,
+        [line('mod_us_medium', 'Medium', 0), line('mod_us_cheese', 'Extra cheese', 125, [line('mod_us_swiss', 'Swiss', 0)])],
+        2,
+      ),
+      line('item_us_fries', 'Fries', 450, [line('mod_us_regular', 'Regular', 0)]),
+    ],
+    taxPercent: 8.25,
+    taxIncluded: false,
+    tip: 400,
+    deliveryFee: 299,
+  },
+  de: {
+    currency: 'eur',
+    cart: [
+      line('item_de_schnitzel', 'Wiener Schnitzel', 1890, [
+        line('mod_de_salat', 'Beilagensalat', 150, [line('mod_de_essig_oel', 'Essig & Öl', 0)]),
+      ]),
+      line('item_de_apfelschorle', 'Apfelschorle 0,4 l', 390),
+    ],
+    taxPercent: 19,
+    taxIncluded: true,
+    tip: 200,
+    deliveryFee: 299,
+  },
+  jp: {
+    currency: 'jpy',
+    cart: [
+      line('item_jp_teriyaki', 'てりやきバーガー', 1280, [line('mod_jp_egg', '目玉焼き', 150)]),
+      line('item_jp_fries', 'フライドポテト', 450, [line('mod_jp_regular', 'レギュラー', 0)]),
+      line('item_jp_green_tea', '緑茶', 300),
+    ],
+    taxPercent: 10,
+    taxIncluded: true,
+    tip: 0,
+    deliveryFee: 350,
+  },
+};
+
+/** The money of a market's order, worked out from its cart as a platform would. */
+function orderMoney(market: (typeof MARKETS)[keyof typeof MARKETS]) {
+  const subtotal = market.cart.reduce((sum, l) => sum + lineTotal(l), 0);
+  const tax = (amount: number) =>
+    Math.round(market.taxIncluded ? (amount * market.taxPercent) / (100 + market.taxPercent) : (amount * market.taxPercent) / 100);
+  const added = (amount: number) => (market.taxIncluded ? 0 : tax(amount));
+  return {
+    currency: market.currency,
+    subtotal,
+    tax: tax(subtotal),
+    driver_tip: market.tip,
+    delivery_fee: market.deliveryFee,
+    delivery_fee_tax: tax(market.deliveryFee),
+    total: subtotal + added(subtotal) + market.tip + market.deliveryFee + added(market.deliveryFee),
+    items: market.cart,
+  };
+}
+
+/** A realistic order of docs/reference.md § Resources for the store's market (Berlin's stores in
+ * euros, Tokyo's in yen, the others in dollars); any field given wins. */
 export function sandboxOrder(storeId: string, given: Record<string, unknown>): Record<string, unknown> & { dsp_order_id: string } {
   const dspOrderId = typeof given.dsp_order_id === 'string' ? given.dsp_order_id : `dsp_${crypto.randomBytes(6).toString('hex')}`;
   const customer = { provider_loyalty_id: 'loy_1001', name: 'Jamie Rivera', phone: '+15125550123', masked_phone_code: '4821' };
+  const market = storeId.includes('_berlin') ? MARKETS.de : storeId.includes('_tokyo') ? MARKETS.jp : MARKETS.us;
   return {
     id: dspOrderId,
     dsp_order_id: dspOrderId,
@@ -442,7 +520,6 @@ export function sandboxOrder(storeId: string, given: Record<string, unknown>): R
     dsp_store_id: storeId,
     customer,
     customers: [customer],
-    currency: 'usd',
     delivery_address: { address_line_1: '500 E 4th St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
     estimated_fulfillment_time: Date.now() + 30 * 60 * 1000,
     is_future_order: false,
@@ -452,15 +529,7 @@ export function sandboxOrder(storeId: string, given: Record<string, unknown>): R
     source: 'sandbox-dsp',
     status: 'in_progress',
     delivery_status: 'pending',
-    subtotal: 26.73,
-    tax: 2.21,
-    driver_tip: 4,
-    delivery_fee: 2.99,
-    delivery_fee_tax: 0.25,
-    total: 36.18,
-    // A cart of the store's catalog (Berlin's stores the German one), every required choice
-    // made: the service checks it against the menus the store received.
-    items: storeId.includes('_berlin') ? GERMAN_CART : US_CART,
+    ...orderMoney(market),
     unpaid: false,
     cash_amount_due: 0,
     ...given,

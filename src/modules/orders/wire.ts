@@ -1,0 +1,88 @@
+// The money of the order object as every peer carries it (docs/reference.md § Money), in its wire
+// names: the order's amounts and each item's and modifier's price, whole numbers of the
+// currency's smallest unit, and `currency`, a lower-case ISO 4217 code.
+import { Invalid } from '../../common/errors.js';
+import { isPlainObject } from '../../common/input.js';
+import { amountRule, currencyRule, isAmount, isCurrency, MAX_AMOUNT } from '../../common/money.js';
+import type { JsonSchema } from '../../http/route-docs.js';
+
+/** The order's own amounts. */
+export const ORDER_AMOUNTS = ['subtotal', 'tax', 'driver_tip', 'delivery_fee', 'delivery_fee_tax', 'total', 'cash_amount_due'] as const;
+export type OrderAmount = (typeof ORDER_AMOUNTS)[number];
+
+/** Left out or null: not given. */
+const given = (value: unknown) => value !== undefined && value !== null;
+
+/**
+ * A DSP's order whose money is not money is refused whole (400, nothing stored), naming the first
+ * field: a currency that is not a code, an amount or a price (of an item, or of a modifier at any
+ * depth) that is not a whole number from 0 to MAX_AMOUNT. Its nesting is bounded by the input
+ * checks (common/input.ts); the walk is iterative all the same.
+ */
+export function assertOrderMoney(object: Record<string, unknown>): void {
+  if (given(object.currency) && !isCurrency(object.currency)) throw new Invalid(`object.currency ${currencyRule(object.currency)}`);
+  const currency = isCurrency(object.currency) ? object.currency : null;
+  for (const field of ORDER_AMOUNTS)
+    if (given(object[field]) && !isAmount(object[field])) throw new Invalid(`object.${field} ${amountRule(object[field], currency)}`);
+  const lines = (list: unknown, where: string): [string, unknown][] =>
+    Array.isArray(list) ? list.map((line, index) => [`${where}[${index}]`, line] as [string, unknown]).reverse() : [];
+  const stack = lines(object.items, 'object.items');
+  while (stack.length) {
+    const [where, line] = stack.pop()!;
+    if (!isPlainObject(line)) continue;
+    if (given(line.price) && !isAmount(line.price)) throw new Invalid(`${where}.price ${amountRule(line.price, currency)}`);
+    stack.push(...lines(line.modifiers, `${where}.modifiers`));
+  }
+}
+
+/** The order's currency and amounts as the order object carries them (those it gives). */
+export function orderAmounts(object: Record<string, unknown>): Partial<Record<OrderAmount | 'currency', unknown>> {
+  const amounts: Partial<Record<OrderAmount | 'currency', unknown>> = {};
+  for (const field of ['currency', ...ORDER_AMOUNTS] as const) if (given(object[field])) amounts[field] = object[field];
+  return amounts;
+}
+
+/** Said once where a reader of the OpenAPI document meets amounts: what they count. */
+export const AMOUNTS_ARE =
+  "Amounts are whole numbers of the currency's smallest unit, from 0 to 100000000000: usd 2500 is $25.00, jpy 2500 is ¥2,500, kwd 2500 is 2.500 KD.";
+const amount = { type: 'integer', minimum: 0, maximum: MAX_AMOUNT };
+const currency = { type: 'string', pattern: '^[a-z]{3}$', description: 'Lower-case ISO 4217 code.' };
+
+/** The order's currency and amounts, as properties of a JSON schema (the unit is said by its owner, AMOUNTS_ARE). */
+export const orderMoneyProperties = (): Record<string, JsonSchema> => ({
+  currency,
+  ...Object.fromEntries(ORDER_AMOUNTS.map((field) => [field, amount])),
+});
+
+/** The order's money as the partners' order events describe it (modules/events/docs.ts). */
+export const orderMoneyDocs = () => ({ properties: orderMoneyProperties(), said: AMOUNTS_ARE });
+
+/** The order object a DSP sends (docs/reference.md § Resources), as far as the service reads it. */
+export function orderObjectSchema(): JsonSchema {
+  const line = (modifiers: JsonSchema): JsonSchema => ({
+    type: 'object',
+    required: ['service_id'],
+    properties: {
+      service_id: { type: 'string', description: 'The catalog provider_id.' },
+      name: { type: 'string' },
+      quantity: { type: 'integer', minimum: 1 },
+      price: { ...amount, description: 'Of one.' },
+      special_instructions: { type: 'string' },
+      modifiers,
+    },
+  });
+  const deeper = { type: 'array', description: 'Nested modifiers, lines of the same shape, at any depth.', items: { type: 'object' } };
+  return {
+    type: 'object',
+    description: `The order object of docs/reference.md § Resources; any other field is passed on as sent. ${AMOUNTS_ARE} A currency other than the location's fails the order (invalid_cart); none is the location's.`,
+    required: ['dsp_store_id'],
+    properties: {
+      dsp_order_id: { type: 'string', description: 'Your id of the order (else `id`).' },
+      id: { type: 'string' },
+      dsp_store_id: { type: 'string', description: 'The bound store.' },
+      fulfillment_type: { type: 'string' },
+      ...orderMoneyProperties(),
+      items: { type: 'array', items: line({ type: 'array', items: line(deeper) }) },
+    },
+  };
+}
