@@ -120,6 +120,9 @@ test('what a POS sends of its hours and what a DSP receives of them are describe
     'sunday',
   ]);
   expect(body.properties.catalog.properties.holidays.items.properties.hours.type).toBe('array');
+  // Its prices are money as every wire carries it.
+  for (const list of ['item', 'modifier'])
+    expect(body.properties.catalog.properties[list].items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
   const locations = document.paths['/v1/onboarding/org/{id}/locations']!.get.responses['200'].content['application/json'].schema;
   expect(Object.keys(locations.properties.locations.items.properties)).toEqual(
     expect.arrayContaining(['open_now', 'opens_at', 'closes_at', 'menus']),

@@ -3,6 +3,7 @@
 // location's `holidays`, and the `timezone` both are on, so that the platform shows the hours.
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
 import type { Catalog } from './validate.js';
+import { MAX_AMOUNT } from '../../common/money.js';
 
 /** What a store is sent: its menus, of one catalog version, in the wire's names. */
 export function menusBody(publish: {
@@ -39,6 +40,23 @@ export function menusDocs(): Record<string, OpenApiOperation> {
     properties: Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, RANGES])),
     additionalProperties: false,
   };
+  const priced = (what: string) => ({
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['provider_id', 'price'],
+      properties: {
+        provider_id: { type: 'string', description: `What an order's service_id names of this ${what}.` },
+        name: { type: 'string' },
+        price: {
+          type: 'integer',
+          minimum: 0,
+          maximum: MAX_AMOUNT,
+          description: "A whole number of the catalog's currency's smallest unit: usd 1199 is $11.99, jpy 1280 is ¥1,280.",
+        },
+      },
+    },
+  });
   const body = {
     type: 'object',
     required: ['store_id', 'dsp_location_id', 'location_id', 'timezone', 'catalog_version', 'menu_provider_ids', 'catalog'],
@@ -54,6 +72,9 @@ export function menusDocs(): Record<string, OpenApiOperation> {
         description:
           'The part of the POS catalog these menus reach (docs/pos-vendors.md, "The catalog"): menu, category, item, item_family, modifier_group, modifier, tax, with the catalog-wide fields.',
         properties: {
+          currency: { type: 'string', pattern: '^[a-z]{3}$', description: 'Lower-case ISO 4217 code of every price.' },
+          item: priced('item'),
+          modifier: priced('modifier'),
           menu: {
             type: 'array',
             items: {
