@@ -1,9 +1,12 @@
 // Tenant isolation and bad input on every onboarding operation: a second partner gets 404 for
 // every id of the first; bad input gets 400/404 with the docs/reference.md body; neither changes anything.
+// A DSP store is bound by its own merchant only, and is free again once its location is deleted;
+// an OAuth code completes only the onboarding it came back for, with PKCE toward the provider.
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
-import { startPos } from '../../support/sandbox.js';
-import { completeOnboarding, createOrg, dspStores } from '../../support/flows.js';
-import { post, request, startTestService, type TestService } from '../../support/service.js';
+import { authorizeInBrowser, startPos } from '../../support/sandbox.js';
+import { bind, bindStore, completeOnboarding, createOrg, dspStores, merchantWithStores } from '../../support/flows.js';
+import { placeOrder } from '../../support/orders.js';
+import { get, graphqlPost, post, request, startTestService, type TestService } from '../../support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -396,4 +399,113 @@ test('a forged or expired state at the callback is refused', async () => {
   const res = await request(service.url, 'GET', '/v1/onboarding/callback?code=abc&state=forged');
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ statusCode: 400, code: 'invalid_state' });
+});
+
+test("a partner cannot bind another merchant's DSP store, and the answer does not tell whether it is bound", async () => {
+  const a = await service.partner();
+  const b = await service.partner();
+  const victim = await merchantWithStores(service.url, a.token);
+  const squatter = await merchantWithStores(service.url, b.token);
+  const unbound = await bindStore(service.url, b.token, squatter.dsp, squatter.location, victim.stores.austin!);
+  expect(unbound.status).toBe(404);
+  expect(unbound.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+
+  // The owner binds it; the squatter's answer is the same as before, and the owner's orders stay the owner's.
+  expect((await bindStore(service.url, a.token, victim.dsp, victim.location, victim.stores.austin!)).status).toBe(201);
+  const bound = await bindStore(service.url, b.token, squatter.dsp, squatter.location, victim.stores.austin!);
+  expect(bound.status).toBe(unbound.status);
+  expect(bound.body).toEqual(unbound.body);
+  const madeUp = await bindStore(service.url, b.token, squatter.dsp, squatter.location, 'store_made_up');
+  expect(madeUp.body.message.replace('store_made_up', 'ID')).toBe(unbound.body.message.replace(victim.stores.austin!, 'ID'));
+
+  const placed = await placeOrder(pos, victim.stores.austin!);
+  expect(placed.status).toBe(201);
+  const order = await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } });
+  expect(order).toMatchObject({ orgId: victim.orgId, locationId: victim.location });
+  const read = await graphqlPost(service.url, b.token, 'query($id: ID!) { order(id: $id) { id } }', { id: order.id });
+  expect(read.body.errors[0].extensions).toMatchObject({ code: 'not_found', statusCode: 404 });
+});
+
+test("a deleted location's DSP store is free again: listed as eligible, bound anew, and its orders go to the new location", async () => {
+  const partner = await service.partner();
+  const m = await merchantWithStores(service.url, partner.token);
+  const store = m.stores.brooklyn!;
+  await bind(service.url, partner.token, m.dsp, m.location, store);
+  const eligible = async () =>
+    (await get(service.url, `/v1/onboarding/locations?onboarding_id=${m.dsp}`, partner.token)).body.locations.find(
+      (s: { provider_id: string }) => s.provider_id === store,
+    ).is_eligible_to_onboard;
+  expect(await eligible()).toBe(false);
+  expect(
+    (await request(service.url, 'DELETE', `/v1/onboarding/org/${m.orgId}/locations/${m.location}`, { token: partner.token })).status,
+  ).toBe(204);
+  expect(await eligible()).toBe(true);
+  await bind(service.url, partner.token, m.dsp, m.second, store);
+  const placed = await placeOrder(pos, store);
+  expect(placed.status).toBe(201);
+  expect(await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).toMatchObject({
+    locationId: m.second,
+  });
+});
+
+test('a code completes only the onboarding it came back for; PKCE is used toward the provider', async () => {
+  const partner = await service.partner();
+  const { orgId } = await createOrg(service.url, partner.token);
+  const init = async () =>
+    (
+      await post(
+        service.url,
+        '/v1/onboarding/integrations',
+        { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' },
+        partner.token,
+      )
+    ).body.onboarding;
+  const a = await init();
+  const b = await init();
+  const walkA = await authorizeInBrowser(a.entry_url);
+  expect(walkA.authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(walkA.authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  const stolen = await post(service.url, `/v1/onboarding/integrations/${b._id}/complete`, { code: walkA.code }, partner.token);
+  expect(stolen.status).toBe(400);
+  expect(stolen.body).toMatchObject({ code: 'invalid_grant' });
+  expect((await get(service.url, `/v1/onboarding/integrations/${b._id}`, partner.token)).body.status).toBe('pending');
+
+  pos.received.length = 0;
+  const own = await post(service.url, `/v1/onboarding/integrations/${a._id}/complete`, { code: walkA.code }, partner.token);
+  expect(own.status).toBe(200);
+  expect(own.body.status).toBe('active');
+  const [tokenCall] = pos.received.filter((r) => r.path === '/v1/token');
+  expect(tokenCall!.body).toMatchObject({
+    grant_type: 'authorization_code',
+    code: walkA.code,
+    code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+  });
+});
+
+test('the sandbox POS refuses a code whose PKCE verifier is missing or wrong', async () => {
+  const partner = await service.partner();
+  const { orgId } = await createOrg(service.url, partner.token);
+  const onboarding = (
+    await post(
+      service.url,
+      '/v1/onboarding/integrations',
+      { org_id: orgId, source: 'sandbox-pos', type: 'pos', return_url: 'https://partner.example/back' },
+      partner.token,
+    )
+  ).body.onboarding;
+  const walk = await authorizeInBrowser(onboarding.entry_url);
+  const provider = (await service.services.db.provider.findUniqueOrThrow({ where: { source: 'sandbox-pos' } }))!;
+  const secret = service.services.sealer.open(provider.clientSecretEnc!);
+  const exchange = (extra: Record<string, string>) =>
+    post(pos.url, '/v1/token', {
+      grant_type: 'authorization_code',
+      client_id: provider.clientId,
+      client_secret: secret,
+      code: walk.code,
+      redirect_uri: walk.authorizeUrl.searchParams.get('redirect_uri'),
+      ...extra,
+    });
+  expect((await exchange({})).body).toMatchObject({ error: 'invalid_grant' });
+  expect((await exchange({ code_verifier: 'x'.repeat(43) })).body).toMatchObject({ error: 'invalid_grant' });
 });

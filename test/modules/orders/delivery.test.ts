@@ -3,7 +3,8 @@
 // step of the road; every step reaches the POS (with driver_details), the DSP's customer, the
 // partner and the order, once and in order; the event provider hears of every move of the
 // order's status, cancellations included; each organization's orders reach only the event
-// provider it named; and every report the rules refuse changes nothing.
+// provider it named; every report the rules refuse changes nothing; and a driver is assigned only
+// by the order's own event provider, to an open merchant-delivered order.
 import crypto from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
@@ -463,4 +464,80 @@ test('naming an event provider: only a registered one, of its own organization, 
   expect((await put(m.orgId, { source: 'sandbox-events' }, other.token)).status).toBe(404);
   expect((await service.services.db.organization.findUniqueOrThrow({ where: { id: m.orgId } })).eventProvider).toBeNull();
   expect((await put(m.orgId, { source: null })).body).toEqual({ org_id: m.orgId, event_provider: null });
+});
+
+describe('order.assign.driver comes only from the order’s own event provider, for an open merchant-delivered order', () => {
+  const ROGUE_SECRET = crypto.randomBytes(16).toString('hex');
+  beforeAll(async () => {
+    // A second, registered event provider: real, signing with its own secret, never sent these orders.
+    await saveProvider(service.services, {
+      source: 'rogue-events',
+      kind: 'event_provider',
+      base_url: 'http://127.0.0.1:9',
+      webhook_secret: ROGUE_SECRET,
+    });
+    // More than one event provider is registered: the merchant names the one that delivers its orders.
+    await nameEventProvider(service, m, 'sandbox-events');
+  });
+  afterAll(() => nameEventProvider(service, m, null));
+
+  const assign = (source: string, secret: string, orderId: string, driverName: string) => {
+    const body = JSON.stringify({
+      type: 'order.assign.driver',
+      object: {
+        location_id: `loc_2_${m.tid}`,
+        order_id: orderId,
+        driver: { name: driverName, phone: { number: '1', code: '+1' }, source: 'x' },
+      },
+    });
+    return request(service.url, 'POST', `/v1/webhooks/event-providers/${source}`, {
+      raw: body,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': crypto.randomUUID(),
+        'service-webhook-signature': signBody(body, secret),
+      },
+    });
+  };
+
+  test('another registered provider, signing with its own secret, cannot touch an order it was never sent: 404, nothing changes', async () => {
+    const placed = await placeOrder(pos, m.storeId);
+    const orderId = placed.body.order_id!;
+    const confirmed = await until(async () => {
+      const row = await orderRow(orderId);
+      return row.driver ? row : null;
+    });
+    const rogue = await assign('rogue-events', ROGUE_SECRET, orderId, 'Mallory');
+    expect(rogue.status).toBe(404);
+    expect(rogue.body).toMatchObject({ statusCode: 404, code: 'not_found' });
+    const after = await orderRow(orderId);
+    expect(after.driver).toBe(confirmed.driver);
+    expect(after.deliveryStatus).toBe(confirmed.deliveryStatus);
+    expect(JSON.parse(after.driver!).name).toBe('Dana Driver');
+  });
+
+  test('a pickup order, never sent to any event provider, takes no driver: 404', async () => {
+    const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup' });
+    const orderId = placed.body.order_id!;
+    await until(async () => (await orderRow(orderId)).posOrderId);
+    expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
+    const res = await assign('sandbox-events', secrets.webhookSecret, orderId, 'Dana Driver');
+    expect(res.status).toBe(404);
+    const after = await orderRow(orderId);
+    expect({ driver: after.driver, deliveryStatus: after.deliveryStatus }).toEqual({ driver: null, deliveryStatus: 'pending' });
+  });
+
+  test("a finished order of the provider's own is 409 feature_disabled and keeps its driver", async () => {
+    const placed = await placeOrder(pos, m.storeId);
+    const orderId = placed.body.order_id!;
+    const withDriver = await until(async () => {
+      const row = await orderRow(orderId);
+      return row.driver ? row : null;
+    });
+    expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
+    const res = await assign('sandbox-events', secrets.webhookSecret, orderId, 'Late Larry');
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
+    expect((await orderRow(orderId)).driver).toBe(withDriver.driver);
+  });
 });
