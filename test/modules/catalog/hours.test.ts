@@ -5,15 +5,15 @@
 // store receives with its menus; schedules a POS gets wrong; and the POS pausing its own
 // location (location.status.updated). Local times are made here from the platform's own offsets
 // (Intl), not from the service's code.
-import { saveProvider } from '../src/integrations/providers.js';
-import { signBody } from '../src/common/signatures.js';
-import type { SandboxPos } from '../src/sandbox/pos/server.js';
-import type { StoreState } from '../src/sandbox/pos/dsp-channel.js';
-import { clockMovedBy } from './support/clock.js';
-import { bind, dspStores, ingest } from './support/flows.js';
-import { control, startPos, testSecrets } from './support/sandbox.js';
-import { catalogReceived, merchantTakingOrders, placeOrder, until, type OrderSetup } from './support/orders.js';
-import { get, request, startTestService, type TestService } from './support/service.js';
+import { saveProvider } from '../../../src/integrations/providers.js';
+import { signBody } from '../../../src/common/signatures.js';
+import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
+import type { StoreState } from '../../../src/sandbox/pos/dsp-channel.js';
+import { clockMovedBy } from '../../support/clock.js';
+import { bind, dspStores, ingest } from '../../support/flows.js';
+import { control, startPos, testSecrets } from '../../support/sandbox.js';
+import { catalogReceived, merchantTakingOrders, placeOrder, until, type OrderSetup } from '../../support/orders.js';
+import { get, request, startTestService, type TestService } from '../../support/service.js';
 
 const CHICAGO = 'America/Chicago';
 const BERLIN = 'Europe/Berlin';
