@@ -22,7 +22,7 @@ import type {
 import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
 import { $, badge, calendarDate, currencyName, h, money, run, SignedOut, when } from './dom.js';
-import { itemNames, keepItemLists, stoppedState, storeControls } from './stores.js';
+import { itemNames, keepItemLists, openingState, stoppedState, storeControls } from './stores.js';
 import { drawChart, StatsQuery, today } from './chart.js';
 import { openOrder, type DetailContext } from './order-detail.js';
 import { showDispatch } from './dispatch.js';
@@ -51,6 +51,7 @@ graphql(`
     name
     source
     timezone
+    openNow opensAt closesAt
     closedDays { date name }
     offSale { itemId untilMs }
     catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }
@@ -254,6 +255,17 @@ function renderLocations(state: State, changed: () => Promise<void>): void {
       : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
   );
   restoreFocus();
+  whenHoursChange(locations, changed);
+}
+
+/** Read the page again when a location next opens or closes by its hours: "Open" turns to
+ * "Closed" at its time, with no change to hear of. */
+let hoursTimer: ReturnType<typeof setTimeout> | undefined;
+function whenHoursChange(locations: readonly Location[], reload: () => Promise<void>): void {
+  clearTimeout(hoursTimer);
+  const next = Math.min(...locations.flatMap((l) => [l.opensAt, l.closesAt]).filter((at): at is number => typeof at === 'number'));
+  if (Number.isFinite(next))
+    hoursTimer = setTimeout(() => void reload().catch(() => undefined), Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1));
 }
 
 function locationCard(state: State, location: Location, changed: () => Promise<void>): HTMLElement {
@@ -281,6 +293,7 @@ function locationCard(state: State, location: Location, changed: () => Promise<v
     'article',
     { class: 'card', 'data-location-id': location.id, 'aria-labelledby': `location-${location.id}` },
     h('h3', { id: `location-${location.id}` }, location.name),
+    openingState(location),
     stoppedState(location, (source) => providerName(state, source)),
     state.viewer.canControlStores && connections.length
       ? storeControls(state.viewer.organization.id, location, changed, (message) => showProblem(message))

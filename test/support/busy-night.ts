@@ -8,14 +8,14 @@
 // below the menu, 4 were in euros). The pause and the item off sale stay, and Austin has three
 // closed days ahead.
 //
-// The dashboard's Chromium test (test/dashboard-busy-night.test.ts) and the screenshots of the
-// guide (test/screenshots.ts, `npm run screenshots`) play the same night.
+// The dashboard's Chromium test (test/dashboard/busy-night.test.ts) and the screenshots of the
+// guide (test/dashboard/screenshots.ts, `npm run screenshots`) play the same night.
 import { dspClientIdOf, startSandboxPos, sandboxStores, type SandboxPos } from '../../src/sandbox/pos/server.js';
 import { saveProvider } from '../../src/integrations/providers.js';
 import type { SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { authorizeInBrowser, control, startPos, testSecrets } from './sandbox.js';
 import { ingest } from './flows.js';
-import { nameEventProvider, placeOrder, posStatus, startEvents, until } from './orders.js';
+import { catalogReceived, nameEventProvider, placeOrder, posStatus, startEvents, until } from './orders.js';
 import { get, post, request, type TestService } from './service.js';
 
 export const NIGHT = { orders: 155, taken: 121, failed: 34 } as const;
@@ -36,6 +36,8 @@ export type BusyNight = {
   dash: SandboxPos;
   events: SandboxEventProvider;
   locations: { austin: string; brooklyn: string };
+  /** When Austin's main menu closes each day, on its clock (HH:MM). */
+  austinCloses: string;
   /** Our ids of the DSP connections, by location and platform. */
   stores: Record<'austin' | 'brooklyn', Record<'eats' | 'dash', { id: string; dspStoreId: string }>>;
   close: () => Promise<void>;
@@ -183,7 +185,18 @@ export async function playBusyNight(service: TestService): Promise<BusyNight> {
     brooklyn: { eats: eats.brooklyn, dash: dashStores.brooklyn },
   };
 
-  // The menus reach every store; Austin's catalog closes three days ahead.
+  // The menus reach every store. Austin's main menu keeps hours, open since two hours ago and
+  // for four hours more every day (on its clock, by the hour: so that the night's orders are taken
+  // whenever it is played), and its catalog closes three days ahead.
+  const chicago = (at: number) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Chicago', hour: '2-digit', hourCycle: 'h23' }).format(at);
+  const austinCloses = `${chicago(Date.now() + 4 * 3600_000)}:00`;
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  await control(pos, 'schedule', {
+    location_id: `loc_2_${tid}`,
+    menu_id: 'menu_us_all_day',
+    schedule: Object.fromEntries(days.map((day) => [day, [`${chicago(Date.now() - 2 * 3600_000)}:00-${austinCloses}`]])),
+  });
   await control(pos, 'holidays', {
     location_id: `loc_2_${tid}`,
     holidays: [
@@ -193,13 +206,8 @@ export async function playBusyNight(service: TestService): Promise<BusyNight> {
     ],
   });
   await control(pos, 'catalog-updated', { location_id: `loc_3_${tid}` });
-  await until(async () => {
-    const published = await service.services.db.menuPublish.findMany({
-      where: { dspConnectionId: { in: Object.values(stores).flatMap((s) => [s.eats.id, s.dash.id]) }, status: 'published' },
-      select: { dspConnectionId: true },
-    });
-    return new Set(published.map((p) => p.dspConnectionId)).size === 4;
-  }, 30_000);
+  await catalogReceived(service, locations.austin);
+  await catalogReceived(service, locations.brooklyn);
 
   let n = 0;
   const customer = (i: number) => {
@@ -322,6 +330,7 @@ export async function playBusyNight(service: TestService): Promise<BusyNight> {
     dash,
     events,
     locations,
+    austinCloses,
     stores,
     close: async () => {
       await Promise.all([pos.close(), dash.close(), events.close()]);
