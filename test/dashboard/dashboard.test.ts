@@ -158,6 +158,10 @@ test('an owner sees orders arrive and change without a reload, and redelivers a 
   });
   const refused = await placeOrder(pos, merchant.storeId, { fulfillment_type: 'pickup' });
   await owner.waitForSelector(orderRow(refused.dsp_order_id, 'failed'), { timeout: 10_000 });
+  // The total counts each order as it comes, without a reload.
+  const placedSoFar = await service.services.db.order.count({ where: { orgId: merchant.orgId } });
+  await owner.waitForSelector(`#orders-count[data-total="${placedSoFar}"]`, { timeout: 10_000 });
+  expect(await rowText(owner, '#orders-count')).toBe(`All ${placedSoFar} orders`);
   // It says why: the POS refused it, and with what answer.
   const why = await owner.waitForSelector(`${orderRow(refused.dsp_order_id, 'failed')} [data-failure-reason="pos_rejected"]`, {
     timeout: 10_000,
