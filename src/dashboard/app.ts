@@ -346,7 +346,7 @@ function renderDeliveries(state: State, redeliver: (id: string) => Promise<void>
             const what = `${messageName(d.kind)} to ${providerName(state, d.source)}`;
             const button = h(
               'button',
-              { type: 'button', class: 'redeliver', 'aria-label': `Send the ${what.charAt(0).toLowerCase()}${what.slice(1)} again` },
+              { type: 'button', class: 'redeliver', 'aria-label': `Send again: ${what}` },
               'Send again',
             ) as HTMLButtonElement;
             button.addEventListener('click', () => {

@@ -43,7 +43,8 @@ beforeAll(async () => {
   night = await playBusyNight(service);
   browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'] });
   manager = await browser.createBrowserContext();
-  laptop = await dashboardAt(LAPTOP, await nightLink(service, night, 'manager', 'Maria Manager', 'maria@night.example'));
+  // The owner: a manager's page, and the messages that failed and the choice of delivery company besides.
+  laptop = await dashboardAt(LAPTOP, await nightLink(service, night, 'owner', 'Olga Owner', 'olga@night.example'));
   phone = await dashboardAt(PHONE);
 }, 240_000);
 afterAll(async () => {
@@ -425,6 +426,8 @@ test('every control says what it does', async () => {
     'Take off sale: Fries',
     'Back on sale: Onion Rings',
     'Sign out',
+    'Send again: New order to Sandbox POS',
+    'Delivery company',
     'Status',
     'Location',
     'Platform',
