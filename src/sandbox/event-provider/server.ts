@@ -16,7 +16,9 @@ export type SandboxEventProviderOptions = {
 export type SandboxEventProvider = Peer & { url: string; close: () => Promise<void> };
 
 export async function startSandboxEventProvider(options: SandboxEventProviderOptions): Promise<SandboxEventProvider> {
-  const peer = createPeer();
+  const peer = createPeer(
+    'the sandbox event provider (provider sandbox-events): takes order.confirmed at POST /v1/events and assigns a driver',
+  );
   const { app } = peer;
   // The signature covers the exact bytes: keep them.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
