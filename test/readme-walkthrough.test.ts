@@ -2,9 +2,10 @@
 // it (only its first line, the URLs and credentials, filled in from what `npm start` printed),
 // against the service started as `npm start` starts it, with its sandbox peers. Each run must
 // end with the order completed at the POS, show that run's order alone, and give a sign-in link
-// that opens the merchant's dashboard in a browser, the order on it. And what the README promises
-// around it: `/` links the sandbox peers and says where the demo credentials are kept, and a
-// restarted service prints them again.
+// that opens the merchant's dashboard in a browser, the order on it; docs/event-providers.md's
+// "Try it" goes on from there to a merchant-delivered order delivered. And what the README
+// promises around it: `/` links the sandbox peers and says where the demo credentials are kept,
+// and a restarted service prints them again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { OFREPProvider } from '@openfeature/ofrep-provider';
@@ -26,6 +27,8 @@ const hasCurl = (() => {
 
 let database: TestDatabase;
 let env: Record<string, string>;
+/** The README's walkthrough, its first line filled in from the banner. */
+let filled: string;
 let service: ReturnType<typeof spawnService> | undefined;
 let browser: Browser | undefined;
 afterAll(async () => {
@@ -77,7 +80,7 @@ const banner = () => until(async () => /client_secret:\s+\S+/.test(service!.logs
     const [first, ...rest] = walkthrough().trim().split('\n');
     expect(first).toMatch(/^BASE=\S+ POS=\S+ CLIENT_ID=\S+ CLIENT_SECRET=\S+$/);
     const base = `http://127.0.0.1:${port}`;
-    const filled = [`BASE=${base} POS=${pos} CLIENT_ID=${clientId} CLIENT_SECRET=${clientSecret}`, ...rest].join('\n');
+    filled = [`BASE=${base} POS=${pos} CLIENT_ID=${clientId} CLIENT_SECRET=${clientSecret}`, ...rest].join('\n');
     // Twice against the one service: a newcomer runs it again, and each run ends the same way.
     for (let run = 0; run < 2; run++) {
       const { stdout, stderr } = await promisify(execFile)('bash', ['--norc', '-euo', 'pipefail', '-c', filled], { timeout: 90_000 });
@@ -129,6 +132,29 @@ const banner = () => until(async () => /client_secret:\s+\S+/.test(service!.logs
   240_000,
 );
 
+(hasCurl ? test : test.skip)(
+  "docs/event-providers.md's Try it, after the README's walkthrough, takes a merchant-delivered order to the customer's door",
+  async () => {
+    // In the walkthrough's shell (its variables and helpers), through the sandbox event
+    // provider that npm start printed.
+    const events = /Sandbox event provider:\s+(http:\/\/\S+)/.exec(service!.logs())![1]!;
+    const [eventsLine, ...delivery] = scriptOf('docs/event-providers.md', '### Try it').trim().split('\n');
+    expect(eventsLine).toMatch(/^EVENTS=\S+ /);
+    const { stdout, stderr } = await promisify(execFile)(
+      'bash',
+      ['--norc', '-euo', 'pipefail', '-c', [filled, `EVENTS=${events}`, ...delivery].join('\n')],
+      { timeout: 90_000 },
+    );
+    expect(stderr).toBe('');
+    expect(JSON.parse(under(sections(stdout), 'The merchant-delivered order'))).toEqual({
+      status: 'completed',
+      deliveryStatus: 'delivered',
+      driver: { name: 'Dana Driver', vehicleInfo: { make: 'Toyota', model: 'Prius' } },
+    });
+  },
+  120_000,
+);
+
 (hasCurl ? test : test.skip)("/ links the sandbox peers and says where the demo partner's credentials are kept", async () => {
   const base = /OAuth issuer:\s+(\S+)/.exec(service!.logs())![1]!;
   const pos = /Sandbox POS and DSP:\s+(http:\/\/\S+)/.exec(service!.logs())![1]!;
@@ -141,7 +167,9 @@ const banner = () => until(async () => /client_secret:\s+\S+/.test(service!.logs
   const peer = (await (await fetch(pos)).json()) as { peer: string; controls: string[] };
   expect(peer.peer).toContain('sandbox POS');
   expect(peer.controls).toEqual(expect.arrayContaining(['POST /v1/_sandbox/orders', 'POST /v1/_sandbox/order-status']));
-  expect(((await (await fetch(events)).json()) as { controls: string[] }).controls).toContain('GET /v1/_sandbox/received');
+  expect(((await (await fetch(events)).json()) as { controls: string[] }).controls).toEqual(
+    expect.arrayContaining(['GET /v1/_sandbox/received', 'POST /v1/_sandbox/deliveries/:id/advance']),
+  );
 });
 
 (hasCurl ? test : test.skip)(
