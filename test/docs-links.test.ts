@@ -149,3 +149,16 @@ test('every section named in prose, in the guides and in the comments of the cod
   }
   expect(broken).toEqual([]);
 });
+
+test('every file or folder of the repository the README and the guides name (`src/…`, `test/…`) exists', () => {
+  const missing: string[] = [];
+  for (const file of DOCUMENTS) {
+    prose(fs.readFileSync(file, 'utf8')).forEach((line, index) => {
+      for (const match of line.matchAll(/`((?:src|test|docs|prisma|schema|\.ci)\/[^`*<>{}\s]+)`/g)) {
+        const named = match[1]!.replace(/\/$/, '').split(':')[0]!;
+        if (!fs.existsSync(named)) missing.push(`${file}:${index + 1}: ${named}`);
+      }
+    });
+  }
+  expect(missing).toEqual([]);
+});
