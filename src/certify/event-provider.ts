@@ -1,4 +1,4 @@
-// The conformance kit's event-provider checks (docs/event-providers.md, "Certify your server"): the
+// The conformance kit's event-provider checks (docs/event-providers.md, "5. Certify your server"): the
 // event handler, called as the service calls it (order.confirmed, a repeat of it, order.updated),
 // signed with X-Service-Signature; and, with --wait-webhook, the webhooks the provider sends back
 // to the kit's URL (its driver, the steps of the delivery), each answered as the service would

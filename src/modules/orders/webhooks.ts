@@ -1,4 +1,4 @@
-// The order webhooks of DSPs, POS systems and event providers (docs/api-guide.md, "Webhooks in"):
+// The order webhooks of DSPs, POS systems and event providers (docs/reference.md § Webhooks in):
 // their payloads read in the peers' wire names and handed to ./service.ts in the domain's, and
 // its answers written back in the wire's.
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';

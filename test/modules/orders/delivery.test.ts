@@ -237,8 +237,13 @@ test('a cancellation after confirmation reaches the event provider as order.upda
     });
     expect(late.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
   }
-  // The POS hears of the DSP's cancellation as before (its own it made itself).
-  expect(posUpdates(byDsp.orderId).at(-1)?.object).toMatchObject({ status: 'dsp_canceled', driver_details: { name: 'Dana Driver' } });
+  // The POS hears of the DSP's cancellation as before (its own it made itself): through its own
+  // queue, not the event provider's, so it is waited for.
+  const toPos = await until(async () => {
+    const last = posUpdates(byDsp.orderId).at(-1);
+    return last?.object.status === 'dsp_canceled' ? last : undefined;
+  });
+  expect(toPos.object).toMatchObject({ status: 'dsp_canceled', driver_details: { name: 'Dana Driver' } });
 });
 
 describe('reports the rules refuse: the answer of the rules, and nothing changes', () => {
