@@ -44,10 +44,13 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
   deliveries redeliver ID                 send a dead message again (same idempotency key)
   backup --to FILE                        a consistent copy of the SQLite database, taken while the service runs
   restore --from FILE                     put a backup in place of a stopped service's database
-  certify pos|event-provider (--source S | --base-url URL --client-id ID --client-secret SECRET
-      [--webhook-secret W] [--path operation=/path ...]) [--redirect-uri URL --code CODE]
-      [--wait-webhook SECONDS] [--json] [--junit FILE]
-                                          check a provider's server against our interface, rule by rule
+  certify pos (--source S | --base-url URL --client-id ID --client-secret SECRET [--webhook-secret W]
+      [--path operation=/path ...]) [--redirect-uri URL --code CODE]
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
+  certify event-provider (--source S | --base-url URL --webhook-secret W [--path events=/path])
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
+                                          check a POS's or an event provider's server against our
+                                          interface, rule by rule
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -145,6 +148,7 @@ function parse(argv: string[]) {
       'redirect-uri': { type: 'string' },
       code: { type: 'string' },
       'wait-webhook': { type: 'string' },
+      'listen-port': { type: 'string' },
       junit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
