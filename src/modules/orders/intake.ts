@@ -13,7 +13,8 @@ import { epochMs } from '../../common/input.js';
 import { storeOffer, type Offer, type Offered } from '../catalog/offer.js';
 import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
 import { storedCurrency } from '../catalog/currency.js';
-import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
+import { offSaleAt } from '../stores/service.js';
+import { isOffSale, pausedNow, type OffSale } from '../stores/rules.js';
 import type { Refusal } from './peers.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location

@@ -6,13 +6,13 @@ import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
 import {
   itemAvailability,
-  pausedUntilShown,
   pauseStores,
   resumeStores,
   setItemAvailability,
   unavailableNow,
   type PausedStore as PausedStoreShape,
 } from './service.js';
+import { pausedUntilShown } from './rules.js';
 import { closedDaysAhead, isTimeZone, storedClosedDays } from '../catalog/holidays.js';
 
 const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({

@@ -3,7 +3,8 @@
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { Invalid, NotFound } from '../../common/errors.js';
 import { requiredText } from '../../common/input.js';
-import { catalogOfLocation, changeAvailability, endOf, locationsOfPos, MOST_ITEMS, requireBoundStore, setStoreStatus } from './service.js';
+import { catalogOfLocation, changeAvailability, locationsOfPos, MOST_ITEMS, requireBoundStore, setStoreStatus } from './service.js';
+import { endOf } from './rules.js';
 
 const STORE_STATUSES = ['paused', 'online'] as const;
 
