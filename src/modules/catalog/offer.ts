@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
-import { catalogFor, readCatalog, type Catalog } from './validate.js';
+import { catalogFor, ids, readCatalog, type Catalog } from './validate.js';
 import { keptPer } from '../../common/kept.js';
 import { isAmount } from '../../common/money.js';
 
@@ -17,7 +17,6 @@ export type Offer = {
   groups: ReadonlyMap<string, { min: number; max: number; modifiers: ReadonlySet<string> }>;
 };
 
-const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 const count = (value: unknown, otherwise: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : otherwise);
 /** A price in the currency's smallest unit; none (an invalid catalog's) is 0, so that no order is refused for it. */
 const price = (value: unknown) => (isAmount(value) ? value : 0);

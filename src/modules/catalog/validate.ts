@@ -11,7 +11,7 @@ export type Catalog = {
   default_language?: string;
   currency?: string;
   category: CatalogEntity[];
-  item_family?: CatalogEntity[];
+  item_family: CatalogEntity[];
   item: CatalogEntity[];
   modifier_group: CatalogEntity[];
   modifier: CatalogEntity[];
@@ -39,9 +39,10 @@ const NOUN: Record<ListName, string> = {
 /** The problems kept and shown: the first of them names what the POS must fix first. */
 export const MAX_PROBLEMS = 50;
 
-const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
-const isRate = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+/** The ids a list names: its text elements (none when it is not a list). */
+export const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
+const isRate = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 100;
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
 
@@ -168,7 +169,7 @@ function groupCycle(groups: CatalogEntity[], modifiers: Map<string, CatalogEntit
         path.pop();
         continue;
       }
-      if (!byGroup.has(edge.to) || state.get(edge.to) === 'done') continue;
+      if (state.get(edge.to) === 'done') continue;
       if (state.get(edge.to) === 'open') {
         const from = path.findIndex((step) => step.group === edge.to);
         return [...path.slice(from).map((step) => step.group), edge.to];
@@ -193,34 +194,31 @@ export function catalogFor(catalog: Catalog, menuIds: readonly string[]): Catalo
   const category = catalog.category.filter((c) => categoryIds.has(c.provider_id));
   const itemIds = new Set(category.flatMap((c) => ids(c.item_ids)));
   const item = catalog.item.filter((i) => itemIds.has(i.provider_id));
-  // Modifier groups nest through modifiers: follow them until nothing new is reached.
+  // Modifier groups nest through modifiers: each group reached is walked once, its modifiers'
+  // groups reached in turn.
+  const groupsById = new Map(catalog.modifier_group.map((g) => [g.provider_id, g]));
+  const modifiersById = new Map(catalog.modifier.map((m) => [m.provider_id, m]));
   const groupIds = new Set(item.flatMap((i) => ids(i.modifier_group_ids)));
   const modifierIds = new Set<string>();
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const group of catalog.modifier_group.filter((g) => groupIds.has(g.provider_id))) {
-      for (const m of ids(group.modifier_ids)) {
-        if (modifierIds.has(m)) continue;
-        modifierIds.add(m);
-        grew = true;
-      }
-    }
-    for (const modifier of catalog.modifier.filter((m) => modifierIds.has(m.provider_id))) {
-      for (const g of ids(modifier.modifier_group_ids)) {
+  const unwalked = [...groupIds];
+  while (unwalked.length) {
+    for (const m of ids(groupsById.get(unwalked.pop()!)?.modifier_ids)) {
+      modifierIds.add(m);
+      for (const g of ids(modifiersById.get(m)?.modifier_group_ids)) {
         if (groupIds.has(g)) continue;
         groupIds.add(g);
-        grew = true;
+        unwalked.push(g);
       }
     }
   }
   const taxIds = new Set(item.flatMap((i) => ids(i.tax_ids)));
-  const familyIds = new Set(item.map((i) => i.item_family_id).filter((f): f is string => typeof f === 'string'));
+  const familyIds = new Set(item.map((i) => i.item_family_id));
   return {
     ...catalog,
     menu,
     category,
     item,
-    item_family: (catalog.item_family ?? []).filter((f) => familyIds.has(f.provider_id)),
+    item_family: catalog.item_family.filter((f) => familyIds.has(f.provider_id)),
     modifier_group: catalog.modifier_group.filter((g) => groupIds.has(g.provider_id)),
     modifier: catalog.modifier.filter((m) => modifierIds.has(m.provider_id)),
     tax: catalog.tax.filter((t) => taxIds.has(t.provider_id)),
