@@ -1,5 +1,17 @@
 // Every move of the order state machine, allowed and refused (docs/reference.md § Order states).
-import { decide, ORDER_STATUSES, statusesWhere, type OrderEvent, type OrderStatus } from './states.js';
+import {
+  decide,
+  DELIVERY_STATUSES,
+  DRIVER_ASSIGNED,
+  FINAL_STATUSES,
+  FULFILLMENT_TYPES,
+  MERCHANT_DELIVERED,
+  NEW,
+  ORDER_STATUSES,
+  statusesWhere,
+  type OrderEvent,
+  type OrderStatus,
+} from './states.js';
 
 const open = ['in_progress', 'ready_for_pickup', 'out_for_delivery'] as const;
 const final = ['completed', 'failed', 'merchant_canceled', 'dsp_canceled'] as const;
@@ -67,4 +79,36 @@ test('statusesWhere gives exactly the statuses decide lets an event move from', 
 
 test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {
   expect(decide('archived', { kind: 'posUpdate', status: 'completed' })).toEqual({ refused: 'invalidTransition' });
+});
+
+describe('the named states, as docs/reference.md § Order states has them', () => {
+  test('a new order is in progress: open, and its POS may move it on', () => {
+    expect(NEW).toBe('in_progress');
+    expect(FINAL_STATUSES.has(NEW)).toBe(false);
+    expect(decide(NEW, { kind: 'posUpdate', status: 'ready_for_pickup' })).toEqual({ to: 'ready_for_pickup' });
+  });
+  test('the final statuses are exactly those nothing changes', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual([...final].sort());
+    for (const status of ORDER_STATUSES)
+      expect(decide(status, { kind: 'dspCancel' })).toEqual(
+        FINAL_STATUSES.has(status) ? { refused: 'notModifiable' } : { to: 'dsp_canceled' },
+      );
+  });
+  test('a delivery with a driver assigned is on its way to the pickup', () => {
+    expect(DRIVER_ASSIGNED).toBe('enroute_to_pickup');
+    expect(DELIVERY_STATUSES.indexOf(DRIVER_ASSIGNED)).toBe(DELIVERY_STATUSES.indexOf('pending_driver_confirmation') + 1);
+  });
+  test('an order the merchant delivers is of the fulfillment merchant_managed_delivery', () => {
+    expect(MERCHANT_DELIVERED).toBe('merchant_managed_delivery');
+    expect(FULFILLMENT_TYPES).toContain(MERCHANT_DELIVERED);
+  });
+});
+
+describe("the event provider's driver", () => {
+  test.each(open)('assigned to a %s order: the order keeps its status', (from) =>
+    expect(decide(from, { kind: 'driverAssigned' })).toEqual({ to: null }),
+  );
+  test.each(final)('assigned to a %s order: refused, nothing changes', (from) =>
+    expect(decide(from, { kind: 'driverAssigned' })).toEqual({ refused: 'notModifiable' }),
+  );
 });
