@@ -17,6 +17,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SANDBOX: z.enum(['on', 'off']).default('on'),
+  SANDBOX_DELIVERY_STEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.coerce
     .number()
@@ -92,6 +93,8 @@ export type Config = {
   databaseUrl: string;
   redisUrl: string | undefined;
   sandbox: boolean;
+  /** How long each step of a delivery takes at the sandbox event provider (0: only when told). */
+  sandboxDeliveryStepMs: number;
   logLevel: string;
   bodyLimit: number;
   /** full: a 2xx survives a power loss; normal: it survives a crash of the service (quicker). */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: databaseUrl({ ...env, DATA_DIR: dataDir }),
     redisUrl: e.REDIS_URL,
     sandbox: e.SANDBOX === 'on',
+    sandboxDeliveryStepMs: e.SANDBOX_DELIVERY_STEP_MS,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,

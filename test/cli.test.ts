@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.js';
-import { hashSecret } from '../src/modules/auth/service.js';
+import { createPartner, hashSecret } from '../src/modules/auth/service.js';
 import { freshDatabase, migratedDatabase } from './support/service.js';
 
 /** The CLI as `npm run cli -- <args>` runs it (from the run's build). */
@@ -118,6 +118,51 @@ test('providers add seals the secrets; providers list shows source, kind and bas
     expect((bad as { code: number }).code).toBe(2);
     expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
   } finally {
+    await database.drop();
+  }
+});
+
+test('providers remove: refused while an open order waits on the provider; then removed, and the organizations that named it name none', async () => {
+  const database = await migratedDatabase();
+  const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
+  const failed = (error: { code: number; stdout: string }) => ({ code: error.code, error: JSON.parse(error.stdout).error as string });
+  const db = openDatabase(database.url);
+  try {
+    await cli(['providers', 'add', '--source', 'fleet', '--kind', 'event_provider', '--base-url', 'https://fleet.example', '--json'], {
+      env,
+    });
+    const { partnerId } = await createPartner(db, { name: 'p' });
+    await db.organization.create({ data: { id: 'org_fleet', partnerId, name: 'Tacos', providerId: 'tacos', eventProvider: 'fleet' } });
+    await db.order.create({
+      data: {
+        id: 'ord_open',
+        partnerId,
+        orgId: 'org_fleet',
+        dspSource: 'dsp',
+        dspStoreId: 's',
+        dspOrderId: 'd1',
+        body: '{}',
+        eventProvider: 'fleet',
+      },
+    });
+    const refused = await cli(['providers', 'remove', '--source', 'fleet', '--json'], { env }).catch(failed);
+    expect(refused).toEqual({
+      code: 1,
+      error:
+        'fleet is not removed: 1 open order waits on it (as their DSP, POS or event provider); remove it once they are completed or canceled',
+    });
+    expect(await db.provider.count({ where: { source: 'fleet' } })).toBe(1);
+
+    await db.order.update({ where: { id: 'ord_open' }, data: { status: 'completed' } });
+    const removed = await cli(['providers', 'remove', '--source', 'fleet', '--json'], { env });
+    expect(JSON.parse(removed.stdout)).toEqual({ removed: 'fleet', organizations_released: 1 });
+    expect(JSON.parse((await cli(['providers', 'list', '--json'], { env })).stdout)).toEqual({ providers: [] });
+    expect((await db.organization.findUniqueOrThrow({ where: { id: 'org_fleet' } })).eventProvider).toBeNull();
+
+    const unknown = await cli(['providers', 'remove', '--source', 'fleet', '--json'], { env }).catch(failed);
+    expect(unknown).toEqual({ code: 2, error: 'no provider fleet is registered (providers list shows them)' });
+  } finally {
+    await db.$disconnect();
     await database.drop();
   }
 });

@@ -3,7 +3,8 @@
 // refused. Orders placed at the sandbox DSP appear and change without a reload; an owner
 // redelivers a failed delivery; a team member has no such control and the API refuses them; a
 // user of another organization never sees these orders; the session cookie works only from the
-// service's own pages and ends at logout.
+// service's own pages and ends at logout; an admin chooses the event provider, and a
+// merchant-delivered order shows its delivery step by step, with its driver.
 import path from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import WebSocket from 'ws';
@@ -11,8 +12,17 @@ import { createClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { chromiumPath } from './support/chromium.js';
-import { startPos } from './support/sandbox.js';
-import { merchantInThreeCurrencies, merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from './support/orders.js';
+import { control, startPos, testSecrets } from './support/sandbox.js';
+import {
+  merchantInThreeCurrencies,
+  merchantTakingOrders,
+  placeOrder,
+  posStatus,
+  startEvents,
+  until,
+  type OrderSetup,
+} from './support/orders.js';
+import { saveProvider } from '../src/integrations/providers.js';
 import { post, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -398,4 +408,64 @@ test('the session cookie is HttpOnly and SameSite=Lax, works only from our own p
   await Promise.all([page.waitForNavigation(), page.click('form[action="/dashboard/logout"] button')]);
   expect(await text(page)).toContain('You are signed out');
   expect((await me(service.url)).body.errors[0].extensions.code).toBe('session_expired');
+});
+
+test("an admin chooses who delivers the merchant's own orders; such an order shows each step of its delivery live, its driver and vehicle, and not delivered once canceled; a team member cannot choose", async () => {
+  // Two dispatch companies registered, and the merchant has named neither: no one delivers.
+  const events = await startEvents(service, testSecrets());
+  await saveProvider(service.services, {
+    source: 'fleet-b',
+    kind: 'event_provider',
+    base_url: 'http://127.0.0.1:9',
+    webhook_secret: 'x'.repeat(24),
+  });
+  try {
+    const admin = await signIn(merchant, 'admin', 'admin2@dashboard.example');
+    await admin.waitForSelector('[data-event-provider-in-use=""]', { timeout: 10_000 });
+    expect(await rowText(admin, '#dispatch')).toMatch(/your restaurant delivers its own orders/);
+    expect(await admin.$$eval('#event-provider option', (options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      '',
+      'fleet-b',
+      'sandbox-events',
+    ]);
+    await admin.select('#event-provider', 'sandbox-events');
+    await admin.waitForSelector('[data-event-provider-in-use="sandbox-events"]', { timeout: 10_000 });
+    expect((await service.services.db.organization.findUniqueOrThrow({ where: { id: merchant.orgId } })).eventProvider).toBe(
+      'sandbox-events',
+    );
+
+    // A merchant-delivered order, its driver on the way: the row follows the road without a reload.
+    const placed = await placeOrder(pos, merchant.storeId);
+    const orderId = placed.body.order_id!;
+    const row = orderRow(placed.dsp_order_id);
+    await admin.waitForSelector(`${row} [data-delivery="enroute_to_pickup"]`, { timeout: 10_000 });
+    expect(await rowText(admin, row)).toMatch(/enroute to pickup\s+Dana Driver/);
+    expect((await control(events, `deliveries/${orderId}/advance`, {})).status).toBe(200);
+    await admin.waitForSelector(`${row} [data-delivery="arrived_at_pickup"]`, { timeout: 10_000 });
+    await clickIn(admin, `[data-open-order="${orderId}"]`);
+    await admin.waitForSelector(`dialog[open] [data-order-detail="${orderId}"] [data-driver]`, { timeout: 10_000 });
+    // When the driver is expected, in the browser's own clock.
+    expect(await rowText(admin, 'dialog[open] [data-delivery-status]')).toMatch(
+      /^Delivery: arrived at pickup · expected \d{1,2}:\d{2}\s?[AP]M · Dana Driver \+1 5125550199 · blue Toyota Prius \(SBX-4821\) · by sandbox-events$/,
+    );
+    await clickIn(admin, 'dialog[open] button.close');
+    // Canceled on the way: not delivered, and no driver named.
+    expect((await posStatus(pos, orderId, 'merchant_canceled')).status).toBe(200);
+    await admin.waitForSelector(orderRow(placed.dsp_order_id, 'merchant_canceled'), { timeout: 10_000 });
+    expect(await rowText(admin, row)).toMatch(/not delivered\s+–/);
+    expect(await stillSameDocument(admin)).toBe(true);
+
+    const member = await signIn(merchant, 'team_member', 'member3@dashboard.example');
+    await member.waitForSelector('[data-event-provider-in-use="sandbox-events"]', { timeout: 10_000 });
+    expect(await member.$('#event-provider')).toBeNull();
+    const choose = await fromPage(member, 'mutation($i: SetEventProviderInput!) { setEventProvider(input: $i) { eventProvider } }', {
+      i: { orgId: merchant.orgId, source: 'fleet-b' },
+    });
+    expect(choose.body.errors?.[0]?.extensions?.code).toBe('insufficient_role');
+    expect((await service.services.db.organization.findUniqueOrThrow({ where: { id: merchant.orgId } })).eventProvider).toBe(
+      'sandbox-events',
+    );
+  } finally {
+    await events.close();
+  }
 });

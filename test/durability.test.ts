@@ -2,9 +2,11 @@
 // (SIGKILL) in the middle, twice, once while it is delivering; after the POS is back, each order
 // reaches it exactly once by idempotency key, and what the killed instance held goes out within
 // seconds of the restart. And the DSP's events about orders, killed while they are being sent:
-// each arrives once by its key, in sequence.
+// each arrives once by its key, in sequence; and an event provider down for a minute while its
+// deliveries move, with a kill in the middle: each order.updated reaches it after, once, in order.
 import { startSandboxPos, type SandboxPos } from '../src/sandbox/pos/server.js';
-import { registerSandboxPos } from '../src/sandbox/register.js';
+import { startSandboxEventProvider, type SandboxEventProvider } from '../src/sandbox/event-provider/server.js';
+import { registerSandboxEvents, registerSandboxPos } from '../src/sandbox/register.js';
 import { loadConfig } from '../src/config.js';
 import { prepareDatabase, createLogger } from '../src/app/service.js';
 import { openDatabase } from '../src/db/client.js';
@@ -19,18 +21,23 @@ import { startReceiver, TEST_CA } from './support/receiver.js';
 
 let database: TestDatabase;
 let pos: SandboxPos | undefined;
+let events: SandboxEventProvider | undefined;
 let service: ReturnType<typeof spawnService> | undefined;
 afterAll(async () => {
   await service?.kill();
   await pos?.close();
+  await events?.close();
   await database?.drop();
 });
 
-/** A merchant taking orders on a service run as its own process (killable), on a fresh database. */
-async function setUp(more: Record<string, string> = {}) {
+/** A merchant taking orders on a service run as its own process (killable), on a fresh database;
+ * with `withEvents`, the sandbox event provider delivers its merchant-delivered orders. */
+async function setUp(more: Record<string, string> = {}, withEvents = false) {
   // What an earlier test left running goes first.
   await service?.kill();
   await pos?.close();
+  await events?.close();
+  events = undefined;
   await database?.drop();
   database = await migratedDatabase();
   const secrets = testSecrets();
@@ -54,6 +61,14 @@ async function setUp(more: Record<string, string> = {}) {
   const db = await prepareDatabase(config, createLogger({ logLevel: 'warn' }));
   const services = { config, db, sealer: sealer(config.encryptionKey) } as unknown as Services;
   await registerSandboxPos(services, pos, secrets);
+  if (withEvents) {
+    events = await startSandboxEventProvider({
+      secret: secrets.webhookSecret,
+      service: { url: base, provider: 'sandbox-events' },
+      driverDelayMs: 20,
+    });
+    await registerSandboxEvents(services, events, secrets);
+  }
   const partner = await createPartner(db, { name: 'durable' });
   await db.$disconnect();
 
@@ -67,7 +82,7 @@ async function setUp(more: Record<string, string> = {}) {
   const storeId = (await dspStores(base, token, dsp._id)).austin!;
   await bind(base, token, dsp._id, location!, storeId);
 
-  return { secrets, port, base, env, posPort, storeId, token };
+  return { secrets, port, base, env, posPort, storeId, token, locationId: `loc_2_${onboarding.integration_id}` };
 }
 
 /** 20 orders placed at once, each then completed by the POS: two changes each. */
@@ -224,5 +239,70 @@ test('kill -9 while partner events are on their way: each reaches the endpoint a
     }
   } finally {
     await endpoint.close();
+  }
+}, 120_000);
+
+test('the event provider down for a minute while its deliveries move, and kill -9 in the middle: every order.updated reaches it after, once each, in order', async () => {
+  // A failed call to a provider is tried again a minute later: the minute is moved, not waited for.
+  const { secrets, base, env, storeId } = await setUp({ OUTBOX_RETRY_BASE_MS: '60000', OUTBOX_RETRY_MAX_MS: '60000' }, true);
+  const control = async (peer: { url: string }, what: string, body: unknown = {}) =>
+    (await fetch(`${peer.url}/v1/_sandbox/${what}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json())) as { status: number };
+  const placed = await Promise.all(Array.from({ length: 3 }, () => sendDspOrder(base, secrets.webhookSecret, storeId)));
+  const orders = placed.map((p) => p.body.order_id!);
+  const db = openDatabase(database.url);
+  try {
+    // Each confirmed to the event provider, its driver on the way.
+    await until(
+      async () => (await db.order.count({ where: { id: { in: orders }, deliveryStatus: 'enroute_to_pickup' } })) === orders.length,
+    );
+    // The event provider stops answering; meanwhile each order is made ready and delivered.
+    await control(events!, 'fail', { path: '/v1/events', count: 100_000, status: 503 });
+    for (const orderId of orders) {
+      expect((await control(pos!, 'order-status', { order_id: orderId, status: 'ready_for_pickup' })).status).toBe(200);
+      for (let step = 0; step < 4; step++) expect((await control(events!, `deliveries/${orderId}/advance`)).status).toBe(200);
+    }
+    expect(await db.order.count({ where: { id: { in: orders }, status: 'completed', deliveryStatus: 'delivered' } })).toBe(orders.length);
+    // Each order's first order.updated was tried and refused; the rest wait behind it.
+    const dispatchOf = (orderId: string) => ({ orderingKey: `dispatch:${orderId}`, kind: 'order.updated' });
+    await until(async () => {
+      for (const orderId of orders)
+        if (!(await db.outboxMessage.count({ where: { ...dispatchOf(orderId), lastStatus: 503, status: 'pending' } }))) return false;
+      return true;
+    }, 30_000);
+    await service!.kill();
+
+    // Restarted, the provider back, the minute over.
+    service = spawnService(env);
+    await service.ready();
+    await control(events!, 'fail', { path: '/v1/events', count: 0 });
+    await db.outboxMessage.updateMany({
+      where: { orderingKey: { startsWith: 'dispatch:' }, status: 'pending' },
+      data: { nextAttemptAt: new Date() },
+    });
+
+    const told = (orderId: string) =>
+      events!.received.filter((r) => r.path === '/v1/events' && (r.body as { reference_id: string }).reference_id === orderId);
+    await until(async () => orders.every((orderId) => told(orderId).length >= 4), 30_000);
+    for (const orderId of orders) {
+      const calls = told(orderId);
+      expect(calls.map((r) => [(r.body as any).type, (r.body as any).order.status])).toEqual([
+        ['order.confirmed', 'in_progress'],
+        ['order.updated', 'ready_for_pickup'],
+        ['order.updated', 'out_for_delivery'],
+        ['order.updated', 'completed'],
+      ]);
+      expect(new Set(calls.map((r) => r.headers['idempotency-key'])).size).toBe(4);
+    }
+    // Each answer is recorded just after it is read: wait for the records, not only the calls.
+    await until(
+      async () =>
+        (await db.outboxMessage.count({ where: { orderingKey: { startsWith: 'dispatch:' }, status: { not: 'delivered' } } })) === 0,
+    );
+  } finally {
+    await db.$disconnect();
   }
 }, 120_000);

@@ -7,6 +7,7 @@
 // PostgreSQL when DATABASE_URL points at a server.
 import crypto from 'node:crypto';
 import { openDatabase, type Db } from '../src/db/client.js';
+import { Prisma } from '../src/generated/prisma-sqlite/client.js';
 import { applyPendingMigrations } from '../src/db/schema-engine.js';
 import { MONEY_MIGRATION } from '../src/db/money-conversion.js';
 import { startService } from '../src/app/service.js';
@@ -68,6 +69,15 @@ let partner: { partnerId: string; clientId: string; clientSecret: string };
 const ids = { org: '', us: '', de: '', jp: '', usOrder: '', deOrder: '', jpOrder: '', kwdOrder: '', message: '' };
 const catalogs = { us: inMajorUnits(usCatalog()), de: inMajorUnits(deCatalog()), jp: inMajorUnits(jpCatalog()) };
 
+/** A row as the previous version wrote it, naming only its columns: the client of this version
+ * would name the columns later migrations add, which the previous version's tables do not have. */
+async function insertBefore(db: Db, table: string, row: Record<string, string | number>): Promise<void> {
+  const columns = Object.keys(row).map((column) => `"${column}"`);
+  await db.$executeRaw(
+    Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.join(', '))}) VALUES (${Prisma.join(Object.values(row))})`,
+  );
+}
+
 /** Writes what the previous version wrote: an organization with a location in dollars, one in
  * euros and one in yen, a catalog version of each, orders, and an order still to be sent to its POS. */
 async function fillAsBefore(db: Db): Promise<void> {
@@ -75,52 +85,46 @@ async function fillAsBefore(db: Db): Promise<void> {
   partner = created;
   const id = (prefix: string) => `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   ids.org = id('org');
-  await db.organization.create({ data: { id: ids.org, partnerId: created.partnerId, name: 'Grill', providerId: 'grill-before' } });
+  await insertBefore(db, 'Organization', { id: ids.org, partnerId: created.partnerId, name: 'Grill', providerId: 'grill-before' });
   const onboarding = id('onb');
-  await db.onboarding.create({
-    data: {
-      id: onboarding,
-      partnerId: created.partnerId,
-      orgId: ids.org,
-      type: 'pos',
-      source: 'sandbox-pos',
-      status: 'active',
-      returnUrl: 'https://p.example',
-    },
+  await insertBefore(db, 'Onboarding', {
+    id: onboarding,
+    partnerId: created.partnerId,
+    orgId: ids.org,
+    type: 'pos',
+    source: 'sandbox-pos',
+    status: 'active',
+    returnUrl: 'https://p.example',
   });
   for (const [key, catalog] of Object.entries(catalogs) as ['us' | 'de' | 'jp', typeof catalogs.us][]) {
     ids[key] = id('loc');
-    await db.location.create({
-      data: {
-        id: ids[key],
-        partnerId: created.partnerId,
-        orgId: ids.org,
-        onboardingId: onboarding,
-        source: 'sandbox-pos',
-        providerId: `loc_${key}`,
-        activeProviderId: `loc_${key}`,
-        name: `Grill ${key}`,
-        address: '{}',
-      },
+    await insertBefore(db, 'Location', {
+      id: ids[key],
+      partnerId: created.partnerId,
+      orgId: ids.org,
+      onboardingId: onboarding,
+      source: 'sandbox-pos',
+      providerId: `loc_${key}`,
+      activeProviderId: `loc_${key}`,
+      name: `Grill ${key}`,
+      address: '{}',
     });
-    await db.catalogVersion.create({ data: { id: id('cat'), locationId: ids[key], version: 1, body: JSON.stringify(catalog) } });
+    await insertBefore(db, 'CatalogVersion', { id: id('cat'), locationId: ids[key], version: 1, body: JSON.stringify(catalog) });
   }
   const order = async (key: 'usOrder' | 'deOrder' | 'jpOrder' | 'kwdOrder', locationId: string, body: Record<string, unknown>) => {
     ids[key] = id('ord');
-    await db.order.create({
-      data: {
-        id: ids[key],
-        partnerId: created.partnerId,
-        orgId: ids.org,
-        locationId,
-        dspSource: 'sandbox-dsp',
-        dspStoreId: 'store_old',
-        dspOrderId: `dsp_${ids[key]}`,
-        status: 'completed',
-        fulfillmentType: 'pickup',
-        posOrderId: `pos_${ids[key]}`,
-        body: JSON.stringify(body),
-      },
+    await insertBefore(db, 'Order', {
+      id: ids[key],
+      partnerId: created.partnerId,
+      orgId: ids.org,
+      locationId,
+      dspSource: 'sandbox-dsp',
+      dspStoreId: 'store_old',
+      dspOrderId: `dsp_${ids[key]}`,
+      status: 'completed',
+      fulfillmentType: 'pickup',
+      posOrderId: `pos_${ids[key]}`,
+      body: JSON.stringify(body),
     });
   };
   await order('usOrder', ids.us, oldOrder('dsp_us'));
@@ -153,20 +157,18 @@ async function fillAsBefore(db: Db): Promise<void> {
   );
   // The US order still on its way to the POS (the POS was down): it goes later, converted.
   ids.message = id('msg');
-  await db.outboxMessage.create({
-    data: {
-      id: ids.message,
-      partnerId: created.partnerId,
-      orgId: ids.org,
-      kind: 'order.created',
-      source: 'sandbox-pos',
-      onboardingId: onboarding,
-      operation: 'orders',
-      body: JSON.stringify({ type: 'order.created', object: { ...oldOrder('dsp_us'), id: ids.usOrder, location_id: 'loc_us' } }),
-      idempotencyKey: `order.created:${ids.usOrder}`,
-      subjectId: ids.usOrder,
-      status: 'dead',
-    },
+  await insertBefore(db, 'OutboxMessage', {
+    id: ids.message,
+    partnerId: created.partnerId,
+    orgId: ids.org,
+    kind: 'order.created',
+    source: 'sandbox-pos',
+    onboardingId: onboarding,
+    operation: 'orders',
+    body: JSON.stringify({ type: 'order.created', object: { ...oldOrder('dsp_us'), id: ids.usOrder, location_id: 'loc_us' } }),
+    idempotencyKey: `order.created:${ids.usOrder}`,
+    subjectId: ids.usOrder,
+    status: 'dead',
   });
 }
 

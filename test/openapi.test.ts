@@ -100,6 +100,21 @@ test('the events a DSP receives are in its webhooks, one per event type', async 
   }
 });
 
+test('what an event provider receives, and each webhook it sends with its object, are in the document', async () => {
+  const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
+  for (const type of ['order.confirmed', 'order.updated']) {
+    const schema = webhooks[`event-provider ${type}`]!.post.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe(type);
+    expect(schema.required).toEqual(['location_id', 'reference_id', 'type', 'order']);
+  }
+  const sent = document.paths['/v1/webhooks/event-providers/{source}']!.post.requestBody.content['application/json'].schema;
+  const byType = Object.fromEntries(sent.oneOf.map((s: any) => [s.properties.type.const, s.properties.object]));
+  expect(Object.keys(byType).sort()).toEqual(['order.assign.driver', 'order.delivery_status.updated']);
+  expect(byType['order.assign.driver'].required).toEqual(['location_id', 'order_id', 'driver']);
+  expect(Object.keys(byType['order.assign.driver'].properties.driver.properties)).toEqual(['name', 'phone', 'source', 'vehicle_info']);
+  expect(byType['order.delivery_status.updated'].properties.delivery_status.enum).toContain('enroute_to_dropoff');
+});
+
 test('an answer the document does not describe is caught', async () => {
   // The conformance check itself: a 200 where only 201 is documented fails the call.
   const { assertDocumentedAnswer } = await import('./support/openapi-conformance.js');

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const Updated = graphql(
-  `subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }`,
+  `subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }`,
 );
 
 test('a DSP order reaches the POS in full, then the event provider signed, gets a driver, and a subscriber sees every change in order', async () => {
@@ -97,6 +97,7 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
     name: 'Dana Driver',
     phone: { number: '5125550199', code: '+1' },
     source: 'sandbox-fleet',
+    vehicleInfo: { make: 'Toyota', model: 'Prius', color: 'blue', licensePlate: 'SBX-4821' },
   });
   expect(withDriver.deliveryStatus).toBe('enroute_to_pickup');
 
@@ -117,7 +118,8 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
     ['in_progress', 'enroute_to_pickup', true, true],
     ['ready_for_pickup', 'enroute_to_pickup', true, true],
     ['out_for_delivery', 'enroute_to_pickup', true, true],
-    ['completed', 'enroute_to_pickup', true, true],
+    // Completed by its POS: a merchant-delivered order is delivered, and says so.
+    ['completed', 'delivered', true, true],
   ]);
 });
 

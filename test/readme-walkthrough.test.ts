@@ -1,7 +1,8 @@
 // The README's "whole flow with curl", run as a newcomer would: the script as the README prints
 // it (only its first line, the URLs and credentials, filled in from what `npm start` printed),
 // against the service started as `npm start` starts it, with its sandbox peers. It must end
-// with the order completed at the POS.
+// with the order completed at the POS; and docs/event-providers.md's "Try it" after it, with a
+// merchant-delivered order delivered.
 import fs from 'node:fs';
 import path from 'node:path';
 import { OFREPProvider } from '@openfeature/ofrep-provider';
@@ -26,12 +27,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The README's walkthrough script, between the ```sh fence after its heading and the next fence. */
-function walkthrough(): string {
-  const readme = fs.readFileSync('README.md', 'utf8');
-  const from = readme.indexOf('```sh', readme.indexOf('### The whole flow with curl')) + '```sh'.length;
-  return readme.slice(from, readme.indexOf('```', from));
+/** A document's script: between the ```sh fence after a heading and the next fence. */
+function scriptOf(file: string, heading: string): string {
+  const text = fs.readFileSync(file, 'utf8');
+  const from = text.indexOf('```sh', text.indexOf(heading)) + '```sh'.length;
+  return text.slice(from, text.indexOf('```', from));
 }
+/** The README's walkthrough. */
+const walkthrough = () => scriptOf('README.md', '### The whole flow with curl');
 
 (hasCurl ? test : test.skip)(
   "the README's curl walkthrough takes a newcomer from npm start to an order completed at the POS, run after run",
@@ -66,6 +69,29 @@ function walkthrough(): string {
       expect(stdout).toContain('"menu_provider_ids":["');
       expect(stderr).toBe('');
     }
+
+    // docs/event-providers.md goes on from there: a merchant-delivered order, driven to the door
+    // through the sandbox event provider that npm start printed.
+    const events = /Sandbox event provider:\s+(http:\/\/\S+)/.exec(banner)![1]!;
+    const [eventsLine, ...delivery] = scriptOf('docs/event-providers.md', '### Try it').trim().split('\n');
+    expect(eventsLine).toMatch(/^EVENTS=\S+ /);
+    const { stdout, stderr } = await promisify(execFile)(
+      'bash',
+      ['--norc', '-euo', 'pipefail', '-c', [filled, `EVENTS=${events}`, ...delivery].join('\n')],
+      {
+        timeout: 90_000,
+      },
+    );
+    expect(JSON.parse(stdout.slice(stdout.lastIndexOf('{"data":')).trim())).toEqual({
+      data: {
+        order: {
+          status: 'completed',
+          deliveryStatus: 'delivered',
+          driver: { name: 'Dana Driver', vehicleInfo: { make: 'Toyota', model: 'Prius' } },
+        },
+      },
+    });
+    expect(stderr).toBe('');
   },
   200_000,
 );

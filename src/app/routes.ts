@@ -15,7 +15,7 @@ import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
-import { dspEventDocs } from '../modules/orders/peers.js';
+import { dspEventDocs, eventProviderDocs } from '../modules/orders/peers.js';
 import { orderMoneyDocs } from '../modules/orders/wire.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import type { OpenApiOperation } from '../http/route-docs.js';
@@ -35,9 +35,9 @@ export const restRoutes: RestRoute[] = [
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
 /** What the service sends others, described in the OpenAPI document's `webhooks`. */
 export function outgoingWebhooks(): Record<string, OpenApiOperation> {
-  const dsp = dspEventDocs();
-  const partner = partnerEventDocs(orderMoneyDocs());
-  const both = Object.keys(dsp).filter((name) => name in partner);
-  if (both.length) throw new Error(`webhooks named twice in the OpenAPI document: ${both.join(', ')}`);
-  return { ...dsp, ...partner };
+  const lists = [dspEventDocs(), eventProviderDocs(), partnerEventDocs(orderMoneyDocs())];
+  const names = lists.flatMap((list) => Object.keys(list));
+  const twice = names.filter((name, i) => names.indexOf(name) !== i);
+  if (twice.length) throw new Error(`webhooks named twice in the OpenAPI document: ${twice.join(', ')}`);
+  return Object.assign({}, ...lists);
 }

@@ -67,6 +67,11 @@ export async function certify(kind: string, provider: ProviderInfo, flags: Certi
   // Lines for the person go to stderr with --json, so stdout stays one JSON object.
   const say = (line: string) => (flags.json ? process.stderr : process.stdout).write(`${line}\n`);
   try {
+    // A registered provider is a live one: it is told what the kit will send it before it does.
+    if (flags.source)
+      say(
+        `certify --source ${flags.source}: the kit calls ${provider.baseUrl} as the service would, with a test order (its ids begin ord_certify_, its location is loc_certify)${kind === 'pos' ? ' and test notices' : ''}; a live ${kind === 'pos' ? 'POS' : 'event provider'} may act on it.`,
+      );
     const options = { caller, provider, listener, redirectUri: flags['redirect-uri'], code: flags.code, waitWebhookSeconds: wait, say };
     const report = kind === 'pos' ? await certifyPos(options) : await certifyEventProvider(options);
     if (flags.junit) fs.writeFileSync(flags.junit, junitReport(report));

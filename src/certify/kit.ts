@@ -7,7 +7,16 @@ import http from 'node:http';
 import { DEFAULT_PATHS, validateProvider, type ProviderInfo, type ProviderInput } from '../integrations/providers.js';
 
 export type Check = { id: string; ok: boolean; detail: string };
-export type Report = { kind: 'pos' | 'event-provider'; base_url: string; passed: number; failed: number; checks: Check[] };
+/** A check the run did not make, and why (the flag that makes it). */
+export type Skipped = { id: string; detail: string };
+export type Report = {
+  kind: 'pos' | 'event-provider';
+  base_url: string;
+  passed: number;
+  failed: number;
+  checks: Check[];
+  skipped: Skipped[];
+};
 
 /** One check: its id and what it found; a throw fails it with the error's words. */
 export type CheckRun = (record: (id: string, ok: boolean, detail: string) => void) => Promise<void>;
@@ -31,16 +40,35 @@ export function providerFromFlags(input: ProviderInput): ProviderInfo {
 }
 
 /** A request that reached the kit's loopback listener. */
-export type Arrival = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: Buffer };
+export type Arrival = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** When it came, epoch ms. */
+  at: number;
+};
 
-/** The kit's own loopback listener: the OAuth redirect URI and the webhook URL it prints. */
-export async function startListener(): Promise<{
+export type Listener = {
   url: string;
+  /** The next request to this path (the OAuth redirect), or null after `timeoutMs`. */
   next: (path: string, timeoutMs: number) => Promise<Arrival | null>;
+  /** The first webhook (a POST, at any path under the URL) that `matches`, among those that
+   * came and those to come, or null after `timeoutMs`. */
+  webhook: (matches: (arrival: Arrival) => boolean, timeoutMs: number) => Promise<Arrival | null>;
+  /** Every webhook that came so far. */
+  webhooks: () => Arrival[];
   close: () => Promise<void>;
-}> {
-  const arrived: Arrival[] = [];
-  const waiting: { path: string; resolve: (a: Arrival) => void }[] = [];
+};
+
+/** The kit's own loopback listener: the OAuth redirect URI and the URL a provider's webhooks go
+ * to. A webhook counts at whatever path under the URL it arrives (a provider posts to its
+ * service URL's /v1/webhooks/…), and is answered 200, as the service answers a webhook it took. */
+export async function startListener(): Promise<Listener> {
+  const redirects: Arrival[] = [];
+  const webhooks: Arrival[] = [];
+  const waiting = new Set<() => void>();
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -52,35 +80,48 @@ export async function startListener(): Promise<{
         query: at.searchParams,
         headers: request.headers,
         body: Buffer.concat(chunks),
+        at: Date.now(),
       };
-      const waiter = waiting.findIndex((w) => w.path === arrival.path);
-      if (waiter >= 0) waiting.splice(waiter, 1)[0]!.resolve(arrival);
-      else arrived.push(arrival);
       // A browser that lands here is told where it is; a provider's webhook gets its 2xx.
-      if (arrival.method === 'GET')
+      if (arrival.method === 'GET') {
+        redirects.push(arrival);
         response.writeHead(200, { 'content-type': 'text/plain' }).end('The conformance kit has the code; you can close this page.\n');
-      else response.writeHead(204).end();
+      } else {
+        webhooks.push(arrival);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+      }
+      for (const wake of waiting) wake();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  /** The first arrival `find` gives, now or once one comes; null after `timeoutMs`. */
+  const awaited = (find: () => Arrival | undefined, timeoutMs: number) =>
+    new Promise<Arrival | null>((resolve) => {
+      const look = () => {
+        const found = find();
+        if (!found) return false;
+        waiting.delete(look);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(look);
+        resolve(null);
+      }, timeoutMs);
+      timer.unref();
+      if (!look()) waiting.add(look);
+    });
   return {
     url,
-    next: (path, timeoutMs) => {
-      const index = arrived.findIndex((a) => a.path === path);
-      if (index >= 0) return Promise.resolve(arrived.splice(index, 1)[0]!);
-      return new Promise((resolve) => {
-        const waiter = { path, resolve };
-        waiting.push(waiter);
-        setTimeout(() => {
-          const still = waiting.indexOf(waiter);
-          if (still >= 0) {
-            waiting.splice(still, 1);
-            resolve(null);
-          }
-        }, timeoutMs).unref();
-      });
-    },
+    next: (path, timeoutMs) =>
+      awaited(() => {
+        const index = redirects.findIndex((a) => a.path === path);
+        return index >= 0 ? redirects.splice(index, 1)[0] : undefined;
+      }, timeoutMs),
+    webhook: (matches, timeoutMs) => awaited(() => webhooks.find(matches), timeoutMs),
+    webhooks: () => [...webhooks],
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -89,9 +130,18 @@ export async function startListener(): Promise<{
   };
 }
 
-/** Runs checks in order, each recording one or more results; a check that throws fails with
- * what it threw, and the rest still run. */
-export async function runChecks(kind: Report['kind'], baseUrl: string, checks: [string[], CheckRun][]): Promise<Report> {
+/**
+ * Runs checks in order, each recording one or more results; a check that throws fails with what
+ * it threw, and the rest still run. `skipped` are the checks not run (and why). The report lists
+ * the checks in the order of `checks`' ids, whatever order they were recorded in (a verdict that
+ * waits for a later wait is recorded after it).
+ */
+export async function runChecks(
+  kind: Report['kind'],
+  baseUrl: string,
+  checks: [string[], CheckRun][],
+  skipped: Skipped[] = [],
+): Promise<Report> {
   const results: Check[] = [];
   for (const [ids, run] of checks) {
     const recorded = new Set<string>();
@@ -105,29 +155,35 @@ export async function runChecks(kind: Report['kind'], baseUrl: string, checks: [
         results.push({ id, ok: false, detail: `the check could not finish: ${(error as Error).message}` });
     }
   }
+  const order = checks.flatMap(([ids]) => ids);
+  results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   const passed = results.filter((c) => c.ok).length;
-  return { kind, base_url: baseUrl, passed, failed: results.length - passed, checks: results };
+  return { kind, base_url: baseUrl, passed, failed: results.length - passed, checks: results, skipped };
 }
 
 /** A line per check, for people. */
 export const reportLines = (report: Report): string =>
   [
     ...report.checks.map((c) => `${c.ok ? 'PASS' : 'FAIL'}  ${c.id}  ${c.detail}`),
-    `${report.passed} passed, ${report.failed} failed (${report.kind} at ${report.base_url})`,
+    ...report.skipped.map((c) => `SKIP  ${c.id}  ${c.detail}`),
+    `${report.passed} passed, ${report.failed} failed${report.skipped.length ? `, ${report.skipped.length} skipped` : ''} (${report.kind} at ${report.base_url})`,
   ].join('\n');
 
 const xml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** JUnit XML: one testcase per check, for the vendor's CI. */
-export const junitReport = (report: Report): string =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites tests="${report.checks.length}" failures="${report.failed}">\n` +
-  `<testsuite name="certify ${report.kind}" tests="${report.checks.length}" failures="${report.failed}">\n` +
-  report.checks
-    .map(
-      (c) =>
-        `<testcase classname="certify.${report.kind}" name="${xml(c.id)}">` +
-        (c.ok ? `<system-out>${xml(c.detail)}</system-out>` : `<failure message="${xml(c.detail)}"/>`) +
-        '</testcase>',
-    )
-    .join('\n') +
-  '\n</testsuite>\n</testsuites>\n';
+/** JUnit XML: one testcase per check, those not run marked skipped, for the vendor's CI. */
+export const junitReport = (report: Report): string => {
+  const tests = report.checks.length + report.skipped.length;
+  const counts = `tests="${tests}" failures="${report.failed}" skipped="${report.skipped.length}"`;
+  const testcase = (id: string, inner: string) => `<testcase classname="certify.${report.kind}" name="${xml(id)}">${inner}</testcase>`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ${counts}>\n<testsuite name="certify ${report.kind}" ${counts}>\n` +
+    [
+      ...report.checks.map((c) =>
+        testcase(c.id, c.ok ? `<system-out>${xml(c.detail)}</system-out>` : `<failure message="${xml(c.detail)}"/>`),
+      ),
+      ...report.skipped.map((c) => testcase(c.id, `<skipped message="${xml(c.detail)}"/>`)),
+    ].join('\n') +
+    '\n</testsuite>\n</testsuites>\n'
+  );
+};

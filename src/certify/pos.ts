@@ -10,14 +10,14 @@ import {
   type ProviderToken,
 } from '../integrations/provider-client.js';
 import { providerUrl, type Operation, type ProviderInfo } from '../integrations/providers.js';
-import { verifySignature } from '../common/signatures.js';
+import { verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { amountRule, currencyRule, isAmount, isCurrency } from '../common/money.js';
-import { runChecks, type Arrival, type CheckRun, type Report, type startListener } from './kit.js';
+import { runChecks, type Arrival, type CheckRun, type Listener, type Report, type Skipped } from './kit.js';
 
 export type KitOptions = {
   caller: Caller;
   provider: ProviderInfo;
-  listener: Awaited<ReturnType<typeof startListener>>;
+  listener: Listener;
   /** Where the OAuth redirect goes when it is not the kit's listener, and the code that came there. */
   redirectUri?: string;
   code?: string;
@@ -102,7 +102,7 @@ function authorizeUrl(provider: ProviderInfo, clientId: string, redirectUri: str
 }
 
 /** An order as a DSP sends it (docs/pos-vendors.md, the order object), for the POS's location. */
-export function sampleOrder(locationId: string): Record<string, unknown> {
+export function sampleOrder(locationId: string, fulfillmentType = 'pickup'): Record<string, unknown> & { id: string } {
   const id = `ord_certify_${crypto.randomBytes(6).toString('hex')}`;
   const customer = { provider_loyalty_id: 'loy_certify', name: 'Jamie Rivera', phone: '+15125550123', masked_phone_code: '4821' };
   return {
@@ -115,7 +115,7 @@ export function sampleOrder(locationId: string): Record<string, unknown> {
     delivery_address: { address_line_1: '500 E 4th St', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
     estimated_fulfillment_time: Date.now() + 30 * 60_000,
     is_future_order: false,
-    fulfillment_type: 'pickup',
+    fulfillment_type: fulfillmentType,
     source: 'certify-dsp',
     status: 'in_progress',
     delivery_status: 'pending',
@@ -379,41 +379,61 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
       },
     ],
   ];
+  const skipped: Skipped[] = [];
   if (options.waitWebhookSeconds !== undefined) {
     checks.push([
       ['webhook.signature'],
       async (record) => {
         const secret = provider.webhookSecret ?? '';
         say(
-          `Send a signed location.catalog.updated to ${listener.url}/webhook, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
+          `Send a signed location.catalog.updated to ${listener.url}/v1/webhooks/pos/{source}, or any path under ${listener.url}, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
         );
-        const arrival = await listener.next('/webhook', options.waitWebhookSeconds! * 1000);
-        record(
-          'webhook.signature',
-          signedEvent(arrival, secret, 'location.catalog.updated'),
-          webhookDetail(arrival, 'location.catalog.updated'),
-        );
+        const arrival = await listener.webhook(ofType('location.catalog.updated'), options.waitWebhookSeconds! * 1000);
+        record('webhook.signature', signedBy(arrival, secret), webhookDetail(arrival, 'location.catalog.updated'));
       },
     ]);
-  }
-  return runChecks('pos', provider.baseUrl, checks);
+  } else skipped.push({ id: 'webhook.signature', detail: WITHOUT_WAIT });
+  return runChecks('pos', provider.baseUrl, checks, skipped);
 }
 
-/** A webhook the kit received is what the service would take: the type expected, and a
- * Service-Webhook-Signature (hex or base64 HMAC-SHA256 of the body) that holds. */
-export function signedEvent(arrival: Arrival | null, secret: string, type: string): boolean {
-  if (!arrival || !secret) return false;
-  const header = arrival.headers['service-webhook-signature'];
-  let body: { type?: unknown } | undefined;
+/** Why a webhook check was not run. */
+export const WITHOUT_WAIT = 'not run: give --wait-webhook SECONDS, and send your webhooks to the URL the kit prints';
+
+/** The webhook's event type (a body without one has SPEC's default, `fallback`), or null for a
+ * body that is not a JSON object. */
+export function webhookType(arrival: Arrival, fallback?: string): string | null {
   try {
-    body = JSON.parse(arrival.body.toString('utf8'));
+    const body = JSON.parse(arrival.body.toString('utf8')) as { type?: unknown } | null;
+    if (!body || typeof body !== 'object') return null;
+    return typeof body.type === 'string' ? body.type : (fallback ?? null);
   } catch {
-    return false;
+    return null;
   }
-  return verifySignature(arrival.body, typeof header === 'string' ? header : undefined, secret) && (body?.type ?? type) === type;
 }
+
+/** Matches a webhook of this type (a body without a type is SPEC's default of the POS's webhook). */
+export const ofType = (type: string) => (arrival: Arrival) => webhookType(arrival, 'location.catalog.updated') === type;
+
+/** A webhook the service would take as signed by this secret: Service-Webhook-Signature (hex or
+ * base64 HMAC-SHA256 of the body), or Standard Webhooks' headers. */
+export function signedBy(arrival: Arrival | null, secret: string): boolean {
+  if (!arrival || !secret) return false;
+  const header = (name: string) => (typeof arrival.headers[name] === 'string' ? (arrival.headers[name] as string) : undefined);
+  if (header('webhook-signature') !== undefined)
+    return (
+      verifyStandardWebhook(
+        arrival.body,
+        { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') },
+        secret,
+      ) === 'valid'
+    );
+  return verifySignature(arrival.body, header('service-webhook-signature'), secret);
+}
+
+const SIGNING_RULE =
+  'carries Service-Webhook-Signature, HMAC-SHA256 of the exact body with the webhook secret (or the Standard Webhooks headers)';
 
 export const webhookDetail = (arrival: Arrival | null, type: string) =>
   arrival
-    ? `${arrival.method} ${arrival.path} with Service-Webhook-Signature ${arrival.headers['service-webhook-signature'] ? 'present' : 'missing'}: ${arrival.body.toString('utf8').slice(0, 120)}. Rule: a ${type} webhook carries Service-Webhook-Signature, HMAC-SHA256 of the exact body with the webhook secret`
-    : `nothing arrived in time. Rule: a ${type} webhook carries Service-Webhook-Signature, HMAC-SHA256 of the exact body with the webhook secret`;
+    ? `${arrival.method} ${arrival.path} with ${arrival.headers['webhook-signature'] ? 'webhook-signature' : `Service-Webhook-Signature ${arrival.headers['service-webhook-signature'] ? 'present' : 'missing'}`}: ${arrival.body.toString('utf8').slice(0, 120)}. Rule: a ${type} webhook ${SIGNING_RULE}`
+    : `no ${type} arrived in time. Rule: a ${type} webhook ${SIGNING_RULE}`;

@@ -8,10 +8,11 @@ import { applyPendingMigrations } from '../db/schema-engine.js';
 import { createPartner } from '../modules/auth/service.js';
 import { toWire } from '../http/rest-route.js';
 import { SCOPES, isScope } from '../common/scopes.js';
-import { listProviders, saveProvider, type ProviderInput } from '../integrations/providers.js';
+import { deleteProvider, findProvider, listProviders, saveProvider, type ProviderInput } from '../integrations/providers.js';
+import { ordersWaitingOnProvider } from '../modules/orders/service.js';
 import { startSandboxPeers, type SandboxPeers } from '../sandbox/register.js';
 import { sealer } from '../common/crypto.js';
-import { AppError } from '../common/errors.js';
+import { AppError, Conflict } from '../common/errors.js';
 import { runDemo } from './demo.js';
 import { redeliver } from '../delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from '../modules/flags/definitions.js';
@@ -33,6 +34,7 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
        --path operation=/path ...]
                                           register (or update) a provider
   providers list                          the registered providers
+  providers remove --source S             delete a registration (refused while an open order waits on it)
   flags define --file F                   load flag and segment definitions (YAML or JSON, as FLAGS_FILE)
   flags define --partner P --flag K [--variations JSON] [--on N --off N --fallthrough N]
       [--disabled] [--segments a,b]       define (or redefine) one flag
@@ -250,6 +252,23 @@ async function providers(c: OnData): Promise<void> {
       print(json, { providers }, providers.map((p) => `${p.source}\t${p.kind}\t${p.base_url}`).join('\n') || 'no providers');
       return;
     }
+    if (sub === 'remove') {
+      const source = values.source;
+      if (!source) throw new UsageError('providers remove needs --source');
+      if (!(await findProvider(services, source))) throw new UsageError(`no provider ${source} is registered (providers list shows them)`);
+      const waiting = await ordersWaitingOnProvider(services, source);
+      if (waiting)
+        throw new Conflict(
+          `${source} is not removed: ${waiting} open order${waiting === 1 ? '' : 's'} wait${waiting === 1 ? 's' : ''} on it (as their DSP, POS or event provider); remove it once they are completed or canceled`,
+        );
+      const { organizations } = await deleteProvider(services, source);
+      print(
+        json,
+        { removed: source, organizations_released: organizations },
+        `provider ${source} removed${organizations ? `; ${organizations} organization${organizations === 1 ? '' : 's'} that named it as event provider now use the deployment's` : ''}`,
+      );
+      return;
+    }
     if (!values.source || !values.kind || !values['base-url']) throw new UsageError('providers add needs --source, --kind and --base-url');
     const paths = Object.fromEntries((values.path ?? []).map((p) => p.split('=') as [string, string]));
     const saved = await saveProvider(services, {
@@ -369,6 +388,7 @@ const ON_DATA: Record<string, (c: OnData) => Promise<void>> = {
   'partners create': createPartnerCommand,
   'providers add': providers,
   'providers list': providers,
+  'providers remove': providers,
   'flags define': defineFlags,
   'deliveries list': deliveries,
   'deliveries redeliver': deliveries,

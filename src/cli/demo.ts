@@ -189,7 +189,7 @@ export async function runDemo(
       type: (atEvents!.body as { type: string }).type,
       signature: atEvents!.headers['x-service-signature'],
     });
-    const query = `query { order(id: "${placed.body.order_id}") { status deliveryStatus posOrderId driver } }`;
+    const query = `query { order(id: "${placed.body.order_id}") { status deliveryStatus posOrderId driver { name vehicleInfo { make model color } } } }`;
     let journey: any;
     for (let i = 0; i < 100; i++) {
       journey = ((await call(base, 'POST', '/graphql', t, { query })) as { data: { order: any } }).data.order;
@@ -197,19 +197,24 @@ export async function runDemo(
       await new Promise((r) => setTimeout(r, 50));
     }
     step('    a driver is assigned (order.assign.driver webhook): GraphQL order(id)', journey);
-    for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed']) {
-      await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ order_id: placed.body.order_id, status }),
-      });
+    await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ order_id: placed.body.order_id, status: 'ready_for_pickup' }),
+    });
+    // The rest of the road, a step at a time (the sandbox also steps on its own timer).
+    const road: unknown[] = [];
+    for (let i = 0; i < 4; i++) {
+      const advanced = await fetch(`${peers.events.url}/v1/_sandbox/deliveries/${placed.body.order_id}/advance`, { method: 'POST' });
+      road.push(((await advanced.json()) as { body?: unknown }).body ?? 'over');
     }
+    step('15. the POS makes it ready; the event provider reports the road (order.delivery_status.updated) to delivered', road);
     const late = await fetch(`${peers.pos.url}/v1/_sandbox/order-status`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ order_id: placed.body.order_id, status: 'ready_for_pickup' }),
     });
-    step('15. the POS moves it to completed; a later change is refused', (await late.json()) as unknown);
+    step('16. the order is completed; a later change is refused', (await late.json()) as unknown);
     step('done');
   } finally {
     await peers.close();

@@ -1,7 +1,8 @@
 // The merchant dashboard: the organization's day at a glance (./chart.ts), its orders (each opens
 // to its detail, ./order-detail.ts), locations with their DSP connections, last menu publish and
 // what is stopped (./stores.ts: owners, admins and managers pause stores and take items off
-// sale), onboardings and, for owners and admins, failed deliveries to redeliver. It reads through
+// sale), onboardings, who delivers the merchant's own orders (./dispatch.ts: owners and admins
+// choose) and, for owners and admins, failed deliveries to redeliver. It reads through
 // /graphql with the session cookie, and stays current through two graphql-ws subscriptions:
 // orderUpdated (each order as it changes) and organizationChanged (each location, onboarding or
 // dead delivery as it changes, taking its place on the page: nothing is read again). No
@@ -22,10 +23,12 @@ import { $, badge, h, money, run, SignedOut, time, words } from './dom.js';
 import { keepItemLists, stoppedState, storeControls } from './stores.js';
 import { drawChart, StatsQuery, today } from './chart.js';
 import { openOrder } from './order-detail.js';
+import { deliveryShown } from './delivery.js';
+import { showDispatch } from './dispatch.js';
 
 const ViewerQuery = graphql(`
   query DashboardViewer {
-    me { canRedeliver canControlStores user { email fullName role } organization { id name } }
+    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }
   }
 `);
 graphql(`
@@ -58,7 +61,7 @@ const DeliveriesQuery = graphql(`
 `);
 graphql(`
   fragment DashboardOrder on Order {
-    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver failureReason failureDetails createdAt updatedAt
+    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt
     total { amount currency }
   }
 `);
@@ -95,8 +98,6 @@ type State = {
   orders: Map<string, DashboardOrderFragment>;
   filter: { locationId: string; status: string };
 };
-
-const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
 
 /** Where an object with this id is in a list: its place, or the end for a new one. */
 const indexOf = (list: readonly { id: string }[], id: string) => {
@@ -154,7 +155,7 @@ function renderOrders(state: State): void {
     ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)),
   );
   const rows = orders.map((order) => {
-    const driver = (order.driver ?? null) as { name?: string; phone?: string } | null;
+    const shown = deliveryShown({ ...order, driverName: order.driver?.name ?? null });
     const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
     return h(
       'tr',
@@ -183,8 +184,8 @@ function renderOrders(state: State): void {
           : []),
       ),
       // A driver's progress, for orders a driver delivers; a pickup has none.
-      cell('Delivery', DELIVERED.has(order.fulfillmentType ?? '') ? words(order.deliveryStatus) : '–'),
-      cell('Driver', driver?.name ?? '–'),
+      cell('Delivery', h('span', { 'data-delivery': order.deliveryStatus }, shown.delivery)),
+      cell('Driver', shown.driver ?? '–'),
       cell('Total', money(order.total, languageOf(state, order.locationId))),
     );
   });
@@ -349,6 +350,7 @@ async function start(): Promise<void> {
     renderOnboardings(state);
     renderDeliveries(state, redeliver);
     renderOrders(state);
+    await showDispatch(orgId, viewer.canChooseEventProvider, showProblem);
   };
   // Today's orders at a glance, read again (at most once a second) as orders come in.
   let chartTimer: ReturnType<typeof setTimeout> | undefined;

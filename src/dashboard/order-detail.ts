@@ -1,17 +1,21 @@
 // An order opened: its items with their modifiers and notes, its customer as far as the
-// viewer's role may see (the service decides), and its timeline: each recorded change of the
-// order, in words. Only orders that are delivered show a delivery status.
+// viewer's role may see (the service decides), its delivery (who carries it, their vehicle, when
+// they are expected) and its timeline: each recorded change of the order, in words. Only orders
+// that are delivered show a delivery.
 import { graphql } from './generated/gql.js';
 import type { DashboardOrderDetailQuery } from './generated/graphql.js';
-import { badge, h, money, run, time, words } from './dom.js';
+import { badge, clock, h, money, run, time, words } from './dom.js';
+import { deliveryShown } from './delivery.js';
 
 const DetailQuery = graphql(`
   query DashboardOrderDetail($id: ID!) {
     order(id: $id) {
       id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
       total { amount currency }
+      eventProvider estimatedDropoffTime
+      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }
       customer { name phone maskedPhoneCode }
-      timeline { at what status deliveryStatus failureReason driverName }
+      timeline { at what status deliveryStatus failureReason driverName note }
     }
   }
 `);
@@ -51,6 +55,28 @@ function happened(entry: Detail['timeline'][number], delivered: boolean): string
   return `${words(entry.status ?? 'updated')}${road}${driver}`;
 }
 
+/** The delivery in a line: its step, and who carries it in what, and when they are expected. */
+function deliveryLine(order: Detail): HTMLElement {
+  const shown = deliveryShown({ ...order, driverName: order.driver?.name ?? null });
+  const driver = shown.driver ? order.driver : null;
+  const vehicle = driver?.vehicleInfo
+    ? [driver.vehicleInfo.color, driver.vehicleInfo.make, driver.vehicleInfo.model].filter(Boolean).join(' ') +
+      (driver.vehicleInfo.licensePlate ? ` (${driver.vehicleInfo.licensePlate})` : '')
+    : '';
+  const phone = driver?.phone ? ` ${[driver.phone.code, driver.phone.number].filter(Boolean).join(' ')}` : '';
+  const expected =
+    order.estimatedDropoffTime && shown.driver && order.status !== 'completed'
+      ? ` · expected ${clock.format(order.estimatedDropoffTime)}`
+      : '';
+  return h(
+    'p',
+    { class: 'small', 'data-delivery-status': order.deliveryStatus },
+    `Delivery: ${shown.delivery}${expected}`,
+    driver ? h('span', { 'data-driver': '' }, ` · ${driver.name}${phone}${vehicle ? ` · ${vehicle}` : ''}`) : null,
+    order.eventProvider ? h('span', { class: 'muted' }, ` · by ${order.eventProvider}`) : null,
+  );
+}
+
 function detailOf(order: Detail, language: string | null): HTMLElement {
   const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; currency?: unknown };
   const delivered = DELIVERED.has(order.fulfillmentType ?? '');
@@ -66,7 +92,7 @@ function detailOf(order: Detail, language: string | null): HTMLElement {
       badge(order.status),
       ` ${words(order.fulfillmentType ?? '')} · ${order.dspSource} · ${time.format(order.createdAt)} · ${money(order.total, language)}`,
     ),
-    delivered ? h('p', { class: 'small', 'data-delivery-status': order.deliveryStatus }, `Delivery: ${words(order.deliveryStatus)}`) : null,
+    delivered ? deliveryLine(order) : null,
     order.failureReason ? h('p', { class: 'small error' }, `${words(order.failureReason)}: ${order.failureDetails ?? ''}`) : null,
     h('h3', {}, 'Items'),
     lines(sent.items, price) ?? h('p', { class: 'muted small' }, 'No items.'),
@@ -94,6 +120,7 @@ function detailOf(order: Detail, language: string | null): HTMLElement {
           { 'data-timeline': entry.what },
           h('time', { datetime: new Date(entry.at).toISOString() }, time.format(entry.at)),
           ` ${happened(entry, delivered)}`,
+          entry.note ? h('div', { class: 'small muted', 'data-note': '' }, entry.note) : null,
         ),
       ),
     ),

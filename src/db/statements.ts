@@ -418,15 +418,16 @@ export function insertRowsStep(table: string, rows: Row[]): Step {
 }
 
 /** An UPDATE of the row with this id, its columns named as in the model; `and` narrows it
- * further (a guard on the row's state), `returning` gives the updated row back. */
+ * further (a guard on the row's state), `increment` counts columns up by one, `returning` gives
+ * the updated row back. */
 export function updateStep(
   table: string,
   id: string,
   data: Row,
-  options: { and?: Step; returning?: boolean; increment?: string } = {},
+  options: { and?: Step; returning?: boolean; increment?: readonly string[] } = {},
 ): Step {
   const columns = Object.keys(data).map((c) => `"${c}" = ?`);
-  if (options.increment) columns.push(`"${options.increment}" = "${options.increment}" + 1`);
+  for (const counted of options.increment ?? []) columns.push(`"${counted}" = "${counted}" + 1`);
   return {
     sql: `UPDATE "${table}" SET ${columns.join(', ')} WHERE "id" = ?${options.and ? ` AND ${options.and.sql}` : ''}${options.returning ? ' RETURNING *' : ''}`,
     args: [...Object.values(data), id, ...(options.and?.args ?? [])],

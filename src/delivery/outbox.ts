@@ -18,6 +18,7 @@ export type KeyPurpose =
   | 'order.canceled'
   | 'order.updated'
   | 'dsp-event'
+  | 'dispatch'
   | 'dsp-store-event'
   | 'connect'
   | 'disconnect'

@@ -7,6 +7,8 @@ import { keptPer } from '../common/kept.js';
 
 export const PROVIDER_KINDS = ['pos', 'dsp', 'event_provider'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+/** The kind of a dispatch company's registration. */
+export const EVENT_PROVIDER: ProviderKind = 'event_provider';
 
 /** docs/reference.md § POS interface, and the DSP menu intake; a registration may override any. */
 export const DEFAULT_PATHS = {
@@ -101,7 +103,6 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
     update: data,
   });
   registrationsOf(services.db).delete(input.source);
-  confirmersOf(services.db).delete(CONFIRMER);
   return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
 }
 
@@ -137,22 +138,26 @@ export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, so
   return info;
 }
 
-/** Which registered event provider merchant-delivered orders are confirmed to (the first
- * registered: one per deployment for now), read at most every five seconds as registrations are:
- * every such order asks. */
-const confirmersOf = keptPer<Db, typeof CONFIRMER, { source: string } | null>({ max: 1, ttlMs: 5000 });
-const CONFIRMER = 'confirmer';
-
-export async function confirmingEventProvider(services: Pick<Services, 'db'>): Promise<string | null> {
-  const cached = confirmersOf(services.db).get(CONFIRMER);
-  if (cached !== undefined) return cached?.source ?? null;
-  const provider = await services.db.provider.findFirst({
+/** The registered event providers' sources, by name. */
+export async function eventProviderSources(services: Pick<Services, 'db'>): Promise<string[]> {
+  const providers = await services.db.provider.findMany({
     where: { kind: 'event_provider' },
-    orderBy: { createdAt: 'asc' },
+    orderBy: { source: 'asc' },
     select: { source: true },
   });
-  confirmersOf(services.db).set(CONFIRMER, provider);
-  return provider?.source ?? null;
+  return providers.map((p) => p.source);
+}
+
+/** Deletes a registration (the caller has checked that no open order waits on it). The
+ * organizations that named it as their event provider name none after it, in the same
+ * transaction; how many did is returned. Other instances stop using it within five seconds. */
+export async function deleteProvider(services: Pick<Services, 'db'>, source: string): Promise<{ organizations: number }> {
+  const [, released] = await services.db.$transaction([
+    services.db.provider.delete({ where: { source } }),
+    services.db.organization.updateMany({ where: { eventProvider: source }, data: { eventProvider: null } }),
+  ]);
+  registrationsOf(services.db).delete(source);
+  return { organizations: released.count };
 }
 
 export async function requireProvider(services: Services, source: string, kind?: ProviderKind): Promise<ProviderInfo> {

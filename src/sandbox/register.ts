@@ -69,6 +69,7 @@ export async function startSandboxPeers(services: Services): Promise<SandboxPeer
     port: beside(101),
     secret: secrets.webhookSecret,
     service: { url: services.publicUrl, provider: 'sandbox-events' },
+    stepMs: services.config.sandboxDeliveryStepMs,
   });
   await registerSandboxEvents(services, events, secrets);
   return {

@@ -22,6 +22,8 @@ export type Channel = keyof typeof CHANNELS;
 
 export type WebhookEvent = { id: string; source: string; type: string; object: Record<string, unknown> };
 export type WebhookHandler = {
+  /** Its `object`, as the OpenAPI document shows it (without: any object). */
+  object?: JsonSchema;
   /** Optional check before the webhook is accepted: throwing refuses it (nothing is stored). */
   precheck?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<void>;
   /** Applies a stored webhook; throwing makes the processor retry it later. */
@@ -29,8 +31,6 @@ export type WebhookHandler = {
   /** Instead of apply: handles it before answering, writing what it accepts durably itself,
    * for senders who must learn the outcome (an order refused, a change to a closed order). */
   accept?: (services: Services, event: Omit<WebhookEvent, 'id'>) => Promise<{ status: number; body: unknown }>;
-  /** What its `object` holds, for the OpenAPI document (any JSON object when not said). */
-  object?: JsonSchema;
 };
 
 /** What each module handles, by path and event type (its own list, e.g. orders' `orderWebhooks`). */
@@ -70,8 +70,18 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       id: { type: 'string', description: 'The stored webhook.' },
       order_id: { type: 'string', description: 'Order events: the order.' },
       status: { type: 'string', description: 'Order events: its status now.' },
+      delivery_status: { type: 'string', description: "An event provider's reports: the order's delivery status now." },
     },
   };
+  // One shape per event type, told apart by `type`.
+  const body = (channel: Channel): JsonSchema => ({
+    oneOf: [...webhookHandlers[channel]].map(([type, handler]) => ({
+      title: type,
+      type: 'object',
+      required: ['type', 'object'],
+      properties: { type: { type: 'string', const: type }, object: handler.object ?? { type: 'object' } },
+    })),
+  });
   const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
   const operation = (channel: Channel): OpenApiOperation => ({
     operationId: `webhook_${channel.replace('-', '_')}`,
@@ -88,23 +98,9 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
       header('webhook-signature', 'Standard Webhooks: v1,<base64 HMAC-SHA256 of id.timestamp.body>.'),
       header('Idempotency-Key', 'Without Standard Webhooks: the dedupe key (without one, the same bytes again within 10 s are a repeat).'),
     ],
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          // One shape per event type, told apart by `type`.
-          schema: {
-            oneOf: [...webhookHandlers[channel]].map(([type, handler]) => ({
-              type: 'object',
-              required: ['type', 'object'],
-              properties: { type: { type: 'string', const: type }, object: handler.object ?? { type: 'object' } },
-            })),
-          },
-        },
-      },
-    },
+    requestBody: { required: true, content: { 'application/json': { schema: body(channel) } } },
     responses: {
-      '200': json(receipt, 'Taken before (a duplicate), or applied at once (an order update).'),
+      '200': json(receipt, "Taken before (a duplicate), or applied at once (an order update, an event provider's report)."),
       '201': json(receipt, 'An order, taken.'),
       '202': json(receipt, 'Stored; it is applied shortly.'),
       '400': errorRef,

@@ -38,7 +38,7 @@ type Documents = {
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": typeof types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": typeof types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": typeof types.GqlSsoDocument,
-    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }": typeof types.OrderUpdatedDocument,
+    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }": typeof types.OrderUpdatedDocument,
     "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": typeof types.DeadDeliveriesDocument,
     "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": typeof types.RedeliverDocument,
     "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": typeof types.OrdersPageDocument,
@@ -68,7 +68,7 @@ const documents: Documents = {
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": types.GqlSsoDocument,
-    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }": types.OrderUpdatedDocument,
+    "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }": types.OrderUpdatedDocument,
     "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": types.DeadDeliveriesDocument,
     "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": types.RedeliverDocument,
     "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": types.OrdersPageDocument,
@@ -187,7 +187,7 @@ export function graphql(source: "mutation GqlSso($partnerId: ID, $input: Generat
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }"): (typeof documents)["subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver } }"];
+export function graphql(source: "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }"): (typeof documents)["subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

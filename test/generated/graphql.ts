@@ -224,6 +224,8 @@ export type CreateWebhookEndpointInput = {
 /** The merchant user of a dashboard session. */
 export type DashboardViewer = {
   __typename?: 'DashboardViewer';
+  /** Owners and admins choose the event provider that delivers the merchant's own orders. */
+  canChooseEventProvider: Scalars['Boolean']['output'];
   /** Owners, admins and managers pause and resume stores and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
@@ -262,6 +264,23 @@ export type Delivery = {
   source: Scalars['String']['output'];
   /** pending, delivered or dead. */
   status: Scalars['String']['output'];
+};
+
+/** A merchant-delivered order's driver, as its event provider assigned it. */
+export type Driver = {
+  __typename?: 'Driver';
+  name: Scalars['String']['output'];
+  phone?: Maybe<DriverPhone>;
+  /** The fleet or company the driver drives for. */
+  source?: Maybe<Scalars['String']['output']>;
+  vehicleInfo?: Maybe<VehicleInfo>;
+};
+
+export type DriverPhone = {
+  __typename?: 'DriverPhone';
+  /** The country calling code, e.g. +1. */
+  code?: Maybe<Scalars['String']['output']>;
+  number: Scalars['String']['output'];
 };
 
 /** A DSP store bound to a location. */
@@ -474,6 +493,8 @@ export type Mutation = {
   /** Let a location's DSP stores take orders again; each store's DSP is told (location.resume). */
   resumeStores: PauseStoresPayload;
   rotateWebhookEndpointSecret: RotatedWebhookSecret;
+  /** Name the event provider (a dispatch company) that delivers the organization's merchant-delivered orders from now on; null: the deployment's. */
+  setEventProvider: SetEventProviderPayload;
   /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
   setItemAvailability: ItemAvailabilityPayload;
   /** Exchange client credentials or a refresh token for an access token. */
@@ -588,6 +609,11 @@ export type MutationRotateWebhookEndpointSecretArgs = {
 };
 
 
+export type MutationSetEventProviderArgs = {
+  input: SetEventProviderInput;
+};
+
+
 export type MutationSetItemAvailabilityArgs = {
   input: SetItemAvailabilityInput;
 };
@@ -663,13 +689,19 @@ export type Order = {
   deliveryFee?: Maybe<Money>;
   /** The order's delivery fee tax (delivery_fee_tax); null when it gives none. */
   deliveryFeeTax?: Maybe<Money>;
+  /** pending → pending_driver_confirmation → enroute_to_pickup → arrived_at_pickup → enroute_to_dropoff → arrived_at_dropoff → delivered, as its event provider reports it (forward only). */
   deliveryStatus: Scalars['String']['output'];
-  driver?: Maybe<Scalars['JSON']['output']>;
+  /** The driver its event provider assigned. */
+  driver?: Maybe<Driver>;
   /** The order's driver tip (driver_tip); null when it gives none. */
   driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
+  /** When its event provider expects the driver at the customer, epoch milliseconds. */
+  estimatedDropoffTime?: Maybe<Scalars['Float']['output']>;
+  /** The event provider a merchant-delivered order was confirmed to: the one that delivers it. */
+  eventProvider?: Maybe<Scalars['String']['output']>;
   /** The same as a sentence, naming the first offending item or modifier. */
   failureDetails?: Maybe<Scalars['String']['output']>;
   /** Why the order will not be made: location_not_found, restaurant_not_accepting_orders, item_not_found, item_unavailable, price_mismatch, invalid_cart, pos_rejected or pos_unreachable. */
@@ -756,6 +788,8 @@ export type OrderTimelineEntry = {
   deliveryStatus?: Maybe<Scalars['String']['output']>;
   driverName?: Maybe<Scalars['String']['output']>;
   failureReason?: Maybe<Scalars['String']['output']>;
+  /** What the fields do not say, in a sentence: why a merchant-delivered order went to no event provider. */
+  note?: Maybe<Scalars['String']['output']>;
   /** Its status after the change. */
   status?: Maybe<Scalars['String']['output']>;
   /** The change: order.created (placed), order.accepted (the POS took it), order.updated (its status, delivery or driver moved), order.failed. */
@@ -773,6 +807,12 @@ export type Organization = {
   __typename?: 'Organization';
   /** Epoch milliseconds. */
   createdAt: Scalars['Float']['output'];
+  /** The event provider it named for its merchant-delivered orders (setEventProvider); null: the deployment’s. */
+  eventProvider?: Maybe<Scalars['String']['output']>;
+  /** The registered event providers it may name (setEventProvider). */
+  eventProviderChoices: Array<Scalars['String']['output']>;
+  /** The event provider its merchant-delivered orders go to now: the one it named, else the deployment’s when exactly one is registered; null: none (the restaurant delivers them). */
+  eventProviderInUse?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** The organization's onboardings, newest first (at most 50). */
@@ -1027,6 +1067,18 @@ export type SearchedContext = {
   segments: Array<Scalars['String']['output']>;
 };
 
+export type SetEventProviderInput = {
+  orgId: Scalars['ID']['input'];
+  /** A registered event provider; null: the deployment’s, when exactly one is registered. */
+  source?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetEventProviderPayload = {
+  __typename?: 'SetEventProviderPayload';
+  eventProvider?: Maybe<Scalars['String']['output']>;
+  orgId: Scalars['ID']['output'];
+};
+
 export type SetItemAvailabilityInput = {
   /** false: off sale; true: back on sale. */
   available: Scalars['Boolean']['input'];
@@ -1118,6 +1170,14 @@ export type User = {
   id: Scalars['ID']['output'];
   lastName?: Maybe<Scalars['String']['output']>;
   role: Scalars['String']['output'];
+};
+
+export type VehicleInfo = {
+  __typename?: 'VehicleInfo';
+  color?: Maybe<Scalars['String']['output']>;
+  licensePlate?: Maybe<Scalars['String']['output']>;
+  make?: Maybe<Scalars['String']['output']>;
+  model?: Maybe<Scalars['String']['output']>;
 };
 
 export type WebhookAttempt = {
@@ -1340,7 +1400,7 @@ export type OrderUpdatedSubscriptionVariables = Exact<{
 }>;
 
 
-export type OrderUpdatedSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, status: string, deliveryStatus: string, posOrderId?: string | null, driver?: any | null } };
+export type OrderUpdatedSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, status: string, deliveryStatus: string, posOrderId?: string | null, driver?: { __typename?: 'Driver', name: string } | null } };
 
 export type DeadDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1391,7 +1451,7 @@ export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind"
 export const GqlAssignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAssign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignMenusInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignMenus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dspLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}}]}}]}}]} as unknown as DocumentNode<GqlAssignMutation, GqlAssignMutationVariables>;
 export const GqlDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteLocationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<GqlDeleteMutation, GqlDeleteMutationVariables>;
 export const GqlSsoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlSso"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateSsoSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateSsoSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ssoLoginToken"}}]}}]}}]} as unknown as DocumentNode<GqlSsoMutation, GqlSsoMutationVariables>;
-export const OrderUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OrderUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryStatus"}},{"kind":"Field","name":{"kind":"Name","value":"posOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"driver"}}]}}]}}]} as unknown as DocumentNode<OrderUpdatedSubscription, OrderUpdatedSubscriptionVariables>;
+export const OrderUpdatedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"OrderUpdated"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderUpdated"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryStatus"}},{"kind":"Field","name":{"kind":"Name","value":"posOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"driver"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<OrderUpdatedSubscription, OrderUpdatedSubscriptionVariables>;
 export const DeadDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DeadDeliveries"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"StringValue","value":"dead","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"lastStatus"}},{"kind":"Field","name":{"kind":"Name","value":"lastError"}},{"kind":"Field","name":{"kind":"Name","value":"idempotencyKey"}}]}}]}}]} as unknown as DocumentNode<DeadDeliveriesQuery, DeadDeliveriesQueryVariables>;
 export const RedeliverDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Redeliver"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"redeliver"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}}]}}]}}]} as unknown as DocumentNode<RedeliverMutation, RedeliverMutationVariables>;
 export const OrdersPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OrdersPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"OrderStatus"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Float"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"locationId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"locationId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextCursor"}}]}}]}}]} as unknown as DocumentNode<OrdersPageQuery, OrdersPageQueryVariables>;

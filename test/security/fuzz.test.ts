@@ -184,7 +184,7 @@ const hopAttempt: fc.Arbitrary<Attempt> = fc
 const WEBHOOKS = [
   ['pos/sandbox-pos', ['location.catalog.updated', 'order.updated', 'location.items.availability']],
   ['dsp/sandbox-dsp', ['order.created', 'order.canceled', 'store.status']],
-  ['event-providers/sandbox-events', ['order.assign.driver']],
+  ['event-providers/sandbox-events', ['order.assign.driver', 'order.delivery_status.updated']],
 ] as const;
 const webhookAttempt: fc.Arbitrary<Attempt> = fc
   .tuple(
@@ -199,6 +199,8 @@ const webhookAttempt: fc.Arbitrary<Attempt> = fc
       'items',
       'fulfillment_type',
       'driver',
+      'delivery_status',
+      'estimated_dropoff_time',
       'id',
       'item_ids',
       'available',

@@ -80,7 +80,10 @@ test('a sender over its webhook limit gets 429 and nothing is stored', async () 
   const secrets = testSecrets();
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
   const send = (i: number) => {
-    const body = JSON.stringify({ type: 'order.assign.driver', object: { order_id: `ord_${i}`, driver: { name: 'D' } } });
+    const body = JSON.stringify({
+      type: 'order.assign.driver',
+      object: { location_id: 'loc_1', order_id: `ord_${i}`, driver: { name: 'D' } },
+    });
     return request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
       raw: body,
       headers: {

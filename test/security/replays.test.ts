@@ -75,18 +75,24 @@ test('the same driver assigned again changes nothing; the order does not go back
   const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'merchant_managed_delivery', items: [coffee] });
   const orderId = placed.body.order_id!;
   await until(async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).eventProvider);
-  const body = JSON.stringify({ type: 'order.assign.driver', object: { order_id: orderId, driver: { name: 'Dee', phone: '+15550100' } } });
+  const body = JSON.stringify({
+    type: 'order.assign.driver',
+    object: { location_id: `loc_2_${m.tid}`, order_id: orderId, driver: { name: 'Dee', phone: '+15550100' } },
+  });
   const send = (id: string) =>
     request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
       raw: body,
       headers: { 'content-type': 'application/json', 'webhook-id': id, 'service-webhook-signature': signBody(body, secrets.webhookSecret) },
     });
-  expect((await send('drv-1')).status).toBe(202);
-  await settled();
-  await service.services.db.order.update({ where: { id: orderId }, data: { deliveryStatus: 'delivered' } });
+  // Applied before the answer: it says where the delivery stands.
+  expect((await send('drv-1')).body).toEqual({ order_id: orderId, status: 'in_progress', delivery_status: 'enroute_to_pickup' });
+  await service.services.db.order.update({ where: { id: orderId }, data: { deliveryStatus: 'arrived_at_dropoff' } });
   const before = await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } });
-  expect((await send('drv-replay')).status).toBe(202);
-  await settled();
+  const again = await send('drv-replay');
+  expect({ status: again.status, body: again.body }).toEqual({
+    status: 200,
+    body: { order_id: orderId, status: 'in_progress', delivery_status: 'arrived_at_dropoff' },
+  });
   expect(await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).toEqual(before);
 });
 

@@ -75,7 +75,10 @@ const operations: Record<string, OperationRow> = {
     call: () => op(`{ orderStats(orgId: "${v.orgId}", from: ${Date.now() - 3600_000}, to: ${Date.now()}) { failures { reason } } }`)(),
     scope: 'user',
   },
-  organization: { call: () => op(`{ organization(id: "${v.orgId}") { id } }`)(), scope: 'user' },
+  organization: {
+    call: () => op(`{ organization(id: "${v.orgId}") { id eventProvider eventProviderInUse eventProviderChoices } }`)(),
+    scope: 'user',
+  },
   // Only a dashboard session has a `me`; for any token it is null, about no one.
   me: { call: op('{ me { user { id } organization { id } } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
   organizationLocations: { call: () => op(`{ organizationLocations(orgId: "${v.orgId}") { __typename } }`)(), scope: 'onboarding' },
@@ -184,6 +187,13 @@ const operations: Record<string, OperationRow> = {
     scope: 'onboarding',
   },
   redeliver: { call: () => op(`mutation { redeliver(id: "${v.dead}") { id } }`)(), scope: null },
+  setEventProvider: {
+    call: () =>
+      op('mutation($i: SetEventProviderInput!) { setEventProvider(input: $i) { orgId } }', {
+        i: { orgId: v.orgId, source: 'rogue-events' },
+      })(),
+    scope: 'onboarding',
+  },
   // The token call authenticates the client itself: the victim's client id without its secret.
   token: {
     call: () =>
@@ -279,6 +289,10 @@ const rest: Record<string, RestCall> = {
     body: () => ({ org_id: v.orgId, dsp_location_id: v.connection, menu_provider_ids: [] }),
   },
   'GET /v1/onboarding/org/:id/locations': { path: () => `/v1/onboarding/org/${v.orgId}/locations` },
+  'PUT /v1/onboarding/org/:id/event-provider': {
+    path: () => `/v1/onboarding/org/${v.orgId}/event-provider`,
+    body: () => ({ source: null }),
+  },
   'GET /v1/onboarding/org/:id/locations/:location_id/catalog': {
     path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/catalog`,
   },
@@ -433,7 +447,7 @@ async function victimState() {
   const db = service.services.db;
   const mine = { partnerId: v.partnerId };
   const [orgs, users, onboardings, locations, connections, outbox, orders, sessions, flags, segments, sso, endpoints] = await Promise.all([
-    db.organization.findMany({ where: mine, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
+    db.organization.findMany({ where: mine, select: { id: true, name: true, eventProvider: true }, orderBy: { id: 'asc' } }),
     db.user.findMany({ where: { orgId: v.orgId }, select: { id: true, role: true, fullName: true }, orderBy: { id: 'asc' } }),
     db.onboarding.findMany({ where: mine, select: { id: true, status: true, codeHash: true }, orderBy: { id: 'asc' } }),
     db.location.findMany({
@@ -599,7 +613,12 @@ test("webhooks: another registered provider reaches none of the victim's orders,
     ['pos', 'location.items.availability', { location_id: location.providerId, item_ids: ['item_us_rings'], available: false }],
     ['dsp', 'order.canceled', { dsp_order_id: order.dspOrderId, dsp_store_id: order.dspStoreId }],
     ['dsp', 'store.status', { dsp_store_id: order.dspStoreId, status: 'paused' }],
-    ['event-providers', 'order.assign.driver', { order_id: v.order, location_id: 'x', driver: { name: 'Mallory' } }],
+    ['event-providers', 'order.assign.driver', { order_id: v.order, location_id: location.providerId, driver: { name: 'Mallory' } }],
+    [
+      'event-providers',
+      'order.delivery_status.updated',
+      { order_id: v.order, location_id: location.providerId, delivery_status: 'delivered' },
+    ],
   ];
   const before = await victimState();
   const driver = order.driver;

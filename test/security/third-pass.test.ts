@@ -12,7 +12,7 @@ import type { SandboxEventProvider } from '../../src/sandbox/event-provider/serv
 import { saveProvider } from '../../src/integrations/providers.js';
 import { signBody } from '../../src/common/signatures.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, posStatus, startEvents, until, type OrderSetup } from '../support/orders.js';
+import { merchantTakingOrders, nameEventProvider, placeOrder, posStatus, startEvents, until, type OrderSetup } from '../support/orders.js';
 import { createOrg } from '../support/flows.js';
 import { post, request, startTestService, type TestService } from '../support/service.js';
 
@@ -40,6 +40,8 @@ beforeAll(async () => {
     webhook_secret: ROGUE_SECRET,
   });
   m = await merchantTakingOrders(service);
+  // Two event providers are registered: the merchant names the one that delivers its orders.
+  await nameEventProvider(service, m, 'sandbox-events');
 });
 afterAll(async () => {
   await events?.close();

@@ -6,9 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
+import { providerOf } from '../../src/db/url.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const MAIN = path.join(root, 'build', 'main.js');
+// A run on PostgreSQL builds its own copy beside, at the same depth: CI runs both passes side by side.
+const server = process.env.DATABASE_URL;
+const outdir = path.join(root, server && providerOf(server) === 'postgresql' ? 'build-postgresql' : 'build');
+const MAIN = path.join(outdir, 'main.js');
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -19,7 +23,6 @@ function sources(dir: string): string[] {
 }
 
 export async function buildService(): Promise<void> {
-  const outdir = path.join(root, 'build');
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: sources(path.join(root, 'src')),

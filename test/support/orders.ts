@@ -10,7 +10,7 @@ import { signBody } from '../../src/common/signatures.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
-import type { TestService } from './service.js';
+import { request, type TestService } from './service.js';
 import { until, type Refusal } from './wait.js';
 
 // Tests import their waits from here too, with the flows they wait on.
@@ -58,6 +58,13 @@ export async function merchantTakingOrders(
     storeId,
     posOnboardingId: pos._id,
   };
+}
+
+/** The organization names its event provider (PUT /v1/onboarding/org/{id}/event-provider). */
+export async function nameEventProvider(service: TestService, m: Pick<OrderSetup, 'orgId' | 'token'>, source: string | null) {
+  const res = await request(service.url, 'PUT', `/v1/onboarding/org/${m.orgId}/event-provider`, { body: { source }, token: m.token });
+  if (res.status !== 200) throw new Error(`event-provider: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { org_id: string; event_provider: string | null };
 }
 
 /** A location of a merchant in one currency, bound to its DSP store, its catalog published there. */

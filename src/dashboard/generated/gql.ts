@@ -15,37 +15,41 @@ import * as types from './graphql.js';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
     "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": typeof types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": typeof types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": typeof types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": typeof types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": typeof types.DashboardOrderFragmentDoc,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": typeof types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
+    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": typeof types.DashboardDispatchDocument,
+    "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": typeof types.DashboardSetEventProviderDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": typeof types.DashboardAvailabilityDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
     "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": types.DashboardOrderFragmentDoc,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": types.DashboardOrderFragmentDoc,
     "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
     "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n": types.DashboardOrderDetailDocument,
+    "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": types.DashboardDispatchDocument,
+    "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": types.DashboardSetEventProviderDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": types.DashboardOrderDetailDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": types.DashboardAvailabilityDocument,
@@ -54,7 +58,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver canControlStores user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
+export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -78,7 +82,7 @@ export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
+export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -102,7 +106,15 @@ export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Fl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
+export function graphql(source: "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n"): typeof import('./graphql.js').DashboardDispatchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n"): typeof import('./graphql.js').DashboardSetEventProviderDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -224,6 +224,8 @@ export type CreateWebhookEndpointInput = {
 /** The merchant user of a dashboard session. */
 export type DashboardViewer = {
   __typename?: 'DashboardViewer';
+  /** Owners and admins choose the event provider that delivers the merchant's own orders. */
+  canChooseEventProvider: Scalars['Boolean']['output'];
   /** Owners, admins and managers pause and resume stores and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
@@ -262,6 +264,23 @@ export type Delivery = {
   source: Scalars['String']['output'];
   /** pending, delivered or dead. */
   status: Scalars['String']['output'];
+};
+
+/** A merchant-delivered order's driver, as its event provider assigned it. */
+export type Driver = {
+  __typename?: 'Driver';
+  name: Scalars['String']['output'];
+  phone?: Maybe<DriverPhone>;
+  /** The fleet or company the driver drives for. */
+  source?: Maybe<Scalars['String']['output']>;
+  vehicleInfo?: Maybe<VehicleInfo>;
+};
+
+export type DriverPhone = {
+  __typename?: 'DriverPhone';
+  /** The country calling code, e.g. +1. */
+  code?: Maybe<Scalars['String']['output']>;
+  number: Scalars['String']['output'];
 };
 
 /** A DSP store bound to a location. */
@@ -474,6 +493,8 @@ export type Mutation = {
   /** Let a location's DSP stores take orders again; each store's DSP is told (location.resume). */
   resumeStores: PauseStoresPayload;
   rotateWebhookEndpointSecret: RotatedWebhookSecret;
+  /** Name the event provider (a dispatch company) that delivers the organization's merchant-delivered orders from now on; null: the deployment's. */
+  setEventProvider: SetEventProviderPayload;
   /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
   setItemAvailability: ItemAvailabilityPayload;
   /** Exchange client credentials or a refresh token for an access token. */
@@ -588,6 +609,11 @@ export type MutationRotateWebhookEndpointSecretArgs = {
 };
 
 
+export type MutationSetEventProviderArgs = {
+  input: SetEventProviderInput;
+};
+
+
 export type MutationSetItemAvailabilityArgs = {
   input: SetItemAvailabilityInput;
 };
@@ -663,13 +689,19 @@ export type Order = {
   deliveryFee?: Maybe<Money>;
   /** The order's delivery fee tax (delivery_fee_tax); null when it gives none. */
   deliveryFeeTax?: Maybe<Money>;
+  /** pending → pending_driver_confirmation → enroute_to_pickup → arrived_at_pickup → enroute_to_dropoff → arrived_at_dropoff → delivered, as its event provider reports it (forward only). */
   deliveryStatus: Scalars['String']['output'];
-  driver?: Maybe<Scalars['JSON']['output']>;
+  /** The driver its event provider assigned. */
+  driver?: Maybe<Driver>;
   /** The order's driver tip (driver_tip); null when it gives none. */
   driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
+  /** When its event provider expects the driver at the customer, epoch milliseconds. */
+  estimatedDropoffTime?: Maybe<Scalars['Float']['output']>;
+  /** The event provider a merchant-delivered order was confirmed to: the one that delivers it. */
+  eventProvider?: Maybe<Scalars['String']['output']>;
   /** The same as a sentence, naming the first offending item or modifier. */
   failureDetails?: Maybe<Scalars['String']['output']>;
   /** Why the order will not be made: location_not_found, restaurant_not_accepting_orders, item_not_found, item_unavailable, price_mismatch, invalid_cart, pos_rejected or pos_unreachable. */
@@ -756,6 +788,8 @@ export type OrderTimelineEntry = {
   deliveryStatus?: Maybe<Scalars['String']['output']>;
   driverName?: Maybe<Scalars['String']['output']>;
   failureReason?: Maybe<Scalars['String']['output']>;
+  /** What the fields do not say, in a sentence: why a merchant-delivered order went to no event provider. */
+  note?: Maybe<Scalars['String']['output']>;
   /** Its status after the change. */
   status?: Maybe<Scalars['String']['output']>;
   /** The change: order.created (placed), order.accepted (the POS took it), order.updated (its status, delivery or driver moved), order.failed. */
@@ -773,6 +807,12 @@ export type Organization = {
   __typename?: 'Organization';
   /** Epoch milliseconds. */
   createdAt: Scalars['Float']['output'];
+  /** The event provider it named for its merchant-delivered orders (setEventProvider); null: the deployment’s. */
+  eventProvider?: Maybe<Scalars['String']['output']>;
+  /** The registered event providers it may name (setEventProvider). */
+  eventProviderChoices: Array<Scalars['String']['output']>;
+  /** The event provider its merchant-delivered orders go to now: the one it named, else the deployment’s when exactly one is registered; null: none (the restaurant delivers them). */
+  eventProviderInUse?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** The organization's onboardings, newest first (at most 50). */
@@ -1027,6 +1067,18 @@ export type SearchedContext = {
   segments: Array<Scalars['String']['output']>;
 };
 
+export type SetEventProviderInput = {
+  orgId: Scalars['ID']['input'];
+  /** A registered event provider; null: the deployment’s, when exactly one is registered. */
+  source?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetEventProviderPayload = {
+  __typename?: 'SetEventProviderPayload';
+  eventProvider?: Maybe<Scalars['String']['output']>;
+  orgId: Scalars['ID']['output'];
+};
+
 export type SetItemAvailabilityInput = {
   /** false: off sale; true: back on sale. */
   available: Scalars['Boolean']['input'];
@@ -1120,6 +1172,14 @@ export type User = {
   role: Scalars['String']['output'];
 };
 
+export type VehicleInfo = {
+  __typename?: 'VehicleInfo';
+  color?: Maybe<Scalars['String']['output']>;
+  licensePlate?: Maybe<Scalars['String']['output']>;
+  make?: Maybe<Scalars['String']['output']>;
+  model?: Maybe<Scalars['String']['output']>;
+};
+
 export type WebhookAttempt = {
   __typename?: 'WebhookAttempt';
   /** Epoch ms. */
@@ -1163,7 +1223,7 @@ export type WebhookEndpointsPayload = {
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
+export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
 
 export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
@@ -1183,7 +1243,7 @@ export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>
 
 export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
 
-export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null };
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
 
 export type DashboardOrdersQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1192,14 +1252,14 @@ export type DashboardOrdersQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
 
 export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, driver?: any | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
 
 export type DashboardChangesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1224,12 +1284,26 @@ export type DashboardStatsQueryVariables = Exact<{
 
 export type DashboardStatsQuery = { __typename?: 'Query', orderStats: { __typename?: 'OrderStats', byHour: Array<{ __typename?: 'OrderHourCount', hour: number, dspSource: string, orders: number }>, failures: Array<{ __typename?: 'OrderFailureCount', reason: string, orders: number }> } };
 
+export type DashboardDispatchQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+}>;
+
+
+export type DashboardDispatchQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', eventProvider?: string | null, eventProviderInUse?: string | null, eventProviderChoices: Array<string> } };
+
+export type DashboardSetEventProviderMutationVariables = Exact<{
+  input: SetEventProviderInput;
+}>;
+
+
+export type DashboardSetEventProviderMutation = { __typename?: 'Mutation', setEventProvider: { __typename?: 'SetEventProviderPayload', eventProvider?: string | null } };
+
 export type DashboardOrderDetailQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, total?: { __typename?: 'Money', amount: number, currency: string } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
 
 export type DashboardPauseMutationVariables = Exact<{
   input: PauseStoresInput;
@@ -1340,7 +1414,9 @@ export const DashboardOrderFragmentDoc = new TypedDocumentString(`
   deliveryStatus
   fulfillmentType
   locationId
-  driver
+  driver {
+    name
+  }
   failureReason
   failureDetails
   createdAt
@@ -1356,6 +1432,7 @@ export const DashboardViewerDocument = new TypedDocumentString(`
   me {
     canRedeliver
     canControlStores
+    canChooseEventProvider
     user {
       email
       fullName
@@ -1458,7 +1535,9 @@ export const DashboardOrdersDocument = new TypedDocumentString(`
   deliveryStatus
   fulfillmentType
   locationId
-  driver
+  driver {
+    name
+  }
   failureReason
   failureDetails
   createdAt
@@ -1482,7 +1561,9 @@ export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
   deliveryStatus
   fulfillmentType
   locationId
-  driver
+  driver {
+    name
+  }
   failureReason
   failureDetails
   createdAt
@@ -1586,6 +1667,22 @@ export const DashboardStatsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardStatsQuery, DashboardStatsQueryVariables>;
+export const DashboardDispatchDocument = new TypedDocumentString(`
+    query DashboardDispatch($orgId: ID!) {
+  organization(id: $orgId) {
+    eventProvider
+    eventProviderInUse
+    eventProviderChoices
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardDispatchQuery, DashboardDispatchQueryVariables>;
+export const DashboardSetEventProviderDocument = new TypedDocumentString(`
+    mutation DashboardSetEventProvider($input: SetEventProviderInput!) {
+  setEventProvider(input: $input) {
+    eventProvider
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardSetEventProviderMutation, DashboardSetEventProviderMutationVariables>;
 export const DashboardOrderDetailDocument = new TypedDocumentString(`
     query DashboardOrderDetail($id: ID!) {
   order(id: $id) {
@@ -1604,6 +1701,22 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
       amount
       currency
     }
+    eventProvider
+    estimatedDropoffTime
+    driver {
+      name
+      source
+      phone {
+        number
+        code
+      }
+      vehicleInfo {
+        make
+        model
+        color
+        licensePlate
+      }
+    }
     customer {
       name
       phone
@@ -1616,6 +1729,7 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
       deliveryStatus
       failureReason
       driverName
+      note
     }
   }
 }

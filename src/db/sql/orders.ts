@@ -53,18 +53,6 @@ export async function storeBinding(sql: Statements, source: string, storeId: str
   return binding;
 }
 
-/** The order's status, if it was confirmed to this event provider. */
-export async function confirmedTo(sql: Statements, orderId: string, provider: string): Promise<{ status: string } | undefined> {
-  const [order] = await sql.all<{ status: string }>('SELECT "status" FROM "Order" WHERE "id" = ? AND "eventProvider" = ?', [
-    orderId,
-    provider,
-  ]);
-  return order;
-}
-
-/** A conditional write's condition: the order was confirmed to this event provider. */
-export const confirmedBy = (provider: string): Step => ({ sql: '"eventProvider" = ?', args: [provider] });
-
 /** Conditions that must all hold. */
 export const allOf = (...steps: Step[]): Step => ({
   sql: steps.map((step) => `(${step.sql})`).join(' AND '),
@@ -77,16 +65,36 @@ export const statusIn = (statuses: readonly string[]): Step => ({
   args: [...statuses],
 });
 
-/** A conditional write's condition: the order has no driver, or another one. */
-export const driverIsNot = (driver: string): Step => ({ sql: '("driver" IS NULL OR "driver" <> ?)', args: [driver] });
+/** A conditional write's condition: the order's delivery status is this one. */
+export const deliveryStatusIs = (deliveryStatus: string): Step => ({ sql: '"deliveryStatus" = ?', args: [deliveryStatus] });
 
-/** Where a merchant-delivered order of this location is confirmed: the POS's id of the location,
- * and the event provider (the first one registered, while one deployment has one). */
-export const confirmationTarget = (locationId: string): Step => ({
-  sql: `SELECT l."providerId" AS "locationId",
-      (SELECT p."source" FROM "Provider" p WHERE p."kind" = 'event_provider' ORDER BY p."createdAt" LIMIT 1) AS "source"
-    FROM "Location" l WHERE l."id" = ?`,
+/** Who may deliver a merchant-delivered order of this location: the POS's id of the location, the
+ * event provider its organization names (`named`; `namedKind` is its registration's kind, null
+ * when it is not registered), and the registered event providers (`registered`, and `only`: the
+ * one, when there is exactly one). */
+export const dispatchCandidates = (locationId: string): Step => ({
+  sql: `SELECT l."providerId" AS "locationId", o."eventProvider" AS "named",
+      (SELECT p."kind" FROM "Provider" p WHERE p."source" = o."eventProvider") AS "namedKind",
+      (SELECT COUNT(*) FROM "Provider" p WHERE p."kind" = 'event_provider') AS "registered",
+      (SELECT MIN(p."source") FROM "Provider" p WHERE p."kind" = 'event_provider') AS "only"
+    FROM "Location" l JOIN "Organization" o ON o."id" = l."orgId" WHERE l."id" = ?`,
   args: [locationId],
+});
+
+/** An order confirmed to this event provider, with where its order.confirmed said it is (the
+ * POS's id of its location) and where that location is at its POS (to tell the POS). */
+export const dispatchedOrder = (orderId: string, provider: string): Step => ({
+  sql: `SELECT o.*, l."providerId" AS "dispatchLocationId", l."source" AS "posSource", l."onboardingId" AS "posOnboardingId"
+    FROM "Order" o LEFT JOIN "Location" l ON l."id" = o."locationId" WHERE o."id" = ? AND o."eventProvider" = ?`,
+  args: [orderId, provider],
+});
+
+/** How many open orders (not in one of the final statuses given) wait on a provider: sent by it
+ * as their DSP, made by it as their location's POS, or delivered by it as their event provider. */
+export const ordersWaitingOn = (source: string, finalStatuses: readonly string[]): Step => ({
+  sql: `SELECT COUNT(*) AS "waiting" FROM "Order" o LEFT JOIN "Location" l ON l."id" = o."locationId"
+    WHERE o."status" NOT IN (${placeholders([...finalStatuses])}) AND (o."eventProvider" = ? OR o."dspSource" = ? OR l."source" = ?)`,
+  args: [...finalStatuses, source, source, source],
 });
 
 /** An order by its DSP and the DSP's id of it. */
@@ -95,9 +103,10 @@ export const orderBySource = (source: string, dspOrderId: string): Step => ({
   args: [source, dspOrderId],
 });
 
-/** An order, with the POS registration of its location (`locationSource`: null without one). */
+/** An order, with the POS registration of its location (`locationSource`: null without one) and
+ * the POS's id of the location. */
 export const orderOfPos = (orderId: string): Step => ({
-  sql: 'SELECT o.*, l."source" AS "locationSource" FROM "Order" o LEFT JOIN "Location" l ON l."id" = o."locationId" WHERE o."id" = ?',
+  sql: 'SELECT o.*, l."source" AS "locationSource", l."providerId" AS "locationProviderId" FROM "Order" o LEFT JOIN "Location" l ON l."id" = o."locationId" WHERE o."id" = ?',
   args: [orderId],
 });
 

@@ -53,10 +53,13 @@ export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
 /** The roles whose dashboard session may stop and start their stores: pause, resume, items off sale. */
 export const STORE_CONTROLLING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
 const STORE_CONTROLS = ['pauseStores', 'resumeStores', 'setItemAvailability'];
+/** The roles whose dashboard session may choose who delivers the merchant's own orders. */
+export const DISPATCH_CHOOSING_ROLES: readonly string[] = ['owner', 'admin'];
+const DISPATCH_CHOICE = 'setEventProvider';
 
-/** A dashboard session reads its organization; of the mutations it runs only `redeliver` (owners
- * and admins) and the store controls (owners, admins and managers). The answer is the refusal,
- * or null when the operation may run. */
+/** A dashboard session reads its organization; of the mutations it runs only `redeliver` and the
+ * choice of event provider (owners and admins) and the store controls (owners, admins and
+ * managers). The answer is the refusal, or null when the operation may run. */
 export function dashboardRefusal(
   caller: Caller | null,
   operation: 'query' | 'mutation' | 'subscription',
@@ -64,13 +67,17 @@ export function dashboardRefusal(
 ): Forbidden | null {
   if (!caller?.dashboard || operation !== 'mutation') return null;
   const writes = rootFields.filter((field) => field !== '__typename');
-  if (writes.some((field) => field !== 'redeliver' && !STORE_CONTROLS.includes(field)))
-    return new Forbidden('the dashboard session is read-only: of the mutations it runs only redeliver and the store controls');
+  if (writes.some((field) => field !== 'redeliver' && field !== DISPATCH_CHOICE && !STORE_CONTROLS.includes(field)))
+    return new Forbidden(
+      'the dashboard session is read-only: of the mutations it runs only redeliver, the choice of event provider and the store controls',
+    );
   if (writes.some((field) => STORE_CONTROLS.includes(field)) && !STORE_CONTROLLING_ROLES.includes(caller.dashboard.role))
     return new Forbidden(
       `only owners, admins and managers pause stores and take items off sale; you are ${caller.dashboard.role}`,
       'insufficient_role',
     );
+  if (writes.includes(DISPATCH_CHOICE) && !DISPATCH_CHOOSING_ROLES.includes(caller.dashboard.role))
+    return new Forbidden(`only owners and admins choose the event provider; you are ${caller.dashboard.role}`, 'insufficient_role');
   return null;
 }
 

@@ -29,7 +29,24 @@ const order = object(
     fulfillment_type: nullableText,
     failure_reason: { ...nullableText, description: 'Why the order will not be made (order.failed).' },
     failure_details: nullableText,
-    driver: { type: ['object', 'null'] },
+    driver: {
+      type: ['object', 'null'],
+      description: 'The driver its event provider assigned (merchant-delivered orders).',
+      properties: {
+        name: text,
+        phone: { type: ['object', 'null'], properties: { number: text, code: nullableText } },
+        source: nullableText,
+        vehicle_info: {
+          type: ['object', 'null'],
+          properties: { make: nullableText, model: nullableText, color: nullableText, license_plate: nullableText },
+        },
+      },
+    },
+    estimated_dropoff_time: {
+      type: ['integer', 'null'],
+      description: 'When its event provider expects the driver at the customer, epoch ms.',
+    },
+    note: { ...text, description: 'What the fields do not say: why a merchant-delivered order went to no event provider.' },
     created_at: ms,
     updated_at: ms,
   },
@@ -133,7 +150,7 @@ const DATA: Record<EventType, [string, JsonSchema]> = {
   'menu.publish.succeeded': ['A DSP store took its menus.', publish],
   'menu.publish.failed': ['Menus could not be published to a DSP store: the catalog broke its rules, or the DSP refused it.', publish],
   'order.created': ['An order came in and went on to the POS.', order],
-  'order.updated': ['An order’s status, delivery status or driver changed.', order],
+  'order.updated': ['An order’s status, delivery status or driver changed (each step its event provider reports).', order],
   'order.failed': ['An order will not be made: refused at intake (failure_reason), by the POS, or the POS never took it.', order],
   'delivery.dead': [
     'A message to a provider, or to another of your endpoints, failed for good after its attempts.',

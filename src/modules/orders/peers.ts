@@ -1,14 +1,18 @@
 // What an order's peers are sent, in their wire names: the POS (the order, and its changes when its
 // registration takes them), the DSP (its outcome, how it moves at the POS and on the road, the
 // merchant's cancellation: docs/dsp-channels.md) and the event provider of a merchant-delivered
-// order (order.confirmed). Each is a message of the outbox, written with the change that makes
-// it: retried, dead-lettered, redeliverable, with an Idempotency-Key fixed per message. One
-// order's events to its DSP carry sequence 1, 2, 3… and go out one at a time in that order (the
-// outbox's ordering key); other orders' events never wait behind them. The first is written
-// claimed and sent at once after the commit, as is the order to the POS.
+// order (order.confirmed, then order.updated at each move of its status: docs/event-providers.md).
+// Each is a message of the outbox, written with the change that makes it: retried,
+// dead-lettered, redeliverable, with an Idempotency-Key fixed per message. One order's events to
+// its DSP carry sequence 1, 2, 3… and go out one at a time in that order (the outbox's ordering
+// key); so do its changes to its POS and to its event provider, each under a key of its own, so
+// that one peer down holds up no other; other orders' events never wait behind them. The first
+// is written claimed and sent at once after the commit, as is the order to the POS.
 import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
-import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
+import { outgoingWebhook, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
+import { storedDriver, type Driver } from './driver.js';
+import { DELIVERY_STATUSES, ORDER_STATUSES } from './states.js';
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
@@ -41,7 +45,10 @@ export type Told = Pick<
 
 /** What a write that is told to the DSP adds to its update of the order: the order's event count
  * goes up by one in that same statement, and the count it returns is the event's sequence. */
-export const COUNTS_AN_EVENT = { increment: 'eventSequence' } as const;
+export const COUNTS_AN_EVENT = { increment: ['eventSequence'] } as const;
+/** The same, for a change told to the DSP and to the POS or the event provider: their count goes
+ * up too, and is the change's position under their ordering keys. */
+export const COUNTS_A_CHANGE = { increment: ['eventSequence', 'changeSequence'] } as const;
 
 /**
  * The order's next event to its DSP. The change's own write counted the event (COUNTS_AN_EVENT,
@@ -100,22 +107,39 @@ export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>, sent: R
 /** location.order.fail's data. */
 export const failed = (refusal: Refusal) => ({ failure_reason: refusal.reason, failure_details: refusal.details });
 
-/** The event that tells the DSP how an order the POS had moved now stands, by its new status:
- * a merchant's cancellation is a cancel; every other move (ready, on its way, done, or failed
- * after it was taken) a status change. */
-export function statusEvent(order: Pick<OrderRow, 'status' | 'deliveryStatus' | 'driver'>): {
-  type: DspEventType;
-  data: Record<string, unknown>;
-} {
-  if (order.status === 'merchant_canceled') return { type: 'location.order.cancel', data: { status: order.status } };
+/** A driver in the wire's names (SPEC's driver object, with its vehicle). */
+export const driverWire = (driver: Driver) => ({
+  name: driver.name,
+  phone: driver.phone,
+  source: driver.source,
+  vehicle_info: driver.vehicleInfo && {
+    make: driver.vehicleInfo.make,
+    model: driver.vehicleInfo.model,
+    color: driver.vehicleInfo.color,
+    license_plate: driver.vehicleInfo.licensePlate,
+  },
+});
+
+type Delivery = Pick<OrderRow, 'status' | 'deliveryStatus' | 'driver' | 'estimatedDropoffAt'>;
+
+/** Where an order's delivery stands, in the wire's names: its statuses, its driver and when the
+ * driver is expected at the customer, each when known. */
+function deliveryWire(order: Delivery, driverField: 'driver' | 'driver_details') {
+  const driver = storedDriver(order.driver);
   return {
-    type: 'location.order.notify_status_change',
-    data: {
-      status: order.status,
-      delivery_status: order.deliveryStatus,
-      ...(order.driver ? { driver: JSON.parse(order.driver) as unknown } : {}),
-    },
+    status: order.status,
+    delivery_status: order.deliveryStatus,
+    ...(driver ? { [driverField]: driverWire(driver) } : {}),
+    ...(order.estimatedDropoffAt ? { estimated_dropoff_time: order.estimatedDropoffAt.getTime() } : {}),
   };
+}
+
+/** The event that tells the DSP how an order now stands, by its new status: a merchant's
+ * cancellation is a cancel; every other move (ready, on its way, done, or failed after it was
+ * taken), and every move of its delivery, a status change. */
+export function statusEvent(order: Delivery): { type: DspEventType; data: Record<string, unknown> } {
+  if (order.status === 'merchant_canceled') return { type: 'location.order.cancel', data: { status: order.status } };
+  return { type: 'location.order.notify_status_change', data: deliveryWire(order, 'driver') };
 }
 
 type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
@@ -156,9 +180,13 @@ export function orderToPos(order: OrderRow, object: Record<string, unknown>, loc
   };
 }
 
-/** An order's change to its POS (order.updated: a DSP's cancellation), for a POS whose registration
- * takes order changes (docs/reference.md's order event is order.created only). */
+/** An order's change to its POS (order.updated: a DSP's cancellation, a move of its delivery), for
+ * a POS whose registration takes order changes (docs/reference.md's order event is order.created
+ * only): the order object with `order_id`, its location and the driver as `driver_details`. The
+ * changes of one order reach the POS in order (the key `pos:<id>`, by the order's change count). */
 export function changeToPos(order: OrderRow, location: PosLocation): OutboxInput {
+  const position = Number(order.changeSequence);
+  const object = { ...orderObject(order), order_id: order.id, location_id: location.providerId, ...deliveryWire(order, 'driver_details') };
   return {
     kind: 'order.updated',
     owner: order,
@@ -168,19 +196,49 @@ export function changeToPos(order: OrderRow, location: PosLocation): OutboxInput
       onboardingId: location.onboardingId,
       headers: { 'x-provider-location-id': location.providerId },
     },
-    body: { type: 'order.updated', object: { ...orderObject(order), location_id: location.providerId } },
-    subject: { purpose: 'order.canceled', subjectId: order.id },
+    body: { type: 'order.updated', object },
+    // A DSP's cancellation keeps the key it has always had.
+    subject:
+      order.status === 'dsp_canceled'
+        ? { purpose: 'order.canceled', subjectId: order.id }
+        : { purpose: 'order.updated', subjectId: order.id, which: [position] },
+    ordering: { key: `pos:${order.id}`, position },
   };
 }
 
-/** A merchant-delivered order the POS took, to the event provider that delivers it. */
-export function orderConfirmed(order: OrderRow, target: { source: string; locationId: string }): OutboxInput {
+/** Where an order's event provider delivers it: the provider, and the POS's id of the location
+ * that `order.confirmed` named (what its webhooks must name too). */
+export type Dispatch = { source: string; locationId: string };
+
+/** A merchant-delivered order the POS took, to the event provider that delivers it: first under
+ * the key `dispatch:<id>`, where its order.updated follow it. */
+export function orderConfirmed(order: OrderRow, target: Dispatch): OutboxInput {
   return {
     kind: 'order.confirmed',
     owner: order,
     to: { provider: target.source, operation: 'events' },
     body: { location_id: target.locationId, reference_id: order.id, type: 'order.confirmed', order: orderObject(order) },
     subject: { purpose: 'order.confirmed', subjectId: order.id },
+    ordering: { key: `dispatch:${order.id}`, position: Number(order.changeSequence) },
+  };
+}
+
+/** A move of the order's status, to its event provider (order.updated), behind its
+ * order.confirmed and the moves before it. */
+export function changeToEventProvider(order: OrderRow, target: Dispatch): OutboxInput {
+  const position = Number(order.changeSequence);
+  return {
+    kind: 'order.updated',
+    owner: order,
+    to: { provider: target.source, operation: 'events' },
+    body: {
+      location_id: target.locationId,
+      reference_id: order.id,
+      type: 'order.updated',
+      order: { id: order.id, status: order.status, delivery_status: order.deliveryStatus },
+    },
+    subject: { purpose: 'dispatch', subjectId: order.id, which: [position] },
+    ordering: { key: `dispatch:${order.id}`, position },
   };
 }
 
@@ -249,6 +307,62 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
   );
 }
 
+/** What an event provider receives (docs/event-providers.md), as the OpenAPI document's `webhooks`
+ * describe it. Named apart from the partner events of the same type. */
+export function eventProviderDocs(): Record<string, OpenApiOperation> {
+  const envelope = (type: string, order: JsonSchema): JsonSchema => ({
+    type: 'object',
+    required: ['location_id', 'reference_id', 'type', 'order'],
+    properties: {
+      location_id: { type: 'string', description: 'The POS location (its provider_id): name it in your webhooks about this order.' },
+      reference_id: { type: 'string', description: 'Our id of the order: the order_id of your webhooks about it.' },
+      type: { type: 'string', const: type },
+      order,
+    },
+  });
+  const headers = {
+    'X-Service-Signature': 'HMAC-SHA256 of the exact body with your webhook secret, lower-case hex: refuse a call without it (4xx).',
+    'Idempotency-Key': 'The same for this message however often it is sent (order.confirmed:<id>, dispatch:<id>:<n>): drop a repeat by it.',
+  };
+  const taken =
+    'Taken (SPEC: 201 with a JSON string; any 2xx is taken). Anything else is sent again later with the same Idempotency-Key (a 4xx other than 408 and 429: not again); the order’s later messages wait behind it.';
+  const status = { type: 'string', enum: [...ORDER_STATUSES] };
+  return {
+    'event-provider order.confirmed': outgoingWebhook(
+      'To an event provider: order.confirmed',
+      'A merchant-delivered order the POS took, for you to deliver. POST {event provider base_url}/v1/events. Answer, then report the delivery: order.assign.driver and order.delivery_status.updated to /v1/webhooks/event-providers/{source}.',
+      envelope('order.confirmed', {
+        type: 'object',
+        required: ['id', 'status', 'delivery_status'],
+        description: `The order object: what the delivery platform sent, with our id, status and delivery status. ${AMOUNTS_ARE}`,
+        properties: {
+          ...orderMoneyProperties(),
+          id: { type: 'string' },
+          status,
+          delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+          fulfillment_type: { type: 'string', const: 'merchant_managed_delivery' },
+          delivery_address: { type: 'object' },
+          customer: { type: 'object' },
+          items: { type: 'array', items: { type: 'object' } },
+        },
+      }),
+      headers,
+      taken,
+    ),
+    'event-provider order.updated': outgoingWebhook(
+      'To an event provider: order.updated',
+      'The order’s status moved after order.confirmed (ready_for_pickup, out_for_delivery, completed, merchant_canceled, dsp_canceled, failed): each move once, in order, behind the order.confirmed. A canceled or failed order is not to be delivered. POST {event provider base_url}/v1/events.',
+      envelope('order.updated', {
+        type: 'object',
+        required: ['id', 'status', 'delivery_status'],
+        properties: { id: { type: 'string' }, status, delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] } },
+      }),
+      headers,
+      taken,
+    ),
+  };
+}
+
 /** The order as partners hear of it in its events: its currency and amounts, not the rest of the
  * DSP's body (its customer is read from the order). `sent` is the stored body parsed; a new order
  * passes the object its body was made from. */
@@ -266,7 +380,9 @@ export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as
     fulfillment_type: order.fulfillmentType,
     failure_reason: order.failureReason,
     failure_details: order.failureDetails,
-    driver: order.driver ? (JSON.parse(order.driver) as unknown) : null,
+    // A new order has none: nothing of the driver's is read on the order's path.
+    driver: order.driver ? driverWire(storedDriver(order.driver)!) : null,
+    estimated_dropoff_time: order.estimatedDropoffAt?.getTime() ?? null,
     ...orderAmounts(sent),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),

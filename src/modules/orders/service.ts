@@ -1,8 +1,9 @@
 // Orders end to end (docs/api-guide.md, "Orders"): a DSP's order.created becomes one order,
 // exactly once per (DSP, dspOrderId), sent to the bound location's POS through the outbox; the
 // POS's answer gives the posOrderId or the refusal, and the DSP hears either at once; an accepted
-// merchant-delivered order goes to its event provider as order.confirmed, whose
-// order.assign.driver brings the driver back. Every change of an order goes through
+// merchant-delivered order goes to its event provider as order.confirmed (./dispatch.ts), which
+// then reports the delivery (the driver, each step of the road) and hears of each move of the
+// order's status (docs/event-providers.md). Every change of an order goes through
 // `orderChanged`: recorded once, with its messages to peers (./peers.ts). The Order table is
 // written here only, by plain statements, each write conditional on the state it was decided
 // from (./states.ts).
@@ -16,12 +17,12 @@ import { recordChange } from '../events/service.js';
 import { redactIfErased } from '../privacy/service.js';
 import {
   allOf,
-  confirmationTarget,
-  confirmedBy,
-  confirmedTo,
-  driverIsNot,
+  deliveryStatusIs,
+  dispatchCandidates,
+  dispatchedOrder,
   orderBySource,
   orderOfPos,
+  ordersWaitingOn,
   posLocationOf,
   statusIn,
   storeBinding,
@@ -33,18 +34,24 @@ import { newId } from '../../common/ids.js';
 import { findProvider } from '../../integrations/providers.js';
 import {
   decide,
-  DRIVER_ASSIGNED,
+  decideDelivery,
+  deliveryOnMove,
   FINAL_STATUSES,
   MERCHANT_DELIVERED,
   NEW,
   statusesWhere,
+  type DeliveryStatus,
   type OrderEvent,
   type OrderStatus,
   type Verdict,
 } from './states.js';
+import { dispatcherOf, type DispatchCandidates } from '../../integrations/dispatch.js';
+import { driverText, type Driver } from './driver.js';
 import {
   accepted,
+  changeToEventProvider,
   changeToPos,
+  COUNTS_A_CHANGE,
   COUNTS_AN_EVENT,
   dspEvent,
   failed as failedData,
@@ -76,7 +83,7 @@ const ending = (to: OrderStatus | null, now: Date) => (to && FINAL_STATUSES.has(
  * Every change of an order, in the transaction that makes it: recorded once (its history, the
  * partner's event, its messages to peers, and after the commit its live subscribers get the
  * order as it is now), and, when it ends with its customer's erasure asked for, redacted there
- * too.
+ * too. A `note` says in a sentence what the order's fields do not (why no event provider has it).
  */
 async function orderChanged(
   run: Run,
@@ -86,6 +93,7 @@ async function orderChanged(
     type?: 'order.created' | 'order.accepted';
     messages?: OutboxInput[];
     unheard?: boolean;
+    note?: string;
     /** The order's object, when the caller has it (its body parsed, or what it was made from). */
     sent?: Record<string, unknown>;
   } = {},
@@ -94,7 +102,7 @@ async function orderChanged(
     type: change.type ?? (order.status === 'failed' ? 'order.failed' : 'order.updated'),
     owner: order,
     subject: { kind: 'order', id: order.id },
-    data: orderEventData(order, change.sent),
+    data: { ...orderEventData(order, change.sent), ...(change.note ? { note: change.note } : {}) },
     messages: change.messages,
     order: { ...order, createdAt: order.createdAt.getTime(), updatedAt: order.updatedAt.getTime() },
     unheard: change.unheard,
@@ -150,6 +158,8 @@ export async function acceptOrder(
     eventProvider: null,
     // A refused order's first event is its fail (sequence 1).
     eventSequence: refusal ? 1 : 0,
+    changeSequence: 0,
+    estimatedDropoffAt: null,
     redactedAt: null,
     erasureRequestedAt: null,
     endedAt: refusal ? now : null,
@@ -220,97 +230,164 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
         : toDsp(services, order, 'location.order.accept', accepted(order, sent)),
     ];
     // A merchant-delivered order the POS took goes on to the event provider that delivers it,
-    // which alone may then assign its driver (driverAssigned, below).
-    if (!refusal && order.fulfillmentType === MERCHANT_DELIVERED && !order.eventProvider) {
-      const [target] = await run<{ source: string | null; locationId: string }>(confirmationTarget(order.locationId ?? ''));
-      if (target?.source) {
-        [order] = await run<OrderRow>(tables.order.update(orderId, { eventProvider: target.source }, { returning: true }));
-        messages.push(orderConfirmed(order!, { source: target.source, locationId: target.locationId }));
-      }
+    // which alone may then report its delivery (reportDelivery, below); with none, its POS
+    // delivers it, and its timeline says why.
+    let note: string | undefined;
+    if (!refusal && order.fulfillmentType === MERCHANT_DELIVERED && !order.eventProvider && order.locationId) {
+      const [candidates] = await run<DispatchCandidates>(dispatchCandidates(order.locationId));
+      const dispatcher = candidates ? dispatcherOf(candidates) : { none: 'its location is gone' };
+      if ('source' in dispatcher) {
+        [order] = await run<OrderRow>(
+          tables.order.update(orderId, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
+        );
+        messages.push(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }));
+      } else note = `Sent to no event provider (${dispatcher.none}): the restaurant delivers it.`;
     }
     // The partner hears of a refusal, and of an order refused before and taken now (a status
     // move); the POS taking a new order moves nothing it hears of, and is kept in the order's
     // history all the same.
-    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages, sent });
+    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages, note, sent });
   };
 };
 
+/** docs/reference.md's order event is order.created only: a POS hears of an order's changes only
+ * when its registration says it takes order.updated. */
+const takesChanges = async (services: Services, posSource: string | null | undefined) =>
+  Boolean(posSource && (await findProvider(services, posSource))?.orderUpdates);
+
 /** A DSP's cancellation: the order canceled, conditional on the status it was read in; its POS
- * told when its registration takes order changes. */
+ * told when its registration takes order changes, and its event provider, if it has one. */
 export async function cancelOrder(services: Services, source: string, dspOrderId: string): Promise<OrderRow> {
   const sql = statementsOf(services.db);
   const [order] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
   if (!order) throw new NotFound(`order ${dspOrderId} not found`);
   const to = move(order, { kind: 'dspCancel' })!;
   const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
-  // docs/reference.md's order event is order.created only: the POS hears of the change only when its
-  // registration says it takes order.updated.
-  const tellPos = location && (await findProvider(services, location.source))?.orderUpdates;
+  const tellPos = location && (await takesChanges(services, location.source));
+  const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
   const now = new Date();
   return sql.transaction(async (run) => {
     const [changed] = await run<OrderRow>(
-      tables.order.update(order.id, { status: to, updatedAt: now, ...ending(to, now) }, { and: statusIn([order.status]), returning: true }),
+      tables.order.update(
+        order.id,
+        { status: to, updatedAt: now, ...ending(to, now) },
+        { and: statusIn([order.status]), returning: true, ...(tellPos || dispatch ? { increment: ['changeSequence'] } : {}) },
+      ),
     );
     if (!changed) throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
-    await orderChanged(run, services, changed, { messages: tellPos ? [changeToPos(changed, location)] : [] });
+    const messages = [
+      ...(tellPos ? [changeToPos(changed, location)] : []),
+      ...(dispatch ? [changeToEventProvider(changed, dispatch)] : []),
+    ];
+    await orderChanged(run, services, changed, { messages });
     return changed;
   });
 }
 
-/** A POS's status change, conditional on the status it was read in: a move is told to the DSP in
- * the same transaction (a status the order has already is no move). Another POS's order is 404. */
+/** A POS's status change, conditional on the status it was read in: a move is told to the DSP,
+ * and to the order's event provider if it has one, in the same transaction (a status the order
+ * has already is no move). Another POS's order is 404. */
 export async function changeStatus(services: Services, source: string, orderId: string, status: OrderStatus): Promise<void> {
   const sql = statementsOf(services.db);
-  const [order] = await sql.read<OrderRow & { locationSource: string | null }>(orderOfPos(orderId));
+  const [order] = await sql.read<OrderRow & { locationSource: string | null; locationProviderId: string | null }>(orderOfPos(orderId));
   if (!order || order.locationSource !== source) throw new NotFound(`order ${orderId} not found`);
   const to = move(order, { kind: 'posUpdate', status });
+  const dispatch =
+    to && order.eventProvider && order.locationProviderId ? { source: order.eventProvider, locationId: order.locationProviderId } : null;
   const now = new Date();
   await sql.transaction(async (run) => {
     const [changed] = await run<OrderRow>(
       tables.order.update(
         order.id,
-        { status, updatedAt: now, ...ending(to, now) },
-        { and: statusIn([order.status]), returning: true, ...(to ? COUNTS_AN_EVENT : {}) },
+        { status, deliveryStatus: deliveryOnMove(order, to), updatedAt: now, ...ending(to, now) },
+        { and: statusIn([order.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
       ),
     );
     if (!changed) throw new InvalidTransition('the order changed meanwhile; send the update again');
     if (!to) return;
     const told = statusEvent(changed);
-    await orderChanged(run, services, changed, { messages: [toDsp(services, changed, told.type, told.data)] });
+    const messages = [toDsp(services, changed, told.type, told.data), ...(dispatch ? [changeToEventProvider(changed, dispatch)] : [])];
+    await orderChanged(run, services, changed, { messages });
   });
 }
 
-/** Where a driver may be assigned: open orders (./states.ts). */
-const WHILE_DRIVER_ASSIGNABLE = statusIn(statusesWhere({ kind: 'driverAssigned' }, null));
+/** What an event provider reports of an order's delivery, read from its webhook (./webhooks.ts):
+ * the order, and the location its order.confirmed named; the driver it assigns, or the step of
+ * the road it reached, with a driver and when it expects the driver at the customer, when it
+ * says. */
+export type DeliveryUpdate = {
+  orderId: string;
+  locationId: string;
+  driver: Driver | null;
+  deliveryStatus: DeliveryStatus | null;
+  estimatedDropoffAt: Date | null;
+};
 
-/** Whether this event provider may assign the order's driver: only the one the order was
- * confirmed to (a merchant-delivered order), while the order is open. Any other provider's, for
- * an order it never had, is 404 as an order that does not exist; a final order is 409. */
-export async function canAssignDriver(services: Services, provider: string, orderId: string): Promise<void> {
-  const order = await confirmedTo(statementsOf(services.db), orderId, provider);
-  if (!order) throw new NotFound(`order ${orderId} not found`);
-  move(order, { kind: 'driverAssigned' });
-}
-
-/** The driver assigned (as the provider sent it). The same driver again (a replay, or the
- * provider retrying) changes nothing: the order may have moved on since, and its delivery status
- * must not go back. Applied later than the check, so conditional on it still holding. */
-export async function assignDriver(services: Services, provider: string, orderId: string, driver: Record<string, unknown>): Promise<void> {
-  const shown = JSON.stringify(driver);
-  const assigned = { driver: shown, deliveryStatus: DRIVER_ASSIGNED, updatedAt: new Date() };
-  await statementsOf(services.db).transaction(async (run) => {
+/**
+ * A move of the delivery, from the event provider the order was confirmed to, for the location it
+ * was confirmed for (anything else is 404, as an order that does not exist). Forward only
+ * (./states.ts, decideDelivery): what the order has already changes nothing; a step back is a
+ * 409 (an invalid transition), a final order a 409 (not modifiable). The move, and the order's status with
+ * it, is told once, in order, to the DSP, the POS that takes changes, the event provider itself
+ * when the order's status moved, the partner and the dashboards. The order as it is after.
+ */
+export async function reportDelivery(services: Services, provider: string, update: DeliveryUpdate): Promise<OrderRow> {
+  const sql = statementsOf(services.db);
+  type Dispatched = OrderRow & { dispatchLocationId: string | null; posSource: string | null; posOnboardingId: string | null };
+  const [order] = await sql.read<Dispatched>(dispatchedOrder(update.orderId, provider));
+  if (!order || order.dispatchLocationId !== update.locationId)
+    throw new NotFound(`no order ${update.orderId} of location ${update.locationId} was confirmed to ${provider}`);
+  const driver = update.driver ? driverText(update.driver) : null;
+  const verdict = decideDelivery(
+    order,
+    update.deliveryStatus
+      ? { kind: 'deliveryStatus', deliveryStatus: update.deliveryStatus }
+      : { kind: 'driverAssigned', driverChanged: driver !== order.driver },
+  );
+  if ('refused' in verdict) {
+    if (verdict.refused === 'notModifiable') throw new FeatureDisabled('order is not modifiable');
+    throw new InvalidTransition(`the delivery cannot go back from ${order.deliveryStatus} to ${update.deliveryStatus}`);
+  }
+  if ('unchanged' in verdict) return order;
+  const { to } = verdict;
+  const tellPos = await takesChanges(services, order.posSource);
+  const locationId = order.dispatchLocationId;
+  const now = new Date();
+  return sql.transaction(async (run) => {
+    const values = {
+      deliveryStatus: verdict.deliveryStatus,
+      ...(to ? { status: to } : {}),
+      ...(driver ? { driver } : {}),
+      ...(update.estimatedDropoffAt ? { estimatedDropoffAt: update.estimatedDropoffAt } : {}),
+      updatedAt: now,
+      ...ending(to, now),
+    };
     const [changed] = await run<OrderRow>(
-      tables.order.update(orderId, assigned, {
-        and: allOf(driverIsNot(shown), confirmedBy(provider), WHILE_DRIVER_ASSIGNABLE),
+      tables.order.update(order.id, values, {
+        and: allOf(statusIn([order.status]), deliveryStatusIs(order.deliveryStatus)),
         returning: true,
-        ...COUNTS_AN_EVENT,
+        ...COUNTS_A_CHANGE,
       }),
     );
-    // The partner, and the DSP's customer, learn of the driver.
-    if (!changed) return;
+    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the update again');
     const told = statusEvent(changed);
-    await orderChanged(run, services, changed, { messages: [toDsp(services, changed, told.type, told.data)] });
+    const messages = [
+      toDsp(services, changed, told.type, told.data),
+      ...(tellPos
+        ? [changeToPos(changed, { source: order.posSource!, onboardingId: order.posOnboardingId!, providerId: locationId })]
+        : []),
+      ...(to ? [changeToEventProvider(changed, { source: provider, locationId })] : []),
+    ];
+    await orderChanged(run, services, changed, { messages });
+    return changed;
   });
+}
+
+/** How many open orders wait on a provider (as their DSP, POS or event provider): while any
+ * does, its registration is not removed. */
+export async function ordersWaitingOnProvider(services: Pick<Services, 'db'>, source: string): Promise<number> {
+  const [row] = await statementsOf(services.db).read<{ waiting: number | string }>(ordersWaitingOn(source, [...FINAL_STATUSES]));
+  return Number(row?.waiting ?? 0);
 }
 
 /** The delivery outcomes this module handles (the composition root assembles them). */

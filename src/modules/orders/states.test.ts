@@ -1,7 +1,9 @@
 // Every move of the order state machine, allowed and refused (docs/reference.md § Order states).
 import {
   decide,
+  decideDelivery,
   DELIVERY_STATUSES,
+  deliveryOnMove,
   DRIVER_ASSIGNED,
   FINAL_STATUSES,
   FULFILLMENT_TYPES,
@@ -9,6 +11,8 @@ import {
   NEW,
   ORDER_STATUSES,
   statusesWhere,
+  type DeliveryReport,
+  type DeliveryVerdict,
   type OrderEvent,
   type OrderStatus,
 } from './states.js';
@@ -104,11 +108,98 @@ describe('the named states, as docs/reference.md § Order states has them', () =
   });
 });
 
-describe("the event provider's driver", () => {
-  test.each(open)('assigned to a %s order: the order keeps its status', (from) =>
-    expect(decide(from, { kind: 'driverAssigned' })).toEqual({ to: null }),
-  );
-  test.each(final)('assigned to a %s order: refused, nothing changes', (from) =>
-    expect(decide(from, { kind: 'driverAssigned' })).toEqual({ refused: 'notModifiable' }),
-  );
+describe("the event provider's report of the delivery", () => {
+  const step = (deliveryStatus: (typeof DELIVERY_STATUSES)[number]): DeliveryReport => ({ kind: 'deliveryStatus', deliveryStatus });
+  const driver = (driverChanged: boolean): DeliveryReport => ({ kind: 'driverAssigned', driverChanged });
+  const cases: [string, { status: string; deliveryStatus: string }, DeliveryReport, DeliveryVerdict][] = [
+    [
+      'a driver: on the way to pick up',
+      { status: 'in_progress', deliveryStatus: 'pending' },
+      driver(true),
+      { deliveryStatus: 'enroute_to_pickup', to: null },
+    ],
+    [
+      'a driver while one is being confirmed',
+      { status: 'ready_for_pickup', deliveryStatus: 'pending_driver_confirmation' },
+      driver(true),
+      { deliveryStatus: 'enroute_to_pickup', to: null },
+    ],
+    [
+      'another driver further along: the delivery stays where it is',
+      { status: 'out_for_delivery', deliveryStatus: 'arrived_at_dropoff' },
+      driver(true),
+      { deliveryStatus: 'arrived_at_dropoff', to: null },
+    ],
+    ['the same driver again: nothing', { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' }, driver(false), { unchanged: true }],
+    [
+      'the driver it was offered, now assigned: on the way',
+      { status: 'in_progress', deliveryStatus: 'pending_driver_confirmation' },
+      driver(false),
+      { deliveryStatus: 'enroute_to_pickup', to: null },
+    ],
+    ['a driver for a final order', { status: 'completed', deliveryStatus: 'delivered' }, driver(true), { refused: 'notModifiable' }],
+    [
+      'arrived at the restaurant',
+      { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' },
+      step('arrived_at_pickup'),
+      { deliveryStatus: 'arrived_at_pickup', to: null },
+    ],
+    [
+      'on the way to the customer: out for delivery',
+      { status: 'ready_for_pickup', deliveryStatus: 'arrived_at_pickup' },
+      step('enroute_to_dropoff'),
+      { deliveryStatus: 'enroute_to_dropoff', to: 'out_for_delivery' },
+    ],
+    [
+      'a step skipped is still forward, and the order goes out with it',
+      { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' },
+      step('arrived_at_dropoff'),
+      { deliveryStatus: 'arrived_at_dropoff', to: 'out_for_delivery' },
+    ],
+    [
+      'at the door of an order already out: its status stays',
+      { status: 'out_for_delivery', deliveryStatus: 'enroute_to_dropoff' },
+      step('arrived_at_dropoff'),
+      { deliveryStatus: 'arrived_at_dropoff', to: null },
+    ],
+    [
+      'delivered: completed',
+      { status: 'out_for_delivery', deliveryStatus: 'arrived_at_dropoff' },
+      step('delivered'),
+      { deliveryStatus: 'delivered', to: 'completed' },
+    ],
+    [
+      'the step it has: nothing',
+      { status: 'in_progress', deliveryStatus: 'arrived_at_pickup' },
+      step('arrived_at_pickup'),
+      { unchanged: true },
+    ],
+    [
+      'a step back',
+      { status: 'out_for_delivery', deliveryStatus: 'enroute_to_dropoff' },
+      step('arrived_at_pickup'),
+      { refused: 'invalidTransition' },
+    ],
+    ['back to pending', { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' }, step('pending'), { refused: 'invalidTransition' }],
+  ];
+  test.each(cases)('%s', (_case, order, report, expected) => expect(decideDelivery(order, report)).toEqual(expected));
+
+  test.each(final)('a %s order takes no step of any kind', (status) => {
+    for (const deliveryStatus of DELIVERY_STATUSES)
+      expect(decideDelivery({ status, deliveryStatus: 'enroute_to_pickup' }, step(deliveryStatus))).toEqual({ refused: 'notModifiable' });
+  });
+});
+
+describe('the delivery status a move leaves', () => {
+  test('a merchant-delivered order completed (by its POS) is delivered', () =>
+    expect(deliveryOnMove({ fulfillmentType: 'merchant_managed_delivery', deliveryStatus: 'enroute_to_pickup' }, 'completed')).toBe(
+      'delivered',
+    ));
+  test('any other move keeps it', () => {
+    expect(deliveryOnMove({ fulfillmentType: 'merchant_managed_delivery', deliveryStatus: 'enroute_to_pickup' }, 'merchant_canceled')).toBe(
+      'enroute_to_pickup',
+    );
+    expect(deliveryOnMove({ fulfillmentType: 'pickup', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
+    expect(deliveryOnMove({ fulfillmentType: 'delivery', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
+  });
 });

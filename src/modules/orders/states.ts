@@ -29,8 +29,12 @@ export const DELIVERY_STATUSES = [
   'delivered',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-/** Where a delivery is once a driver is assigned. */
+/** Where a delivery is once a driver is assigned, unless it is further along already. */
 export const DRIVER_ASSIGNED: DeliveryStatus = 'enroute_to_pickup';
+/** From here on the driver has the food: the order is out for delivery. */
+const ON_THE_ROAD: DeliveryStatus = 'enroute_to_dropoff';
+/** The delivery's end: the order is completed. */
+const DELIVERED: DeliveryStatus = 'delivered';
 
 export const FULFILLMENT_TYPES = ['delivery', 'merchant_managed_delivery', 'pickup', 'curbside', 'drive_thru', 'dine_in'] as const;
 /** The fulfillment of an order the merchant delivers itself, through its event provider. */
@@ -52,9 +56,7 @@ export type OrderEvent =
   /** The POS took the order we sent it (perhaps on a redelivery after refusing it). */
   | { kind: 'posTook' }
   /** The POS refused the order we sent it, or never answered. */
-  | { kind: 'posRefused' }
-  /** The event provider the order was confirmed to assigns (or changes) its driver. */
-  | { kind: 'driverAssigned' };
+  | { kind: 'posRefused' };
 
 export type Verdict =
   | { to: OrderStatus }
@@ -81,9 +83,49 @@ export function decide(status: string, event: OrderEvent): Verdict {
       return final ? { refused: 'notModifiable' } : { to: null };
     case 'posRefused':
       return final ? { refused: 'notModifiable' } : { to: 'failed' };
-    case 'driverAssigned':
-      return final ? { refused: 'notModifiable' } : { to: null };
   }
+}
+
+/** The delivery status an order keeps when it moves to `to`: a merchant-delivered order that is
+ * completed (by its POS, or by its delivery) is delivered; nothing more will be heard of it. */
+export function deliveryOnMove(order: { fulfillmentType: string | null; deliveryStatus: string }, to: OrderStatus | null): string {
+  return to === 'completed' && order.fulfillmentType === MERCHANT_DELIVERED ? DELIVERED : order.deliveryStatus;
+}
+
+/** What the order's event provider reports: a delivery status (order.delivery_status.updated),
+ * or a driver (order.assign.driver), which puts the delivery at DRIVER_ASSIGNED at least. */
+export type DeliveryReport =
+  | { kind: 'deliveryStatus'; deliveryStatus: DeliveryStatus }
+  | { kind: 'driverAssigned'; driverChanged: boolean };
+
+export type DeliveryVerdict =
+  /** The delivery moves there (or keeps its status and takes the new driver); the order's status
+   * with it (null: keeps it). */
+  | { deliveryStatus: DeliveryStatus; to: OrderStatus | null }
+  /** What the order has already: answered as taken, and nothing changes. */
+  | { unchanged: true }
+  | { refused: 'notModifiable' | 'invalidTransition' };
+
+const rank = (status: string) => DELIVERY_STATUSES.indexOf(status as DeliveryStatus);
+
+/** Where a report takes an order's delivery: forward only along DELIVERY_STATUSES (skipping
+ * steps is allowed, going back is not), and the order with it: out for delivery once the driver
+ * has the food, completed once it is delivered. A final order takes no report. */
+export function decideDelivery(order: { status: string; deliveryStatus: string }, report: DeliveryReport): DeliveryVerdict {
+  if (FINAL_STATUSES.has(order.status)) return { refused: 'notModifiable' };
+  const now = rank(order.deliveryStatus);
+  let next: DeliveryStatus;
+  if (report.kind === 'driverAssigned') {
+    next = DELIVERY_STATUSES[Math.max(now, rank(DRIVER_ASSIGNED))]!;
+    if (next === order.deliveryStatus && !report.driverChanged) return { unchanged: true };
+  } else {
+    next = report.deliveryStatus;
+    if (rank(next) < now) return { refused: 'invalidTransition' };
+    if (next === order.deliveryStatus) return { unchanged: true };
+  }
+  if (next === DELIVERED) return { deliveryStatus: next, to: 'completed' };
+  const onTheRoad = rank(next) >= rank(ON_THE_ROAD) && order.status !== 'out_for_delivery';
+  return { deliveryStatus: next, to: onTheRoad ? 'out_for_delivery' : null };
 }
 
 /** The statuses in which an event moves an order to `to` (null: applies without a move): what a

@@ -9,6 +9,7 @@ import { reachable, reachableRows, assertMayRedeliver, seesCustomer } from '../a
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './peers.js';
+import { storedDriver, type Driver as DriverShape, type Phone, type VehicleInfo as VehicleShape } from './driver.js';
 import { ORDER_STATUSES } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
@@ -81,8 +82,15 @@ builder.prismaObject('Order', {
     status: t.exposeString('status', {
       description: 'in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled.',
     }),
-    deliveryStatus: t.exposeString('deliveryStatus'),
+    deliveryStatus: t.exposeString('deliveryStatus', {
+      description:
+        'pending → pending_driver_confirmation → enroute_to_pickup → arrived_at_pickup → enroute_to_dropoff → arrived_at_dropoff → delivered, as its event provider reports it (forward only).',
+    }),
     fulfillmentType: t.exposeString('fulfillmentType', { nullable: true }),
+    eventProvider: t.exposeString('eventProvider', {
+      nullable: true,
+      description: 'The event provider a merchant-delivered order was confirmed to: the one that delivers it.',
+    }),
     posOrderId: t.exposeString('posOrderId', { nullable: true }),
     failureReason: t.exposeString('failureReason', {
       nullable: true,
@@ -93,7 +101,17 @@ builder.prismaObject('Order', {
       nullable: true,
       description: 'The same as a sentence, naming the first offending item or modifier.',
     }),
-    driver: t.field({ type: 'JSON', nullable: true, resolve: (o) => (o.driver ? (JSON.parse(o.driver) as unknown) : null) }),
+    driver: t.field({
+      type: Driver,
+      nullable: true,
+      description: 'The driver its event provider assigned.',
+      resolve: (o) => storedDriver(o.driver),
+    }),
+    estimatedDropoffTime: t.float({
+      nullable: true,
+      description: 'When its event provider expects the driver at the customer, epoch milliseconds.',
+      resolve: (o) => o.estimatedDropoffAt?.getTime() ?? null,
+    }),
     currency: t.string({
       nullable: true,
       description: "Lower-case ISO 4217 code: the order's (its location's when the DSP named none).",
@@ -142,6 +160,30 @@ builder.prismaObject('Order', {
   }),
 });
 
+const DriverPhone = builder.objectRef<Phone>('DriverPhone').implement({
+  fields: (t) => ({
+    number: t.exposeString('number'),
+    code: t.exposeString('code', { nullable: true, description: 'The country calling code, e.g. +1.' }),
+  }),
+});
+const VehicleInfo = builder.objectRef<VehicleShape>('VehicleInfo').implement({
+  fields: (t) => ({
+    make: t.exposeString('make', { nullable: true }),
+    model: t.exposeString('model', { nullable: true }),
+    color: t.exposeString('color', { nullable: true }),
+    licensePlate: t.exposeString('licensePlate', { nullable: true }),
+  }),
+});
+const Driver = builder.objectRef<DriverShape>('Driver').implement({
+  description: "A merchant-delivered order's driver, as its event provider assigned it.",
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    phone: t.field({ type: DriverPhone, nullable: true, resolve: (d) => d.phone }),
+    source: t.exposeString('source', { nullable: true, description: 'The fleet or company the driver drives for.' }),
+    vehicleInfo: t.field({ type: VehicleInfo, nullable: true, resolve: (d) => d.vehicleInfo }),
+  }),
+});
+
 type CustomerShape = { name: string | null; phone: string | null; maskedPhoneCode: string | null; loyaltyId: string | null };
 const OrderCustomer = builder.objectRef<CustomerShape>('OrderCustomer').implement({
   fields: (t) => ({
@@ -181,6 +223,7 @@ type TimelineShape = {
   deliveryStatus: string | null;
   failureReason: string | null;
   driverName: string | null;
+  note: string | null;
 };
 const TimelineEntry = builder.objectRef<TimelineShape>('OrderTimelineEntry').implement({
   fields: (t) => ({
@@ -193,6 +236,10 @@ const TimelineEntry = builder.objectRef<TimelineShape>('OrderTimelineEntry').imp
     deliveryStatus: t.exposeString('deliveryStatus', { nullable: true }),
     failureReason: t.exposeString('failureReason', { nullable: true }),
     driverName: t.exposeString('driverName', { nullable: true }),
+    note: t.exposeString('note', {
+      nullable: true,
+      description: 'What the fields do not say, in a sentence: why a merchant-delivered order went to no event provider.',
+    }),
   }),
 });
 
@@ -206,6 +253,7 @@ async function timelineOf(ctx: Context, order: OrderRow): Promise<TimelineShape[
       delivery_status?: string;
       failure_reason?: string;
       driver?: { name?: string };
+      note?: string;
     };
     return {
       at: record.createdAt.getTime(),
@@ -214,6 +262,7 @@ async function timelineOf(ctx: Context, order: OrderRow): Promise<TimelineShape[
       deliveryStatus: data.delivery_status ?? null,
       failureReason: data.failure_reason ?? null,
       driverName: data.driver?.name ?? null,
+      note: data.note ?? null,
     };
   });
 }

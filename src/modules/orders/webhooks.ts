@@ -3,10 +3,13 @@
 // its answers written back in the wire's.
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
-import { requiredText } from '../../common/input.js';
-import { ORDER_STATUSES, FULFILLMENT_TYPES, type OrderStatus } from './states.js';
+import { epochMs, isPlainObject, requiredText } from '../../common/input.js';
+import type { Order as OrderRow } from '../../db/client.js';
+import { ORDER_STATUSES, FULFILLMENT_TYPES, DELIVERY_STATUSES, type DeliveryStatus, type OrderStatus } from './states.js';
 import { assertOrderMoney, orderObjectSchema } from './wire.js';
-import { acceptOrder, assignDriver, canAssignDriver, cancelOrder, changeStatus, type Incoming } from './service.js';
+import { acceptOrder, cancelOrder, changeStatus, reportDelivery, type DeliveryUpdate, type Incoming } from './service.js';
+import type { Driver, VehicleInfo } from './driver.js';
+import type { JsonSchema } from '../../http/route-docs.js';
 
 /** A DSP's order, as the service reads it: the ids that make it one order, and the object kept
  * whole (its cart is checked as sent, ./intake.ts, and it goes on to the POS as sent). Money that
@@ -58,23 +61,125 @@ const orderUpdated: WebhookHandler = {
   },
 };
 
-/** The driver an event provider assigns, as it sent it. */
-const driverOf = (object: Record<string, unknown>): Record<string, unknown> => {
-  if (!object.driver || typeof object.driver !== 'object' || Array.isArray(object.driver)) throw new Invalid('object.driver is required');
-  return object.driver as Record<string, unknown>;
+/** Optional text: absent or null is null; anything but text is 400 naming the field. */
+function optionalText(value: unknown, field: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new Invalid(`${field} must be a string`);
+  return value.trim() || null;
+}
+
+/** A driver as an event provider sends it (docs/reference.md § Resources: `name`, `phone`
+ * `{number, code}` (or the number as text), `source`, and `vehicle_info`). */
+function driverOf(value: unknown): Driver {
+  if (!isPlainObject(value)) throw new Invalid('object.driver must be an object with a name');
+  const phone = value.phone;
+  let read: Driver['phone'] = null;
+  if (typeof phone === 'string') read = { number: requiredText(phone, 'object.driver.phone'), code: null };
+  else if (isPlainObject(phone))
+    read = { number: requiredText(phone.number, 'object.driver.phone.number'), code: optionalText(phone.code, 'object.driver.phone.code') };
+  else if (phone !== undefined && phone !== null) throw new Invalid('object.driver.phone must be {number, code} or a string');
+  return {
+    name: requiredText(value.name, 'object.driver.name'),
+    phone: read,
+    source: optionalText(value.source, 'object.driver.source'),
+    vehicleInfo: vehicleOf(value.vehicle_info),
+  };
+}
+
+function vehicleOf(value: unknown): VehicleInfo | null {
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value)) throw new Invalid('object.driver.vehicle_info must be an object');
+  const field = (name: string) => optionalText(value[name], `object.driver.vehicle_info.${name}`);
+  return { make: field('make'), model: field('model'), color: field('color'), licensePlate: field('license_plate') };
+}
+
+const text = { type: 'string' };
+const nullableText = { type: ['string', 'null'] };
+/** A driver as an event provider sends it, for the OpenAPI document (and docs/event-providers.md). */
+export const DRIVER_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: text,
+    phone: {
+      description: 'The number and its country calling code; the number alone as a string is taken too.',
+      oneOf: [{ type: 'object', required: ['number'], properties: { number: text, code: nullableText } }, text],
+    },
+    source: { ...nullableText, description: 'Your fleet, or the driver company.' },
+    vehicle_info: {
+      type: ['object', 'null'],
+      properties: { make: nullableText, model: nullableText, color: nullableText, license_plate: nullableText },
+    },
+  },
+};
+const REPORT_ADDRESS = {
+  location_id: { type: 'string', description: 'The `location_id` the order.confirmed carried (the POS location).' },
+  order_id: { type: 'string', description: 'The `reference_id` of the order.confirmed: our id of the order.' },
 };
 
+/** A delivery report's order and location: what every event provider webhook names. */
+const addressed = (object: Record<string, unknown>) => ({
+  orderId: requiredText(object.order_id, 'object.order_id'),
+  locationId: requiredText(object.location_id, 'object.location_id'),
+});
+
+/** What an event provider's webhook is answered: the order as the report left it. */
+const reported = (order: OrderRow) => ({
+  status: 200,
+  body: { order_id: order.id, status: order.status, delivery_status: order.deliveryStatus },
+});
+
 const driverAssigned: WebhookHandler = {
-  precheck: async (services, event) => {
-    driverOf(event.object);
-    await canAssignDriver(services, event.source, requiredText(event.object.order_id, 'object.order_id'));
+  object: {
+    type: 'object',
+    description: 'A driver for the order: the delivery goes to enroute_to_pickup, unless it is further along.',
+    required: ['location_id', 'order_id', 'driver'],
+    properties: { ...REPORT_ADDRESS, driver: DRIVER_SCHEMA },
   },
-  apply: (services, event) => assignDriver(services, event.source, String(event.object.order_id), driverOf(event.object)),
+  accept: async (services, event) => {
+    const update: DeliveryUpdate = {
+      ...addressed(event.object),
+      driver: driverOf(event.object.driver),
+      deliveryStatus: null,
+      estimatedDropoffAt: null,
+    };
+    return reported(await reportDelivery(services, event.source, update));
+  },
+};
+
+const deliveryStatusUpdated: WebhookHandler = {
+  object: {
+    type: 'object',
+    description:
+      'The delivery moved (forward only): enroute_to_dropoff and arrived_at_dropoff put the order out_for_delivery, delivered completes it.',
+    required: ['location_id', 'order_id', 'delivery_status'],
+    properties: {
+      ...REPORT_ADDRESS,
+      delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+      driver: { ...DRIVER_SCHEMA, description: 'A driver, when it changes with this step.' },
+      estimated_dropoff_time: { type: 'integer', description: 'When you expect the driver at the customer, epoch milliseconds.' },
+    },
+  },
+  accept: async (services, event) => {
+    const { object } = event;
+    const target = addressed(object);
+    const status = requiredText(object.delivery_status, 'object.delivery_status');
+    if (!DELIVERY_STATUSES.includes(status as never))
+      throw new Invalid(`object.delivery_status must be one of ${DELIVERY_STATUSES.join(', ')}`);
+    const eta = object.estimated_dropoff_time;
+    const update: DeliveryUpdate = {
+      ...target,
+      driver: object.driver === undefined || object.driver === null ? null : driverOf(object.driver),
+      deliveryStatus: status as DeliveryStatus,
+      estimatedDropoffAt: eta === undefined || eta === null ? null : new Date(epochMs(eta, 'object.estimated_dropoff_time')),
+    };
+    return reported(await reportDelivery(services, event.source, update));
+  },
 };
 
 /** The webhooks this module handles (the composition root assembles them). */
 export const orderWebhooks: WebhookList = {
   dsp: { 'order.created': orderCreated, 'order.canceled': orderCanceled },
   pos: { 'order.updated': orderUpdated },
-  'event-providers': { 'order.assign.driver': driverAssigned },
+  'event-providers': { 'order.assign.driver': driverAssigned, 'order.delivery_status.updated': deliveryStatusUpdated },
 };

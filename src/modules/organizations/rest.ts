@@ -13,4 +13,15 @@ export const organizationRoutes: RestRoute[] = [
     from: { input: 'body' },
     status: 201,
   },
+  {
+    method: 'PUT',
+    path: '/v1/onboarding/org/:id/event-provider',
+    summary: "Name the event provider that delivers the organization's merchant-delivered orders (source: null, the deployment's)",
+    document: /* GraphQL */ `
+      mutation SetEventProvider($input: SetEventProviderInput!) {
+        setEventProvider(input: $input) { orgId eventProvider }
+      }`,
+    from: { 'input.orgId': 'path.id', 'input.source': 'body.source' },
+    status: 200,
+  },
 ];

@@ -8,6 +8,8 @@ import { partnerOrganization } from '../../db/sql/organizations.js';
 import { assertOrgInReach, assertPartnerWide } from '../access/index.js';
 import { newId } from '../../common/ids.js';
 import type { AuthInfo } from '../../common/scopes.js';
+import { EVENT_PROVIDER, eventProviderSources, findProvider } from '../../integrations/providers.js';
+import { dispatcherOf } from '../../integrations/dispatch.js';
 
 export type CreateOrganizationInput = {
   name: string;
@@ -57,4 +59,30 @@ export async function findOrganization(services: Services, auth: AuthInfo, orgId
   const org = await partnerOrganization(statementsOf(services.db), orgId, auth.partnerId);
   if (!org) throw new NotFound(`organization ${orgId} not found`);
   return org;
+}
+
+/** Names the organization's event provider (a registered event provider's source), or none
+ * (null: the deployment's, when exactly one is registered). Its merchant-delivered orders
+ * confirmed from then on go to it; those confirmed before stay with theirs. */
+export async function setEventProvider(services: Services, auth: AuthInfo, orgId: string, source: string | null | undefined) {
+  if (source === undefined) throw new Invalid('source is required: an event provider, or null for the deployment’s');
+  const named = source === null ? null : requiredText(source, 'source');
+  const org = await findOrganization(services, auth, orgId);
+  if (named !== null && (await findProvider(services, named))?.kind !== EVENT_PROVIDER)
+    throw new Invalid(`source ${named} is not a registered event provider`);
+  await services.db.organization.update({ where: { id: org.id }, data: { eventProvider: named } });
+  return { orgId: org.id, eventProvider: named };
+}
+
+/** The event provider the organization's merchant-delivered orders go to now, or why none does
+ * (orders/dispatch.ts, as an order's confirmation decides it). */
+export async function eventProviderInUse(services: Services, org: { eventProvider: string | null }) {
+  const registered = await eventProviderSources(services);
+  const named = org.eventProvider;
+  return dispatcherOf({
+    named,
+    namedKind: named === null ? null : registered.includes(named) ? EVENT_PROVIDER : ((await findProvider(services, named))?.kind ?? null),
+    registered: registered.length,
+    only: registered[0] ?? null,
+  });
 }

@@ -1,6 +1,7 @@
 // GraphQL for organizations.
 import { builder } from '../../graphql/builder.js';
-import { createOrganization, findOrganization } from './service.js';
+import { createOrganization, eventProviderInUse, findOrganization, setEventProvider } from './service.js';
+import { eventProviderSources } from '../../integrations/providers.js';
 import type { OrganizationChange as Change } from '../../common/pubsub.js';
 
 builder.prismaObject('User', {
@@ -19,6 +20,23 @@ builder.prismaObject('Organization', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     providerId: t.exposeString('providerId'),
+    eventProvider: t.exposeString('eventProvider', {
+      nullable: true,
+      description: 'The event provider it named for its merchant-delivered orders (setEventProvider); null: the deployment’s.',
+    }),
+    eventProviderInUse: t.string({
+      nullable: true,
+      description:
+        'The event provider its merchant-delivered orders go to now: the one it named, else the deployment’s when exactly one is registered; null: none (the restaurant delivers them).',
+      resolve: async (org, _args, ctx) => {
+        const dispatcher = await eventProviderInUse(ctx.services, org);
+        return 'source' in dispatcher ? dispatcher.source : null;
+      },
+    }),
+    eventProviderChoices: t.stringList({
+      description: 'The registered event providers it may name (setEventProvider).',
+      resolve: (_org, _args, ctx) => eventProviderSources(ctx.services),
+    }),
     createdAt: t.field({ type: 'Float', description: 'Epoch milliseconds.', resolve: (org) => org.createdAt.getTime() }),
     users: t.relation('users'),
   }),
@@ -53,6 +71,30 @@ builder.mutationField('createOrganization', (t) =>
     description: 'Create an organization (merchant) with its first user.',
     args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
     resolve: (_root, { input }, ctx) => createOrganization(ctx.services, ctx.auth, input),
+  }),
+);
+
+const SetEventProviderInput = builder.inputType('SetEventProviderInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    source: t.string({ description: 'A registered event provider; null: the deployment’s, when exactly one is registered.' }),
+  }),
+});
+
+const SetEventProviderPayload = builder.objectRef<{ orgId: string; eventProvider: string | null }>('SetEventProviderPayload').implement({
+  fields: (t) => ({
+    orgId: t.exposeID('orgId'),
+    eventProvider: t.exposeString('eventProvider', { nullable: true }),
+  }),
+});
+
+builder.mutationField('setEventProvider', (t) =>
+  t.withAuth({ scope: 'onboarding' }).field({
+    type: SetEventProviderPayload,
+    description:
+      "Name the event provider (a dispatch company) that delivers the organization's merchant-delivered orders from now on; null: the deployment's.",
+    args: { input: t.arg({ type: SetEventProviderInput, required: true }) },
+    resolve: (_root, { input }, ctx) => setEventProvider(ctx.services, ctx.auth, String(input.orgId), input.source),
   }),
 );
 

@@ -1,7 +1,7 @@
 // GraphQL for single sign-on (docs/reference.md § Resources).
 import { builder } from '../../graphql/builder.js';
 import { generateSsoSession } from './service.js';
-import { REDELIVERING_ROLES, ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
+import { DISPATCH_CHOOSING_ROLES, REDELIVERING_ROLES, ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
 
 const Role = builder.enumType('Role', { values: ROLES });
 
@@ -51,6 +51,10 @@ const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role:
     canControlStores: t.boolean({
       description: 'Owners, admins and managers pause and resume stores and take items off sale.',
       resolve: (viewer) => STORE_CONTROLLING_ROLES.includes(viewer.role),
+    }),
+    canChooseEventProvider: t.boolean({
+      description: "Owners and admins choose the event provider that delivers the merchant's own orders.",
+      resolve: (viewer) => DISPATCH_CHOOSING_ROLES.includes(viewer.role),
     }),
   }),
 });
