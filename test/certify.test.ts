@@ -137,6 +137,8 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
     );
     expect(failed['token.authorization_code']).toContain('missing or mistyped: id (string)');
     expect(failed['catalog.shape']).toContain('tax_rate (number, got undefined)');
+    expect(failed['catalog.shape']).toContain('menu[0 (m-main)]: schedule names "funday", which is not a weekday');
+    expect(failed['catalog.shape']).toContain('menu[0 (m-main)]: schedule.monday[0] "11:00" is not a range');
     // A price in dollars: what to send instead is said.
     expect(failed['catalog.shape']).toContain(
       "item item_taco: price must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 3.5; send 350 for 3.5 usd",

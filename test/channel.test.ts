@@ -185,10 +185,11 @@ describe('every failure reason, each earned by an order: stored failed, not sent
   test('the catalog’s own prices, and any above them, are taken: the POS gets them as sent', async () => {
     const placed = await pickup({ items: [line('item_us_rings', 525), line('item_us_coffee', 300)], subtotal: 825, total: 825 });
     expect(placed.body.status).toBe('in_progress');
-    const [call] = await until(() =>
-      pos.received.filter((r) => r.path === '/v1/orders' && (r.body as { object: { id: string } }).object.id === placed.body.order_id),
+    // find, not filter: an empty list is truthy, and until would not wait for the call.
+    const call = await until(() =>
+      pos.received.find((r) => r.path === '/v1/orders' && (r.body as { object: { id: string } }).object.id === placed.body.order_id),
     );
-    expect((call!.body as { object: Record<string, unknown> }).object).toMatchObject({
+    expect((call.body as { object: Record<string, unknown> }).object).toMatchObject({
       currency: 'usd',
       subtotal: 825,
       total: 825,

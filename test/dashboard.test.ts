@@ -14,6 +14,7 @@ import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import { chromiumPath } from './support/chromium.js';
 import { control, startPos, testSecrets } from './support/sandbox.js';
 import {
+  catalogReceived,
   merchantInThreeCurrencies,
   merchantTakingOrders,
   placeOrder,
@@ -23,6 +24,7 @@ import {
   type OrderSetup,
 } from './support/orders.js';
 import { saveProvider } from '../src/integrations/providers.js';
+import { usCatalog } from '../src/sandbox/pos/catalogs.js';
 import { post, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -408,6 +410,61 @@ test('the session cookie is HttpOnly and SameSite=Lax, works only from our own p
   await Promise.all([page.waitForNavigation(), page.click('form[action="/dashboard/logout"] button')]);
   expect(await text(page)).toContain('You are signed out');
   expect((await me(service.url)).body.errors[0].extensions.code).toBe('session_expired');
+});
+
+test('each location says whether its hours have it open, on its own clock; the POS pausing it shows at once', async () => {
+  const owner = await signIn(merchant, 'owner', 'owner-hours@dashboard.example');
+  const card = `[data-location-id="${merchant.locationId}"]`;
+  const rowAttribute = (page: Page, selector: string, name: string) =>
+    page.evaluate((sel, attribute) => document.querySelector(sel)?.getAttribute(attribute), selector, name);
+  const CHICAGO = 'America/Chicago';
+  const dateIn = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: CHICAGO }).format(at);
+  const clockIn = (at: number) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: CHICAGO, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const weekdayIn = (at: number) => new Intl.DateTimeFormat('en-US', { timeZone: CHICAGO, weekday: 'short' }).format(at);
+  /** How the card writes an instant on Austin's clock: the time alone today there, else with its weekday. */
+  const shown = (at: number) => (dateIn(at) === dateIn(Date.now()) ? clockIn(at) : `${weekdayIn(at)} ${clockIn(at)}`);
+  const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+  const everyDay = (range: string) => Object.fromEntries(days.map((d) => [d, [range]]));
+  /** The POS serves the catalog with the all-day menu's hours these (breakfast and late night never open, no holidays). */
+  const hoursAre = async (schedule: Record<string, string[]>) => {
+    const catalog = usCatalog();
+    const menu = catalog.menu.map((m) => ({ ...m, schedule: m.provider_id === 'menu_us_all_day' ? schedule : {} }));
+    await control(pos, 'catalog', { location_id: `loc_2_${merchant.tid}`, catalog: { ...catalog, menu, holidays: [] } });
+    await control(pos, 'catalog-updated', { location_id: `loc_2_${merchant.tid}` });
+    await catalogReceived(service, merchant.locationId);
+  };
+  const minute = 60_000;
+  const now = Math.floor(Date.now() / minute) * minute;
+  /** Waits until the card says this (the change reaches the page by itself). */
+  const says = (text: string) =>
+    owner.waitForFunction((sel, want) => document.querySelector(`${sel} .opening`)?.textContent === want, { timeout: 10_000 }, card, text);
+  try {
+    // Open since an hour ago, closing two hours from now, every day.
+    await hoursAre(everyDay(`${clockIn(now - 60 * minute)}-${clockIn(now + 120 * minute)}`));
+    await says(`Open · closes ${shown(now + 120 * minute)}`);
+    expect(await rowAttribute(owner, `${card} .opening`, 'data-open')).toBe('true');
+    // Opening two hours from now.
+    await hoursAre(everyDay(`${clockIn(now + 120 * minute)}-${clockIn(now + 180 * minute)}`));
+    await says(`Closed · opens ${shown(now + 120 * minute)}`);
+    expect(await rowAttribute(owner, `${card} .opening`, 'data-open')).toBe('false');
+    // Open on one day only, the day after tomorrow: its weekday is named.
+    const later = now + 2 * 86_400_000;
+    await hoursAre({ [days[(new Date(`${dateIn(later)}T12:00:00Z`).getUTCDay() + 6) % 7]!]: ['11:00-15:00'] });
+    await says(`Closed · opens ${weekdayIn(later)} 11:00`);
+  } finally {
+    await control(pos, 'catalog', { location_id: `loc_2_${merchant.tid}`, catalog: null });
+    await control(pos, 'catalog-updated', { location_id: `loc_2_${merchant.tid}` });
+    await catalogReceived(service, merchant.locationId);
+  }
+
+  // The POS pauses the location itself: the card shows it without a reload, and reopened, no more.
+  expect((await control(pos, 'location-status', { location_id: `loc_2_${merchant.tid}`, status: 'inactive' })).status).toBe(202);
+  await owner.waitForSelector(`${card} [data-paused-store]`, { timeout: 10_000 });
+  expect(await rowText(owner, `${card} [data-paused-store]`)).toMatch(/until resumed/);
+  expect((await control(pos, 'location-status', { location_id: `loc_2_${merchant.tid}`, status: 'active' })).status).toBe(202);
+  await owner.waitForFunction((sel) => !document.querySelector(`${sel} [data-paused-store]`), { timeout: 10_000 }, card);
+  expect(await stillSameDocument(owner)).toBe(true);
 });
 
 test("an admin chooses who delivers the merchant's own orders; such an order shows each step of its delivery live, its driver and vehicle, and not delivered once canceled; a team member cannot choose", async () => {

@@ -45,7 +45,7 @@ const Bind = graphql(
 const OrgLocations = graphql(`
   query GqlOrgLocations($orgId: ID!) {
     organizationLocations(orgId: $orgId) {
-      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }
+      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }
     }
   }
 `);
@@ -161,6 +161,11 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
     status: 'active',
     providerId: `loc_2_${tid}`,
     integrationStatus: 'active',
+    // No catalog fetched yet: nothing about time refuses its orders.
+    openNow: true,
+    opensAt: null,
+    closesAt: null,
+    menus: [],
     address: { locality: 'Austin', country: 'US' },
   });
   expect(austin.dsps).toEqual([
@@ -214,11 +219,15 @@ test("the organization's locations read the columns every Location and DspConnec
     'address',
     'catalog',
     'closedDays',
+    'closesAt',
     'dsps',
     'id',
     'integrationStatus',
+    'menus',
     'name',
     'offSale',
+    'openNow',
+    'opensAt',
     'providerId',
     'source',
     'status',

@@ -100,6 +100,35 @@ test('the events a DSP receives are in its webhooks, one per event type', async 
   }
 });
 
+test('what a POS sends of its hours and what a DSP receives of them are described', () => {
+  const pos = document.paths['/v1/webhooks/pos/{source}']!.post.requestBody.content['application/json'].schema;
+  const status = pos.oneOf.find((s: any) => s.properties.type.const === 'location.status.updated');
+  expect(status.properties.object).toMatchObject({
+    required: ['location_id', 'status'],
+    properties: { status: { enum: ['active', 'inactive'] }, paused_until: { type: ['integer', 'null'] } },
+  });
+  const menus = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks.menus!.post;
+  const body = menus.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['store_id', 'timezone', 'catalog']));
+  expect(Object.keys(body.properties.catalog.properties.menu.items.properties.schedule.properties)).toEqual([
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+    'sunday',
+  ]);
+  expect(body.properties.catalog.properties.holidays.items.properties.hours.type).toBe('array');
+  // Its prices are money as every wire carries it.
+  for (const list of ['item', 'modifier'])
+    expect(body.properties.catalog.properties[list].items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
+  const locations = document.paths['/v1/onboarding/org/{id}/locations']!.get.responses['200'].content['application/json'].schema;
+  expect(Object.keys(locations.properties.locations.items.properties)).toEqual(
+    expect.arrayContaining(['open_now', 'opens_at', 'closes_at', 'menus']),
+  );
+});
+
 test('what an event provider receives, and each webhook it sends with its object, are in the document', async () => {
   const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
   for (const type of ['order.confirmed', 'order.updated']) {

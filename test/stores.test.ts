@@ -5,9 +5,9 @@
 import { jest } from '@jest/globals';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 import type { StoreState } from '../src/sandbox/pos/dsp-channel.js';
-import { localDate } from '../src/modules/catalog/holidays.js';
+import { localDate } from '../src/modules/catalog/local-time.js';
 import { control, startPos, testSecrets } from './support/sandbox.js';
-import { merchantTakingOrders, placeOrder, until, type OrderSetup } from './support/orders.js';
+import { catalogReceived, merchantTakingOrders, placeOrder, until, type OrderSetup } from './support/orders.js';
 import { get, request, startTestService, type TestService } from './support/service.js';
 
 let service: TestService;
@@ -188,11 +188,13 @@ test('a DSP pausing its own store: recorded and shown, orders refused, not echoe
 
 describe('closed days, in the location’s time zone', () => {
   const day = (offsetDays: number) => localDate(Date.now() + offsetDays * 86_400_000, CHICAGO);
+  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
   const closedOn = async (holidays: unknown[]) => {
     const sent = await sandbox('holidays', { location_id: `loc_2_${m.tid}`, holidays });
     await until(
       async () => (await service.services.db.webhookEvent.findUniqueOrThrow({ where: { id: String(sent.body.id) } })).status === 'applied',
     );
+    await catalogReceived(service, m.locationId);
   };
 
   test('an order on a closed day fails naming the day; a future order is judged by its day', async () => {
@@ -211,7 +213,7 @@ describe('closed days, in the location’s time zone', () => {
     const today = await pickup();
     expect(today.body.failure_reason).toBe('restaurant_not_accepting_orders');
     expect((await service.services.db.order.findUniqueOrThrow({ where: { id: today.body.order_id! } })).failureDetails).toBe(
-      `the location is closed on ${day(0)} (Staff party)`,
+      `the location is closed on ${day(0)} (Staff party) until ${weekday(day(1))} 00:00 ${CHICAGO}`,
     );
     // Noon, Chicago time, in two days (closed) and tomorrow (open).
     const noonIn = (days: number) => Date.parse(`${day(days)}T12:00:00-06:00`);

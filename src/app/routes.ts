@@ -18,6 +18,7 @@ import { dashboardPages } from '../server/dashboard.js';
 import { dspEventDocs, eventProviderDocs } from '../modules/orders/peers.js';
 import { orderMoneyDocs } from '../modules/orders/wire.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
+import { menusDocs } from '../modules/catalog/peers.js';
 import type { OpenApiOperation } from '../http/route-docs.js';
 
 export const restRoutes: RestRoute[] = [
@@ -35,7 +36,7 @@ export const restRoutes: RestRoute[] = [
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
 /** What the service sends others, described in the OpenAPI document's `webhooks`. */
 export function outgoingWebhooks(): Record<string, OpenApiOperation> {
-  const lists = [dspEventDocs(), eventProviderDocs(), partnerEventDocs(orderMoneyDocs())];
+  const lists = [dspEventDocs(), menusDocs(), eventProviderDocs(), partnerEventDocs(orderMoneyDocs())];
   const names = lists.flatMap((list) => Object.keys(list));
   const twice = names.filter((name, i) => names.indexOf(name) !== i);
   if (twice.length) throw new Error(`webhooks named twice in the OpenAPI document: ${twice.join(', ')}`);

@@ -13,6 +13,7 @@ import { providerUrl, type Operation, type ProviderInfo } from '../integrations/
 import { verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { amountRule, currencyRule, isAmount, isCurrency } from '../common/money.js';
 import { runChecks, type Arrival, type CheckRun, type Listener, type Report, type Skipped } from './kit.js';
+import { readRanges, readWeek } from '../modules/catalog/hours.js';
 
 export type KitOptions = {
   caller: Caller;
@@ -146,6 +147,28 @@ const CATALOG_FIELDS: [string, 'string' | 'number' | 'array'][] = [
   ['holidays', 'array'],
 ];
 const typeOf = (value: unknown) => (Array.isArray(value) ? 'array' : typeof value);
+
+/** What is wrong with the opening hours a catalog gives, read as the service reads them: each
+ * menu's `schedule` and each holiday's `hours`, where given. */
+function hoursProblems(body: Record<string, unknown>): string[] {
+  const named = (list: unknown) =>
+    (Array.isArray(list) ? list : []).map((element: unknown, index) => ({
+      element: (element ?? {}) as Record<string, unknown>,
+      name: `${index}${typeof (element as { provider_id?: unknown })?.provider_id === 'string' ? ` (${(element as { provider_id: string }).provider_id})` : ''}`,
+    }));
+  return [
+    ...named(body.menu).flatMap(({ element, name }) =>
+      element.schedule === undefined || element.schedule === null
+        ? []
+        : readWeek(element.schedule).problems.map((p) => `menu[${name}]: ${p}`),
+    ),
+    ...named(body.holidays).flatMap(({ element, name }) =>
+      element.hours === undefined || element.hours === null
+        ? []
+        : readRanges(element.hours, 'hours').problems.map((p) => `holidays[${name}]: ${p}`),
+    ),
+  ];
+}
 
 /** What breaks the money rules (docs/pos-vendors.md, "Money"): a currency that is not a lower-case
  * ISO 4217 code, and each item's or modifier's price that is not a whole number of the
@@ -300,12 +323,12 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
         const wrong = CATALOG_FIELDS.filter(([field, type]) => typeOf(body[field]) !== type).map(
           ([f, t]) => `${f} (${t}, got ${typeOf(body[f])})`,
         );
-        const money = moneyProblems(body);
-        const more = money.length > 3 ? ` (and ${money.length - 3} more)` : '';
+        const rules = [...moneyProblems(body), ...hoursProblems(body)];
+        const more = rules.length > 3 ? ` (and ${rules.length - 3} more)` : '';
         record(
           'catalog.shape',
-          ok2xx(first) && wrong.length === 0 && money.length === 0,
-          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}${money.length ? `; ${money.slice(0, 3).join(' | ')}${more}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number); each item's and modifier's price a whole number of the currency's smallest unit (usd 1199 is $11.99, jpy 1280 is ¥1,280), currency (when given) a lower-case ISO 4217 code`,
+          ok2xx(first) && wrong.length === 0 && rules.length === 0,
+          `GET ${providerUrl(provider, 'catalog')} with X-Provider-Location-Id ${locationId} → ${first.status}${wrong.length ? `; wrong: ${wrong.join(', ')}` : ''}${rules.length ? `; ${rules.slice(0, 3).join(' | ')}${more}` : ''}. Rule: default_language (string), category, item_family, item, modifier_group, modifier, menu, tax, holidays (arrays), tax_rate (number); each item's and modifier's price a whole number of the currency's smallest unit (usd 1199 is $11.99, jpy 1280 is ¥1,280), currency (when given) a lower-case ISO 4217 code; a menu's schedule, where given, {monday: ["HH:MM-HH:MM", …], …}, and a holiday's hours, where given, ["HH:MM-HH:MM", …]`,
         );
         const other = `loc_certify_${crypto.randomBytes(3).toString('hex')}`;
         const languages = [

@@ -20,7 +20,7 @@ import type {
 import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
 import { $, badge, h, money, run, SignedOut, time, words } from './dom.js';
-import { keepItemLists, stoppedState, storeControls } from './stores.js';
+import { keepItemLists, openingState, stoppedState, storeControls } from './stores.js';
 import { drawChart, StatsQuery, today } from './chart.js';
 import { openOrder } from './order-detail.js';
 import { deliveryShown } from './delivery.js';
@@ -36,6 +36,7 @@ graphql(`
     id
     name
     timezone
+    openNow opensAt closesAt
     closedDays { date name }
     offSale { itemId untilMs }
     catalog { defaultLanguage items { providerId name } modifiers { providerId name } }
@@ -206,6 +207,17 @@ function renderLocations(state: State, changed: () => Promise<void>): void {
       : [h('p', { class: 'muted' }, 'No locations yet: your partner adds them from your point of sale.')]),
   );
   restoreFocus();
+  whenHoursChange(locations, changed);
+}
+
+/** Read the page again when a location next opens or closes by its hours: "Open" turns to
+ * "Closed" at its time, with no change to hear of. */
+let hoursTimer: ReturnType<typeof setTimeout> | undefined;
+function whenHoursChange(locations: readonly Location[], reload: () => Promise<void>): void {
+  clearTimeout(hoursTimer);
+  const next = Math.min(...locations.flatMap((l) => [l.opensAt, l.closesAt]).filter((at): at is number => typeof at === 'number'));
+  if (Number.isFinite(next))
+    hoursTimer = setTimeout(() => void reload().catch(() => undefined), Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1));
 }
 
 function locationCard(state: State, location: Location, changed: () => Promise<void>): HTMLElement {
@@ -236,6 +248,7 @@ function locationCard(state: State, location: Location, changed: () => Promise<v
     'article',
     { class: 'card', 'data-location-id': location.id },
     h('h3', {}, location.name),
+    openingState(location),
     connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'),
     stoppedState(location),
     state.viewer.canControlStores && connections.length

@@ -1,10 +1,11 @@
-// A location's stores as the merchant stops and starts them: what is paused (by us, until when,
-// or by the delivery platform), what is off sale, the closed days ahead; and, for owners, admins
+// A location's stores as the merchant stops and starts them: whether its hours have it open
+// ("Open · closes 22:00", "Closed · opens Tue 11:00", on the location's own clock), what is paused
+// (by us, until when, or by the delivery platform), what is off sale, the closed days ahead; and, for owners, admins
 // and managers, the controls: pause for 15 minutes, an hour or until resumed, resume, and a
 // searchable list of the catalog's items and modifiers to switch off and on.
 import { graphql } from './generated/gql.js';
 import type { DashboardOverviewQuery } from './generated/graphql.js';
-import { action, badge, clock, h, run, time } from './dom.js';
+import { action, badge, clock, h, locale, run, time } from './dom.js';
 
 export type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
 
@@ -23,6 +24,24 @@ const untilWords = (until: number | null | undefined) =>
   until === -1 || until === null || until === undefined
     ? 'until resumed'
     : `until ${until - Date.now() < 20 * 3600_000 ? clock.format(until) : time.format(until)}`;
+
+/** An instant on a location's clock, 24-hour: the time alone today (there), with the weekday
+ * within the week ahead, with the date beyond. */
+function onItsClock(at: number, timeZone: string): string {
+  const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(at);
+  const clockText = zoned({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const day = (when: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(when);
+  if (day(at) === day(Date.now())) return clockText;
+  return `${zoned(at - Date.now() < 6.5 * 86_400_000 ? { weekday: 'short' } : { weekday: 'short', day: 'numeric', month: 'short' })} ${clockText}`;
+}
+
+/** Whether the location's hours have it open now, and until or from when. */
+export function openingState(location: Location): HTMLElement {
+  const text = location.openNow
+    ? `Open${location.closesAt ? ` · closes ${onItsClock(location.closesAt, location.timezone)}` : ''}`
+    : `Closed${location.opensAt ? ` · opens ${onItsClock(location.opensAt, location.timezone)}` : ''}`;
+  return h('p', { class: `small opening ${location.openNow ? 'open' : 'closed'}`, 'data-open': String(location.openNow) }, text);
+}
 
 /** What a location's stores show of being stopped: each store's pause, the platform's own, what is off sale, closed days. */
 export function stoppedState(location: Location): HTMLElement {

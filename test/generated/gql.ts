@@ -34,7 +34,7 @@ type Documents = {
     "\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n": typeof types.GqlOnboardingLocationsDocument,
     "mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }": typeof types.GqlIngestDocument,
     "mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }": typeof types.GqlBindDocument,
-    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n": typeof types.GqlOrgLocationsDocument,
+    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n": typeof types.GqlOrgLocationsDocument,
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": typeof types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": typeof types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": typeof types.GqlSsoDocument,
@@ -64,7 +64,7 @@ const documents: Documents = {
     "\n  query GqlOnboardingLocations($id: ID!) {\n    onboardingLocations(onboardingId: $id) { locations { providerId name isEligibleToOnboard address { locality country } } }\n  }\n": types.GqlOnboardingLocationsDocument,
     "mutation GqlIngest($input: IngestLocationsInput!) { ingestLocations(input: $input) { locations { id providerId } } }": types.GqlIngestDocument,
     "mutation GqlBind($input: BindDspLocationsInput!) { bindDspLocations(input: $input) { locations { id dspProviderId dspStoreName status } } }": types.GqlBindDocument,
-    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n": types.GqlOrgLocationsDocument,
+    "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n": types.GqlOrgLocationsDocument,
     "mutation GqlAssign($input: AssignMenusInput!) { assignMenus(input: $input) { dspLocationId menuProviderIds } }": types.GqlAssignDocument,
     "mutation GqlDelete($input: DeleteLocationInput!) { deleteLocation(input: $input) { id deleted } }": types.GqlDeleteDocument,
     "mutation GqlSso($partnerId: ID, $input: GenerateSsoSessionInput!) { generateSsoSession(partnerId: $partnerId, input: $input) { ssoLoginToken } }": types.GqlSsoDocument,
@@ -171,7 +171,7 @@ export function graphql(source: "mutation GqlBind($input: BindDspLocationsInput!
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n"): (typeof documents)["\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n"];
+export function graphql(source: "\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n"): (typeof documents)["\n  query GqlOrgLocations($orgId: ID!) {\n    organizationLocations(orgId: $orgId) {\n      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

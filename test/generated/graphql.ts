@@ -100,6 +100,8 @@ export type CatalogMenu = {
   categoryIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   providerId: Scalars['String']['output'];
+  /** Its opening hours; null: open whenever the location is. */
+  schedule?: Maybe<MenuSchedule>;
 };
 
 /** A modifier; it may open further modifier groups. */
@@ -415,22 +417,40 @@ export type Location = {
   address: Address;
   /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
   catalog: Array<CatalogVersion>;
-  /** The closed days of its latest catalog, from today (in its time zone) on, for the next 60 days. */
+  /** The days its latest valid catalog closes all day, from today (in its time zone) on, for the next 60 days. */
   closedDays: Array<ClosedDay>;
+  /** When open: epoch ms it closes next, within a week (null when it stays open all week). Null when closed. */
+  closesAt?: Maybe<Scalars['Float']['output']>;
   /** The approved DSP connections, oldest first. */
   dsps: Array<DspConnection>;
   id: Scalars['ID']['output'];
   /** The status of the POS onboarding the location goes through: active, or reauthorization_required once the merchant revoked the app at the POS (its orders wait until a new onboarding of the same account). */
   integrationStatus: Scalars['String']['output'];
+  /** The menus of its latest valid catalog, each with its schedule. */
+  menus: Array<LocationMenu>;
   name: Scalars['String']['output'];
   /** Its items and modifiers off sale now. */
   offSale: Array<OffSaleItem>;
+  /** Whether its hours have it open now: some menu of its latest valid catalog open on its clock, no holiday closing it (a store's own pause is its DSP connection's pausedUntil). */
+  openNow: Scalars['Boolean']['output'];
+  /** When closed: epoch ms it opens next (null when no menu opens in the next 400 days). Null when open. */
+  opensAt?: Maybe<Scalars['Float']['output']>;
   /** The POS's id of the location. */
   providerId: Scalars['String']['output'];
   source: Scalars['String']['output'];
   status: Scalars['String']['output'];
   /** The IANA time zone of the location's POS (UTC when it gives none). */
   timezone: Scalars['String']['output'];
+};
+
+/** A menu of the location with its opening hours. */
+export type LocationMenu = {
+  __typename?: 'LocationMenu';
+  name: Scalars['String']['output'];
+  /** The POS's id of the menu (what menu assignment takes). */
+  providerId: Scalars['String']['output'];
+  /** Its hours on the location clock; null: open whenever the location is. */
+  schedule?: Maybe<MenuSchedule>;
 };
 
 /** One publish of menus to a DSP connection. */
@@ -445,6 +465,18 @@ export type MenuPublish = {
   menuProviderIds: Array<Scalars['String']['output']>;
   /** pending, published, failed (the DSP refused it or never answered) or invalid (not sent). */
   status: Scalars['String']['output'];
+};
+
+/** A menu's hours on its location's clock: each weekday's ranges, HH:MM-HH:MM (one ending at or before its start runs past midnight into the next day); null on a day it is closed. */
+export type MenuSchedule = {
+  __typename?: 'MenuSchedule';
+  friday?: Maybe<Array<Scalars['String']['output']>>;
+  monday?: Maybe<Array<Scalars['String']['output']>>;
+  saturday?: Maybe<Array<Scalars['String']['output']>>;
+  sunday?: Maybe<Array<Scalars['String']['output']>>;
+  thursday?: Maybe<Array<Scalars['String']['output']>>;
+  tuesday?: Maybe<Array<Scalars['String']['output']>>;
+  wednesday?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** An amount as the platforms carry it: a whole number of the currency's smallest unit (usd 2500 is $25.00, jpy 2500 is ¥2,500, kwd 2500 is 2.500 KD). */
@@ -1371,7 +1403,7 @@ export type GqlOrgLocationsQueryVariables = Exact<{
 }>;
 
 
-export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, status: string, providerId: string, integrationStatus: string, address: { __typename?: 'Address', locality?: string | null, country?: string | null }, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, dspStoreId: string, changeTime: number, menuProviderIds?: Array<string> | null, integrationStatus: string }> }> } };
+export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, status: string, providerId: string, integrationStatus: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, menus: Array<{ __typename?: 'LocationMenu', providerId: string }>, address: { __typename?: 'Address', locality?: string | null, country?: string | null }, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, dspStoreId: string, changeTime: number, menuProviderIds?: Array<string> | null, integrationStatus: string }> }> } };
 
 export type GqlAssignMutationVariables = Exact<{
   input: AssignMenusInput;
@@ -1447,7 +1479,7 @@ export const GqlOnboardingUpdatedDocument = {"kind":"Document","definitions":[{"
 export const GqlOnboardingLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOnboardingLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"onboardingLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"onboardingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"isEligibleToOnboard"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOnboardingLocationsQuery, GqlOnboardingLocationsQueryVariables>;
 export const GqlIngestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlIngest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"IngestLocationsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ingestLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}}]}}]}}]}}]} as unknown as DocumentNode<GqlIngestMutation, GqlIngestMutationVariables>;
 export const GqlBindDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlBind"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BindDspLocationsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bindDspLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspProviderId"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreName"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<GqlBindMutation, GqlBindMutationVariables>;
-export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOrgLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"changeTime"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOrgLocationsQuery, GqlOrgLocationsQueryVariables>;
+export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOrgLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"openNow"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"changeTime"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOrgLocationsQuery, GqlOrgLocationsQueryVariables>;
 export const GqlAssignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAssign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignMenusInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignMenus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dspLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}}]}}]}}]} as unknown as DocumentNode<GqlAssignMutation, GqlAssignMutationVariables>;
 export const GqlDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteLocationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<GqlDeleteMutation, GqlDeleteMutationVariables>;
 export const GqlSsoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlSso"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateSsoSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateSsoSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ssoLoginToken"}}]}}]}}]} as unknown as DocumentNode<GqlSsoMutation, GqlSsoMutationVariables>;

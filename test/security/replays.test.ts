@@ -4,6 +4,7 @@
 // five-minute window on its timestamp.
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { signBody, signStandardWebhook } from '../../src/common/signatures.js';
+import { addDays, instantAt, localDate } from '../../src/modules/catalog/local-time.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { merchantTakingOrders, placeOrder, until, type OrderSetup } from '../support/orders.js';
 import { request, startTestService, type TestService } from '../support/service.js';
@@ -70,9 +71,16 @@ test('the same driver assigned again changes nothing; the order does not go back
   // An event provider that never answers: the order is confirmed to it all the same.
   const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
-  // The store was last sent the breakfast menu (above): a breakfast order.
+  // The store was last sent the breakfast menu (above): a breakfast order, for 08:00 tomorrow in
+  // Austin (the breakfast menu's hours, whatever the time of day the test runs).
   const coffee = { service_id: 'item_us_coffee', name: 'Drip Coffee', quantity: 1, price: 295, modifiers: [] };
-  const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'merchant_managed_delivery', items: [coffee] });
+  const breakfast = instantAt(addDays(localDate(Date.now(), 'America/Chicago'), 1), 8 * 60, 'America/Chicago');
+  const placed = await placeOrder(pos, m.storeId, {
+    fulfillment_type: 'merchant_managed_delivery',
+    items: [coffee],
+    is_future_order: true,
+    future_order_fulfillment_time: breakfast,
+  });
   const orderId = placed.body.order_id!;
   await until(async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).eventProvider);
   const body = JSON.stringify({

@@ -1,8 +1,8 @@
 // A POS that gets our interface wrong in the ways vendors do, for the conformance kit's tests:
 // it drops the OAuth state, hands the same code out for ever, answers its token without `id`,
-// lists locations under `data`, checks no bearer token, leaves `tax_rate` out of its catalog and
-// prices it in dollars (3.5, not 350 cents), makes a new order for every repeat, and has no
-// notice endpoints.
+// lists locations under `data`, checks no bearer token, leaves `tax_rate` out of its catalog,
+// prices it in dollars (3.5, not 350 cents), writes its menu's hours its own way, makes a new
+// order for every repeat, and has no notice endpoints.
 import http from 'node:http';
 
 export async function startBrokenPos(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -29,7 +29,7 @@ export async function startBrokenPos(): Promise<{ url: string; close: () => Prom
           item: [{ provider_id: 'item_taco', name: 'Taco', price: 3.5 }],
           modifier_group: [],
           modifier: [],
-          menu: [],
+          menu: [{ provider_id: 'm-main', category_ids: [], schedule: { funday: ['11-22'], monday: ['11:00'] } }],
           tax: [],
           holidays: [],
         });

@@ -60,6 +60,21 @@ export async function merchantTakingOrders(
   };
 }
 
+/** Waits until each bound store of a location has received its latest catalog: the intake judges
+ * a store's orders by the catalog it received (its menus, their hours, the holidays). */
+export const catalogReceived = (service: TestService, locationId: string) =>
+  until(async () => {
+    const { db } = service.services;
+    const latest = await db.catalogVersion.findFirst({ where: { locationId }, orderBy: { version: 'desc' }, select: { id: true } });
+    const stores = await db.dspConnection.findMany({ where: { locationId, status: 'APPROVED' }, select: { id: true } });
+    const received = await Promise.all(
+      stores.map((store) =>
+        db.menuPublish.findFirst({ where: { dspConnectionId: store.id, status: 'published' }, orderBy: { createdAt: 'desc' } }),
+      ),
+    );
+    return !!latest && received.every((publish) => publish?.catalogVersionId === latest.id);
+  });
+
 /** The organization names its event provider (PUT /v1/onboarding/org/{id}/event-provider). */
 export async function nameEventProvider(service: TestService, m: Pick<OrderSetup, 'orgId' | 'token'>, source: string | null) {
   const res = await request(service.url, 'PUT', `/v1/onboarding/org/${m.orgId}/event-provider`, { body: { source }, token: m.token });

@@ -16,7 +16,7 @@ import * as types from './graphql.js';
  */
 type Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
-    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": typeof types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": typeof types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": typeof types.DashboardOverviewDocument,
@@ -36,7 +36,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
-    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": types.DashboardOverviewDocument,
@@ -62,7 +62,7 @@ export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeli
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n"): typeof import('./graphql.js').DashboardLocationFragmentDoc;
+export function graphql(source: "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n"): typeof import('./graphql.js').DashboardLocationFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -100,6 +100,8 @@ export type CatalogMenu = {
   categoryIds: Array<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   providerId: Scalars['String']['output'];
+  /** Its opening hours; null: open whenever the location is. */
+  schedule?: Maybe<MenuSchedule>;
 };
 
 /** A modifier; it may open further modifier groups. */
@@ -415,22 +417,40 @@ export type Location = {
   address: Address;
   /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
   catalog: Array<CatalogVersion>;
-  /** The closed days of its latest catalog, from today (in its time zone) on, for the next 60 days. */
+  /** The days its latest valid catalog closes all day, from today (in its time zone) on, for the next 60 days. */
   closedDays: Array<ClosedDay>;
+  /** When open: epoch ms it closes next, within a week (null when it stays open all week). Null when closed. */
+  closesAt?: Maybe<Scalars['Float']['output']>;
   /** The approved DSP connections, oldest first. */
   dsps: Array<DspConnection>;
   id: Scalars['ID']['output'];
   /** The status of the POS onboarding the location goes through: active, or reauthorization_required once the merchant revoked the app at the POS (its orders wait until a new onboarding of the same account). */
   integrationStatus: Scalars['String']['output'];
+  /** The menus of its latest valid catalog, each with its schedule. */
+  menus: Array<LocationMenu>;
   name: Scalars['String']['output'];
   /** Its items and modifiers off sale now. */
   offSale: Array<OffSaleItem>;
+  /** Whether its hours have it open now: some menu of its latest valid catalog open on its clock, no holiday closing it (a store's own pause is its DSP connection's pausedUntil). */
+  openNow: Scalars['Boolean']['output'];
+  /** When closed: epoch ms it opens next (null when no menu opens in the next 400 days). Null when open. */
+  opensAt?: Maybe<Scalars['Float']['output']>;
   /** The POS's id of the location. */
   providerId: Scalars['String']['output'];
   source: Scalars['String']['output'];
   status: Scalars['String']['output'];
   /** The IANA time zone of the location's POS (UTC when it gives none). */
   timezone: Scalars['String']['output'];
+};
+
+/** A menu of the location with its opening hours. */
+export type LocationMenu = {
+  __typename?: 'LocationMenu';
+  name: Scalars['String']['output'];
+  /** The POS's id of the menu (what menu assignment takes). */
+  providerId: Scalars['String']['output'];
+  /** Its hours on the location clock; null: open whenever the location is. */
+  schedule?: Maybe<MenuSchedule>;
 };
 
 /** One publish of menus to a DSP connection. */
@@ -445,6 +465,18 @@ export type MenuPublish = {
   menuProviderIds: Array<Scalars['String']['output']>;
   /** pending, published, failed (the DSP refused it or never answered) or invalid (not sent). */
   status: Scalars['String']['output'];
+};
+
+/** A menu's hours on its location's clock: each weekday's ranges, HH:MM-HH:MM (one ending at or before its start runs past midnight into the next day); null on a day it is closed. */
+export type MenuSchedule = {
+  __typename?: 'MenuSchedule';
+  friday?: Maybe<Array<Scalars['String']['output']>>;
+  monday?: Maybe<Array<Scalars['String']['output']>>;
+  saturday?: Maybe<Array<Scalars['String']['output']>>;
+  sunday?: Maybe<Array<Scalars['String']['output']>>;
+  thursday?: Maybe<Array<Scalars['String']['output']>>;
+  tuesday?: Maybe<Array<Scalars['String']['output']>>;
+  wednesday?: Maybe<Array<Scalars['String']['output']>>;
 };
 
 /** An amount as the platforms carry it: a whole number of the currency's smallest unit (usd 2500 is $25.00, jpy 2500 is ¥2,500, kwd 2500 is 2.500 KD). */
@@ -1225,7 +1257,7 @@ export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
 
-export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
+export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
 export type DashboardOnboardingFragment = { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string };
 
@@ -1236,7 +1268,7 @@ export type DashboardOverviewQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
+export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
 
 export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1266,7 +1298,7 @@ export type DashboardChangesSubscriptionVariables = Exact<{
 }>;
 
 
-export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
 
 export type DashboardRedeliverMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1349,6 +1381,9 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
   id
   name
   timezone
+  openNow
+  opensAt
+  closesAt
   closedDays {
     date
     name
@@ -1462,6 +1497,9 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
   id
   name
   timezone
+  openNow
+  opensAt
+  closesAt
   closedDays {
     date
     name
@@ -1593,6 +1631,9 @@ export const DashboardChangesDocument = new TypedDocumentString(`
   id
   name
   timezone
+  openNow
+  opensAt
+  closesAt
   closedDays {
     date
     name

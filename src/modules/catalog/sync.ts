@@ -18,7 +18,8 @@ import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
-import { closedDaysIn } from './holidays.js';
+import { holidaysIn } from './holidays.js';
+import { menusBody } from './peers.js';
 import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
 
@@ -58,7 +59,7 @@ export async function syncLocationCatalog(services: Services, location: Location
   const { db } = services;
   const { catalog, problems } = await fetchCatalog(services, location);
   // Holidays it cannot read are left out of the closed days, said here (the catalog is taken).
-  for (const warning of closedDaysIn(catalog.holidays).warnings)
+  for (const warning of holidaysIn(catalog.holidays).warnings)
     services.log.warn({ location: location.id, source: location.source }, `catalog holidays: ${warning}`);
   const body = JSON.stringify(catalog);
   const available = new Set(menuIds(catalog));
@@ -122,14 +123,15 @@ export async function syncLocationCatalog(services: Services, location: Location
         kind: 'menu.publish',
         owner: location,
         to: { provider: connection.source, operation: 'menus', onboardingId: connection.onboardingId },
-        body: {
-          store_id: connection.dspStoreId,
-          dsp_location_id: connection.id,
-          location_id: location.providerId,
-          catalog_version: version.version,
-          menu_provider_ids: menus,
+        body: menusBody({
+          storeId: connection.dspStoreId,
+          connectionId: connection.id,
+          locationProviderId: location.providerId,
+          timezone: location.timezone,
+          version: version.version,
+          menus,
           catalog: catalogFor(catalog, menus),
-        },
+        }),
         subject: { purpose: 'publish', subjectId: publishId },
       });
     }

@@ -3,6 +3,8 @@
 import { builder } from '../../graphql/builder.js';
 import { Money, moneyOf } from '../../graphql/money.js';
 import type { Catalog, CatalogEntity } from './service.js';
+import { readWeek, weekText, type Week } from './hours.js';
+import { WEEKDAYS } from './local-time.js';
 
 // A version's body is parsed once per row, however many of its fields a query asks for.
 const parsed = new WeakMap<object, Catalog>();
@@ -51,8 +53,29 @@ const entity = (name: string, description: string, extra: (t: any) => Record<str
     }),
   });
 
+type ScheduleShape = ReturnType<typeof weekText>;
+/** A menu's opening hours as the wire writes them: each weekday's ranges ("07:00-11:00"; one
+ * ending at or before its start runs past midnight), null on a day it is closed. */
+export const MenuSchedule = builder.objectRef<ScheduleShape>('MenuSchedule').implement({
+  description:
+    "A menu's hours on its location's clock: each weekday's ranges, HH:MM-HH:MM (one ending at or before its start runs past midnight into the next day); null on a day it is closed.",
+  fields: (t) =>
+    Object.fromEntries(WEEKDAYS.map((day) => [day, t.stringList({ nullable: true, resolve: (s) => s[day] ?? null })])) as Record<
+      (typeof WEEKDAYS)[number],
+      ReturnType<typeof t.stringList>
+    >,
+});
+/** A week to show: null for a menu without schedule (open whenever its location is). */
+export const scheduleShown = (week: Week | null): ScheduleShape | null => (week ? weekText(week) : null);
+
 const Menu = entity('CatalogMenu', 'A menu; its provider_id is what menu assignment takes.', (t) => ({
   categoryIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.category_ids) }),
+  schedule: t.field({
+    type: MenuSchedule,
+    nullable: true,
+    description: 'Its opening hours; null: open whenever the location is.',
+    resolve: (e: CatalogEntity) => (e.schedule === undefined || e.schedule === null ? null : scheduleShown(readWeek(e.schedule).week)),
+  }),
 }));
 const Category = entity('CatalogCategory', 'A category of items.', (t) => ({
   itemIds: t.stringList({ resolve: (e: CatalogEntity) => list(e.item_ids) }),

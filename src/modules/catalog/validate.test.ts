@@ -144,6 +144,34 @@ test('a connection gets exactly what its menus reach, nested modifier groups inc
   expect(part.modifier.map((m) => m.provider_id)).not.toContain('mod_us_well');
 });
 
+test('opening hours: a schedule or holiday hours it cannot read are problems naming the element; those it reads are written one way', () => {
+  const broken = us();
+  const [allDay, breakfast, lateNight] = broken.menu;
+  allDay!.schedule = { funday: ['11:00-22:00'], monday: ['25:00-26:00', '11:00', '11-22'] };
+  breakfast!.schedule = '07:00-11:00';
+  lateNight!.schedule = { friday: Array(10_000).fill('22:00-02:00') };
+  broken.holidays = [{ date: '2026-12-24', name: 'Christmas Eve', hours: ['10:00-14:00', '9-14'] }];
+  expect(problemsOf(broken)).toEqual([
+    'menu menu_us_all_day (All Day): schedule names "funday", which is not a weekday (monday to sunday)',
+    expect.stringMatching(/^menu menu_us_all_day \(All Day\): schedule\.monday\[0\] "25:00-26:00" is not a range/),
+    'menu menu_us_all_day (All Day): schedule.monday[1] "11:00" is not a range of 24-hour times like "11:00-15:00"',
+    'menu menu_us_all_day (All Day): schedule.monday[2] "11-22" is not a range of 24-hour times like "11:00-15:00"',
+    'menu menu_us_breakfast (Breakfast): schedule must be an object of weekdays (monday to sunday) and their ranges, not "07:00-11:00"',
+    'menu menu_us_late_night (Late Night): schedule.friday holds 10000 ranges; at most 48',
+    'holidays[0] (Christmas Eve): hours[1] "9-14" is not a range of 24-hour times like "11:00-15:00"',
+  ]);
+
+  const written = us();
+  written.menu[0]!.schedule = { sunday: ['18:00-2:00'], monday: ['17:00-22:00', '9:00-15:00'] };
+  written.holidays = [{ date: '2026-12-24', name: 'Christmas Eve', closed: false, hours: ['9:30-14:00'] }];
+  const { catalog, problems } = readCatalog(written);
+  expect(problems).toEqual([]);
+  expect(catalog.menu[0]!.schedule).toEqual({ monday: ['09:00-15:00', '17:00-22:00'], sunday: ['18:00-02:00'] });
+  expect(catalog.holidays).toEqual([{ date: '2026-12-24', name: 'Christmas Eve', closed: false, hours: ['09:30-14:00'] }]);
+  // A menu without a schedule keeps none: open whenever the location is.
+  expect(readCatalog(us()).catalog.menu.find((m) => m.provider_id === 'menu_us_all_day')).not.toHaveProperty('schedule');
+});
+
 /** A small catalog, valid: one menu, category, item (with its family and tax), modifier group and modifier. */
 const small = () => ({
   currency: 'usd',

@@ -5,6 +5,7 @@
 // modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
 // Prices are whole numbers of the currency's smallest unit (common/money.ts).
 import { amountRule, currencyRule, isAmount, isCurrency } from '../../common/money.js';
+import { rangeText, readRanges, readWeek, weekText } from './hours.js';
 
 /** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
 export type Catalog = {
@@ -105,6 +106,17 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   }
   const category = lists.category.map((c) => ({ ...c, item_ids: [...itemIdsOf.get(c.provider_id)!] }));
 
+  // Opening hours are kept written one way ("09:00-16:00", the days in order), as DSPs receive them.
+  const menu = lists.menu.map((m) => {
+    if (m.schedule === undefined || m.schedule === null) return m;
+    const { week, problems: wrong } = readWeek(m.schedule);
+    for (const text of wrong) problem(`${label('menu', m)}: ${text}`);
+    return wrong.length ? m : { ...m, schedule: weekText(week) };
+  });
+  const holidays = Array.isArray(body.holidays)
+    ? body.holidays.map((holiday: unknown, index) => withHours(holiday, index, problem))
+    : body.holidays;
+
   for (const menu of lists.menu) {
     if (!Array.isArray(menu.category_ids)) problem(`${label('menu', menu)} lists no category_ids`);
     for (const categoryId of ids(menu.category_ids))
@@ -142,8 +154,17 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   if (body.tax_rate !== undefined && !isRate(body.tax_rate)) problem(`tax_rate must be from 0 to 100, not ${shown(body.tax_rate)}`);
   if (!lists.menu.length) problem('the catalog has no menu');
 
-  const catalog: Catalog = { ...body, ...lists, category } as Catalog;
+  const catalog: Catalog = { ...body, ...lists, menu, category, ...(holidays === undefined ? {} : { holidays }) } as Catalog;
   return { catalog, problems };
+}
+
+/** A holiday with its `hours` read (written one way), each problem named by its index and name. */
+function withHours(holiday: unknown, index: number, problem: (text: string) => void): unknown {
+  if (!isObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
+  const { ranges, problems } = readRanges(holiday.hours, 'hours');
+  const named = `holidays[${index}]${typeof holiday.name === 'string' ? ` (${holiday.name})` : ''}`;
+  for (const text of problems) problem(`${named}: ${text}`);
+  return problems.length ? holiday : { ...holiday, hours: ranges.map(rangeText) };
 }
 
 /** A modifier group reached again through its own modifiers (group → modifier → group …), as

@@ -1,6 +1,7 @@
 // REST rows for locations (docs/reference.md § Partner API).
 import type { RestRoute } from '../../http/rest-route.js';
 
+const SCHEDULE = 'schedule { monday tuesday wednesday thursday friday saturday sunday }';
 const ADDRESS =
   'address { formattedAddress addressLine1 addressLine2 addressLine3 postalCode locality administrativeDistrictLevel1 country latitude longitude }';
 
@@ -41,7 +42,8 @@ export const locationRoutes: RestRoute[] = [
     document: `query OrganizationLocations($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {
         locations {
-          id name source status providerId integrationStatus timezone closedDays { date name } ${ADDRESS}
+          id name source status providerId integrationStatus timezone closedDays { date name } openNow opensAt closesAt
+          menus { providerId name ${SCHEDULE} } ${ADDRESS}
           dsps { id name source status changeTime integrationStatus pausedUntil dspStatus }
         }
       }
@@ -65,7 +67,7 @@ export const locationRoutes: RestRoute[] = [
     summary: "The location's current catalog from the POS: its menus' provider_ids are what menu assignment takes",
     document: `query LocationCatalog($orgId: ID!, $locationId: ID) {
       organizationLocations(orgId: $orgId, locationId: $locationId) {
-        locations { catalog { version fetchedAt currency problems menus { providerId name categoryIds } categories { providerId name itemIds } } }
+        locations { catalog { version fetchedAt currency problems menus { providerId name categoryIds ${SCHEDULE} } categories { providerId name itemIds } } }
       }
     }`,
     from: { orgId: 'path.id', locationId: 'path.location_id' },

@@ -28,7 +28,7 @@ import { findOrganization } from '../organizations/service.js';
 import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
-import { isTimeZone } from '../catalog/holidays.js';
+import { isTimeZone } from '../catalog/local-time.js';
 import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import type { Location as LocationRow } from '../../db/client.js';

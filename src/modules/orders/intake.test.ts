@@ -12,21 +12,22 @@ const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 /** rings and fries alone; fries take exactly one size; a burger any add-ons, cheese at most one
  * cheese type; a bowl at least one topping, as many as wanted; a wrap a group the offer lacks. */
 const offer: Offer = {
+  menus: new Map([['all', { name: 'All day', week: null }]]),
   items: new Map([
-    ['rings', { price: 525, groups: [] }],
-    ['fries', { price: 450, groups: ['size'] }],
-    ['burger', { price: 1200, groups: ['addons'] }],
-    ['bowl', { price: 900, groups: ['toppings'] }],
-    ['wrap', { price: 800, groups: ['gone'] }],
+    ['rings', { price: 525, groups: [], menus: ['all'] }],
+    ['fries', { price: 450, groups: ['size'], menus: ['all'] }],
+    ['burger', { price: 1200, groups: ['addons'], menus: ['all'] }],
+    ['bowl', { price: 900, groups: ['toppings'], menus: ['all'] }],
+    ['wrap', { price: 800, groups: ['gone'], menus: ['all'] }],
   ]),
   modifiers: new Map([
-    ['regular', { price: 0, groups: [] }],
-    ['large', { price: 150, groups: [] }],
-    ['cheese', { price: 125, groups: ['cheese_type'] }],
-    ['bacon', { price: 200, groups: [] }],
-    ['pepper_jack', { price: 25, groups: [] }],
-    ['rice', { price: 0, groups: [] }],
-    ['beans', { price: 50, groups: [] }],
+    ['regular', { price: 0, groups: [], menus: [] }],
+    ['large', { price: 150, groups: [], menus: [] }],
+    ['cheese', { price: 125, groups: ['cheese_type'], menus: [] }],
+    ['bacon', { price: 200, groups: [], menus: [] }],
+    ['pepper_jack', { price: 25, groups: [], menus: [] }],
+    ['rice', { price: 0, groups: [], menus: [] }],
+    ['beans', { price: 50, groups: [], menus: [] }],
   ]),
   groups: new Map([
     ['size', { min: 1, max: 1, modifiers: new Set(['regular', 'large']) }],

@@ -1,17 +1,23 @@
 // The checks an order passes before the POS sees it: first whether the store is ours at all
-// (`storeRefusal`), then whether it takes orders now (`intakeRefusal`: paused by us or by its
-// DSP, its location closed that day), then its currency against its location's, then the cart
-// against what the store offers (the menus of its last successful publish, else its location's
-// latest catalog) and what is off sale. The first check that fails names the order's failure
-// reason; the order is stored failed with it, never sent to the POS, and the DSP is told. One
-// place: a new reason not to take an order is a new check here. Everything they need comes with the store's one statement (db/sql/orders.ts)
-// or is kept per catalog version and per availability version: none is read per order.
+// (`storeRefusal`), then whether it takes orders at the order's time (`intakeRefusal`: paused by
+// us or by its DSP now; at the order's time, now or a future order's, on its location's clock:
+// a closed day, outside a holiday's hours, or no menu the store received open), then its currency
+// against its location's, then the cart against what the store offers, what is off sale, and which
+// of its menus are open then. What the store offers, its menus' hours and its location's holidays
+// are those of the catalog version it last received (its last successful publish, else its
+// location's latest catalog): an order is judged by the hours its platform shows. The first check
+// that fails names the order's failure reason; the order is stored failed with it, never sent to
+// the POS, and the DSP is told. One place: a new reason not to take an order is a new check here.
+// Everything they need comes with the store's one statement (db/sql/orders.ts) or is kept per
+// catalog version and per availability version: none is read per order.
 import type { Services } from '../../services.js';
 import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';
 import { Invalid } from '../../common/errors.js';
 import { epochMs } from '../../common/input.js';
-import { storeOffer, type Offer, type Offered } from '../catalog/offer.js';
-import { isTimeZone, localDate, storedClosedDays } from '../catalog/holidays.js';
+import { offeredVersion, storedOffer, type Offer, type Offered } from '../catalog/offer.js';
+import { storedHolidays } from '../catalog/holidays.js';
+import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Hours } from '../catalog/hours.js';
+import { wallClock, zoneOf } from '../catalog/local-time.js';
 import { storedCurrency } from '../catalog/currency.js';
 import { offSaleAt } from '../stores/service.js';
 import { isOffSale, pausedNow, type OffSale } from '../stores/rules.js';
@@ -28,7 +34,7 @@ export function storeRefusal(binding: StoreBinding | undefined, storeId: string)
 
 type Bound = StoreBinding & BoundLocation;
 
-/** Whether the store takes this order now, and its cart. */
+/** Whether the store takes this order at its time, and its cart. */
 export async function intakeRefusal(
   services: Pick<Services, 'db'>,
   binding: Bound,
@@ -42,14 +48,22 @@ export async function intakeRefusal(
   }
   if (binding.dspStatus === 'paused')
     return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` };
-  const closed = await closedDay(services, binding, object, now);
-  if (closed) return closed;
-  const [currency, offer, offSale] = await Promise.all([
+  const at = orderTime(object, now);
+  const offered = offeredVersion(binding, binding.latestVersionId);
+  const [currency, offer, offSale, holidays] = await Promise.all([
     storedCurrency(services.db, binding.latestVersionId),
-    storeOffer(services.db, binding, binding.latestVersionId),
+    offered ? storedOffer(services.db, offered.versionId, offered.menus) : null,
     offSaleAt(services, binding.id, binding.availabilityVersion),
+    offered ? storedHolidays(services.db, offered.versionId) : undefined,
   ]);
-  return currencyRefusal(object, currency) ?? cartRefusal(offer, offSale, object.items, now);
+  const hours: Hours | null = offer && holidays ? { timeZone: zoneOf(binding.timezone), menus: offer.menus, holidays } : null;
+  const open = hours && !alwaysOpen(hours) ? openMenusAt(hours, wallClock(at, hours.timeZone)) : null;
+  if (hours && open && !open.size) return { reason: 'restaurant_not_accepting_orders', details: closedSentence(hours, at) };
+  const outOfHours = (what: string, offered: Offered): Refusal | null =>
+    !hours || !open || offered.menus.some((menu) => open.has(menu))
+      ? null
+      : { reason: 'item_unavailable', details: notServedSentence(hours, what, offered.menus, at) };
+  return currencyRefusal(object, currency) ?? cartRefusal(offer, offSale, object.items, now, outOfHours);
 }
 
 /** An order in another currency than its location's (its latest catalog's) is refused, naming
@@ -67,28 +81,14 @@ function currencyRefusal(object: Record<string, unknown>, currency: string | nul
     : { reason: 'invalid_cart', details: `the order is in ${String(object.currency)}, its location's catalog in ${currency}` };
 }
 
-/** The location closed the day the order is for (now, or a future order's fulfillment time) in
- * its time zone: a closed holiday of its latest catalog. */
-async function closedDay(
-  services: Pick<Services, 'db'>,
-  binding: Bound,
-  object: Record<string, unknown>,
-  now: number,
-): Promise<Refusal | null> {
-  if (!binding.latestVersionId) return null;
-  const days = await storedClosedDays(services.db, binding.latestVersionId);
-  if (!days.size) return null;
-  let at = now;
-  if (object.is_future_order === true && object.future_order_fulfillment_time !== undefined) {
-    try {
-      at = epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time');
-    } catch (error) {
-      throw error instanceof Invalid ? error : new Invalid('object.future_order_fulfillment_time must be epoch milliseconds');
-    }
+/** When the order is for: now, or a future order's fulfillment time (one already past is for now). */
+function orderTime(object: Record<string, unknown>, now: number): number {
+  if (object.is_future_order !== true || object.future_order_fulfillment_time === undefined) return now;
+  try {
+    return Math.max(now, epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time'));
+  } catch (error) {
+    throw error instanceof Invalid ? error : new Invalid('object.future_order_fulfillment_time must be epoch milliseconds');
   }
-  const date = localDate(at, isTimeZone(binding.timezone) ? binding.timezone : 'UTC');
-  const name = days.get(date);
-  return name ? { reason: 'restaurant_not_accepting_orders', details: `the location is closed on ${date} (${name})` } : null;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -102,7 +102,13 @@ const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice
  * modifier group's selections within its min_selections..max_selections. The first problem, or
  * null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
  */
-export function cartRefusal(offer: Offer | null, offSale: OffSale, items: unknown, now = Date.now()): Refusal | null {
+export function cartRefusal(
+  offer: Offer | null,
+  offSale: OffSale,
+  items: unknown,
+  now = Date.now(),
+  outOfHours: OutOfHours = () => null,
+): Refusal | null {
   if (items === undefined) return null;
   if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
   const cart: Cart = { offer, offSale, now };
@@ -115,6 +121,7 @@ export function cartRefusal(offer: Offer | null, offSale: OffSale, items: unknow
     const offered = offer.items.get(id);
     if (!offered) return { reason: 'item_not_found', details: `item ${id} is not on the menus this store received` };
     const problem =
+      outOfHours(`item ${id}`, offered) ??
       quantityProblem(`item ${id}`, line.quantity) ??
       priceProblem(`item ${id}`, line.price, offered) ??
       modifiersProblem(cart, `item ${id}`, offered.groups, line.modifiers);
@@ -122,6 +129,9 @@ export function cartRefusal(offer: Offer | null, offSale: OffSale, items: unknow
   }
   return null;
 }
+
+/** Whether an item is served at the order's time: null, or why not (its menus are all closed then). */
+type OutOfHours = (what: string, offered: Offered) => Refusal | null;
 
 /** What a cart is checked against: the offer (null: no catalog yet), what is off sale, and when. */
 type Cart = { offer: Offer | null; offSale: OffSale; now: number };

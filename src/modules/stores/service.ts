@@ -108,7 +108,30 @@ export async function pauseStores(
 ): Promise<PausedStore[]> {
   const until = endOf(input.untilMs, 'until_ms');
   const location = await locationInReach(services, auth, input.orgId, input.locationId);
-  const stores = await chosenStores(services, location.id, input.dspLocationIds);
+  return pauseLocation(services, location, until, input.dspLocationIds);
+}
+
+/** Resumes a location's bound stores (or those named). */
+export async function resumeStores(
+  services: Services,
+  auth: AuthInfo,
+  input: { orgId: string; locationId: string; dspLocationIds?: readonly string[] | null },
+): Promise<PausedStore[]> {
+  const location = await locationInReach(services, auth, input.orgId, input.locationId);
+  return resumeLocation(services, location, input.dspLocationIds);
+}
+
+type PausedLocation = Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>;
+
+/** Pauses a location's bound stores (or those named) until `until` (null: until resumed): whoever
+ * asks (the partner, the merchant, the POS), each store's DSP is told and the partner hears. */
+export async function pauseLocation(
+  services: Services,
+  location: PausedLocation,
+  until: Date | null,
+  dspLocationIds?: readonly string[] | null,
+): Promise<PausedStore[]> {
+  const stores = await chosenStores(services, location.id, dspLocationIds);
   if (!stores.length) return [];
   const now = new Date();
   await statementsOf(services.db).transaction(async (run) => {
@@ -127,14 +150,13 @@ export async function pauseStores(
   return stores.map((store) => shown(store, { pausedAt: now, pausedUntil: until }));
 }
 
-/** Resumes a location's bound stores (or those named). */
-export async function resumeStores(
+/** Resumes a location's bound stores (or those named), as pauseLocation pauses them. */
+export async function resumeLocation(
   services: Services,
-  auth: AuthInfo,
-  input: { orgId: string; locationId: string; dspLocationIds?: readonly string[] | null },
+  location: PausedLocation,
+  dspLocationIds?: readonly string[] | null,
 ): Promise<PausedStore[]> {
-  const location = await locationInReach(services, auth, input.orgId, input.locationId);
-  const stores = await chosenStores(services, location.id, input.dspLocationIds);
+  const stores = await chosenStores(services, location.id, dspLocationIds);
   if (!stores.length) return [];
   await statementsOf(services.db).transaction(async (run) => {
     await run(

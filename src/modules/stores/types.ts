@@ -1,6 +1,6 @@
 // GraphQL for stores that stop and start: pause and resume a location's DSP stores, items off
 // sale, and what organization locations show of them (pauses, the DSP's own status, the time
-// zone and the closed days ahead).
+// zone, the closed days ahead, and whether its hours have it open now).
 import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
@@ -13,7 +13,8 @@ import {
   type PausedStore as PausedStoreShape,
 } from './service.js';
 import { pausedUntilShown } from './rules.js';
-import { closedDaysAhead, isTimeZone, storedClosedDays } from '../catalog/holidays.js';
+import { closedDaysAhead, locationHours, locationOpening } from '../catalog/holidays.js';
+import { MenuSchedule, scheduleShown } from '../catalog/types.js';
 
 const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({
   description: 'A DSP store of the location, as a pause or resume left it.',
@@ -136,8 +137,9 @@ builder.queryField('itemAvailability', (t) =>
 );
 
 // What organization locations show of it. The columns are read with the locations
-// (db/sql/locations.ts); the closed days come from each location's latest catalog, kept per
-// catalog version, its id read for all the locations of an answer at once.
+// (db/sql/locations.ts); the closed days, the menus' hours and the opening come from each
+// location's latest valid catalog, kept per catalog version, its id read for all the locations
+// of an answer at once.
 builder.prismaObjectField('DspConnection', 'pausedUntil', (t) =>
   t.float({
     nullable: true,
@@ -158,10 +160,11 @@ const ClosedDayRef = builder.objectRef<ClosedDay>('ClosedDay').implement({
   fields: (t) => ({ date: t.exposeString('date', { description: 'YYYY-MM-DD.' }), name: t.exposeString('name') }),
 });
 
-/** The latest catalog version of many locations, in one statement. */
+/** The latest valid catalog version of many locations, in one statement: a catalog that breaks a
+ * rule is not taken (nothing of it is published), so it changes none of what these show. */
 const latestVersions = async (ctx: Context, locationIds: readonly string[]) => {
   const versions = await ctx.db.catalogVersion.findMany({
-    where: { locationId: { in: [...locationIds] } },
+    where: { locationId: { in: [...locationIds] }, problems: '[]' },
     orderBy: { version: 'desc' },
     distinct: ['locationId'],
     select: { id: true, locationId: true },
@@ -170,15 +173,73 @@ const latestVersions = async (ctx: Context, locationIds: readonly string[]) => {
   return locationIds.map((id) => byLocation.get(id) ?? null);
 };
 
+/** A location's latest valid catalog version, and its hours (that catalog's menus and holidays,
+ * in its time zone); null before its first valid catalog. */
+const hoursOf = async (ctx: Context, location: { id: string; timezone: string }) => {
+  const versionId = await loaderOf(ctx, latestVersions).load(location.id);
+  return versionId ? locationHours(ctx.db, versionId, location.timezone) : null;
+};
+
+/** Its opening now (three fields read it; kept while it holds). Before its first valid catalog
+ * nothing about time refuses its orders: open. */
+const openingOf = async (ctx: Context, location: { id: string; timezone: string }) => {
+  const versionId = await loaderOf(ctx, latestVersions).load(location.id);
+  return versionId ? locationOpening(ctx.db, versionId, location.timezone) : { open: true, opensAt: null, closesAt: null };
+};
+
 builder.prismaObjectField('Location', 'closedDays', (t) =>
   t.field({
     type: [ClosedDayRef],
-    description: 'The closed days of its latest catalog, from today (in its time zone) on, for the next 60 days.',
+    description: 'The days its latest valid catalog closes all day, from today (in its time zone) on, for the next 60 days.',
     resolve: async (location, _args, ctx) => {
-      const versionId = await loaderOf(ctx, latestVersions).load(location.id);
-      if (!versionId) return [];
-      const timezone = isTimeZone(location.timezone) ? location.timezone : 'UTC';
-      return closedDaysAhead(await storedClosedDays(ctx.db, versionId), timezone, Date.now());
+      const hours = await hoursOf(ctx, location);
+      return hours ? closedDaysAhead(hours.holidays, hours.timeZone, Date.now()) : [];
+    },
+  }),
+);
+builder.prismaObjectField('Location', 'openNow', (t) =>
+  t.boolean({
+    description:
+      "Whether its hours have it open now: some menu of its latest valid catalog open on its clock, no holiday closing it (a store's own pause is its DSP connection's pausedUntil).",
+    resolve: async (location, _args, ctx) => (await openingOf(ctx, location)).open,
+  }),
+);
+builder.prismaObjectField('Location', 'opensAt', (t) =>
+  t.float({
+    nullable: true,
+    description: 'When closed: epoch ms it opens next (null when no menu opens in the next 400 days). Null when open.',
+    resolve: async (location, _args, ctx) => (await openingOf(ctx, location)).opensAt,
+  }),
+);
+builder.prismaObjectField('Location', 'closesAt', (t) =>
+  t.float({
+    nullable: true,
+    description: 'When open: epoch ms it closes next, within a week (null when it stays open all week). Null when closed.',
+    resolve: async (location, _args, ctx) => (await openingOf(ctx, location)).closesAt,
+  }),
+);
+
+type LocationMenuShape = { providerId: string; name: string; schedule: ReturnType<typeof scheduleShown> };
+const LocationMenu = builder.objectRef<LocationMenuShape>('LocationMenu').implement({
+  description: 'A menu of the location with its opening hours.',
+  fields: (t) => ({
+    providerId: t.exposeString('providerId', { description: "The POS's id of the menu (what menu assignment takes)." }),
+    name: t.exposeString('name'),
+    schedule: t.field({
+      type: MenuSchedule,
+      nullable: true,
+      description: 'Its hours on the location clock; null: open whenever the location is.',
+      resolve: (m) => m.schedule,
+    }),
+  }),
+});
+builder.prismaObjectField('Location', 'menus', (t) =>
+  t.field({
+    type: [LocationMenu],
+    description: 'The menus of its latest valid catalog, each with its schedule.',
+    resolve: async (location, _args, ctx) => {
+      const hours = await hoursOf(ctx, location);
+      return [...(hours?.menus ?? [])].map(([providerId, menu]) => ({ providerId, name: menu.name, schedule: scheduleShown(menu.week) }));
     },
   }),
 );

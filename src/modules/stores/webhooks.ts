@@ -3,10 +3,20 @@
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { Invalid, NotFound } from '../../common/errors.js';
 import { requiredText } from '../../common/input.js';
-import { catalogOfLocation, changeAvailability, locationsOfPos, MOST_ITEMS, requireBoundStore, setStoreStatus } from './service.js';
+import {
+  catalogOfLocation,
+  changeAvailability,
+  locationsOfPos,
+  MOST_ITEMS,
+  pauseLocation,
+  requireBoundStore,
+  resumeLocation,
+  setStoreStatus,
+} from './service.js';
 import { endOf } from './rules.js';
 
 const STORE_STATUSES = ['paused', 'online'] as const;
+const LOCATION_STATUSES = ['active', 'inactive'] as const;
 
 /** A DSP pausing or reopening its own store (store.status). */
 const storeStatus: WebhookHandler = {
@@ -50,8 +60,48 @@ const itemsAvailability: WebhookHandler = {
   },
 };
 
+/** A POS pausing (`inactive`, until `paused_until` or until it says `active`) or reopening a
+ * location itself (location.status.updated): every bound store of each location of ours that is
+ * this POS location, as the partner's pause and resume do. `paused_until` is read with
+ * `inactive` only. */
+const locationStatus: WebhookHandler = {
+  precheck: async (services, event) => {
+    const posLocationId = requiredText(event.object.location_id, 'object.location_id');
+    if (!LOCATION_STATUSES.includes(event.object.status as never))
+      throw new Invalid(`object.status must be one of ${LOCATION_STATUSES.join(', ')}`);
+    if (event.object.status === 'inactive') endOf(event.object.paused_until, 'object.paused_until');
+    const [location] = await locationsOfPos(services, event.source, posLocationId);
+    if (!location) throw new NotFound(`no active location ${posLocationId} from ${event.source}`);
+  },
+  object: {
+    type: 'object',
+    required: ['location_id', 'status'],
+    description:
+      'The POS pauses (inactive) or reopens (active) a location itself: every DSP store bound to it is paused or resumed, each told (location.pause, location.resume), and the partner hears (location.paused, location.resumed).',
+    properties: {
+      location_id: { type: 'string', description: "The POS's provider_id of the location." },
+      status: { type: 'string', enum: [...LOCATION_STATUSES] },
+      paused_until: {
+        type: ['integer', 'null'],
+        description: 'With inactive: epoch ms the pause ends by itself (in the future, at most 366 days ahead); absent: until active.',
+      },
+    },
+  },
+  apply: async (services, event) => {
+    const locations = await locationsOfPos(services, event.source, String(event.object.location_id));
+    if (event.object.status === 'active') {
+      for (const location of locations) await resumeLocation(services, location);
+      return;
+    }
+    const until = typeof event.object.paused_until === 'number' ? new Date(event.object.paused_until) : null;
+    // An end that passed between the 2xx and now leaves nothing to pause.
+    if (until && until.getTime() <= Date.now()) return;
+    for (const location of locations) await pauseLocation(services, location, until);
+  },
+};
+
 /** The webhooks this module handles (the composition root assembles them). */
 export const storeWebhooks: WebhookList = {
   dsp: { 'store.status': storeStatus },
-  pos: { 'location.items.availability': itemsAvailability },
+  pos: { 'location.items.availability': itemsAvailability, 'location.status.updated': locationStatus },
 };

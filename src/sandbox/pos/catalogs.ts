@@ -1,13 +1,16 @@
 // The sandbox POS's catalogs (docs/reference.md § POS interface): the default US catalog (usd), the
 // Germany EU demo menu (eur) and a Tokyo menu (jpy, whose smallest unit is the yen itself).
-// Realistic on purpose: several menus, categories, items, modifier groups with nested modifiers,
-// taxes and holidays, so that what publishing and validation see looks like a real POS's. Prices
-// are whole numbers of the currency's smallest unit (docs/reference.md § Money): 1199 is $11.99.
+// Realistic on purpose: several menus with their hours, categories, items, modifier groups with
+// nested modifiers, taxes and holidays, so that what publishing and validation see looks like a
+// real POS's. Prices are whole numbers of the currency's smallest unit (docs/reference.md § Money):
+// 1199 is $11.99. Each catalog's main menu has no schedule (open whenever the location is), so
+// that its items sell at any time of day; a breakfast menu (07:00-11:00) and others keep hours
+// beside it. POST /v1/_sandbox/schedule gives a menu other hours (a test's, say).
 
 type Item = { id: string; name: string; description: string; price: number; groups?: string[]; tax: string; family?: string };
 type Modifier = { id: string; name: string; price: number; groups?: string[] };
 type Group = { id: string; name: string; min: number; max: number; modifiers: string[] };
-type Menu = { id: string; name: string; categories: string[]; hours: { days: string[]; start: string; end: string } };
+type Menu = { id: string; name: string; categories: string[]; schedule?: Record<string, string[]> };
 type Source = {
   language: string;
   currency: string;
@@ -20,7 +23,7 @@ type Source = {
   groups: Group[];
   modifiers: Modifier[];
   /** By month and day: each becomes its next date that is at least two days ahead (nextDate). */
-  holidays: { monthDay: string; name: string; closed: boolean }[];
+  holidays: { monthDay: string; name: string; closed: boolean; hours?: string[] }[];
 };
 
 /** The next date of a month and day that is at least two days after now (in UTC): so that the
@@ -33,14 +36,22 @@ export function nextDate(monthDay: string, now = Date.now()): string {
   return thisYear >= earliest ? thisYear : `${year + 1}-${monthDay}`;
 }
 
-const ALL_WEEK = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+const ALL_WEEK = [...WEEKDAYS, 'saturday', 'sunday'];
+/** The same ranges on each of these days. */
+const on = (days: string[], ...ranges: string[]) => Object.fromEntries(days.map((day) => [day, ranges]));
 
 /** The catalog response of docs/reference.md § Resources, every entity with its provider_id. */
 function build(source: Source) {
   return {
     default_language: source.language,
     currency: source.currency,
-    menu: source.menus.map((m) => ({ provider_id: m.id, name: m.name, category_ids: m.categories, hours: m.hours })),
+    menu: source.menus.map((m) => ({
+      provider_id: m.id,
+      name: m.name,
+      category_ids: m.categories,
+      ...(m.schedule ? { schedule: m.schedule } : {}),
+    })),
     category: source.categories.map((c) => ({ provider_id: c.id, name: c.name, item_ids: c.items })),
     item_family: source.families.map((f) => ({ provider_id: f.id, name: f.name })),
     item: source.items.map((i) => ({
@@ -62,7 +73,12 @@ function build(source: Source) {
     modifier: source.modifiers.map((m) => ({ provider_id: m.id, name: m.name, price: m.price, modifier_group_ids: m.groups ?? [] })),
     tax: source.taxes.map((t) => ({ provider_id: t.id, name: t.name, rate: t.rate, inclusive: t.inclusive })),
     tax_rate: source.taxRate,
-    holidays: source.holidays.map(({ monthDay, name, closed }) => ({ date: nextDate(monthDay), name, closed })),
+    holidays: source.holidays.map(({ monthDay, name, closed, hours }) => ({
+      date: nextDate(monthDay),
+      name,
+      closed,
+      ...(hours ? { hours } : {}),
+    })),
   };
 }
 
@@ -82,19 +98,18 @@ export const usCatalog = (): SandboxCatalog =>
         id: 'menu_us_all_day',
         name: 'All Day',
         categories: ['cat_us_burgers', 'cat_us_sides', 'cat_us_drinks'],
-        hours: { days: ALL_WEEK, start: '11:00', end: '22:00' },
       },
       {
         id: 'menu_us_breakfast',
         name: 'Breakfast',
         categories: ['cat_us_breakfast', 'cat_us_drinks'],
-        hours: { days: ALL_WEEK, start: '07:00', end: '11:00' },
+        schedule: on(ALL_WEEK, '07:00-11:00'),
       },
       {
         id: 'menu_us_late_night',
         name: 'Late Night',
         categories: ['cat_us_burgers', 'cat_us_sides'],
-        hours: { days: ['friday', 'saturday'], start: '22:00', end: '02:00' },
+        schedule: on(['friday', 'saturday'], '22:00-02:00'),
       },
     ],
     categories: [
@@ -199,6 +214,7 @@ export const usCatalog = (): SandboxCatalog =>
     holidays: [
       { monthDay: '11-26', name: 'Thanksgiving', closed: true },
       { monthDay: '12-25', name: 'Christmas Day', closed: true },
+      { monthDay: '12-31', name: "New Year's Eve", closed: false, hours: ['07:00-18:00'] },
       { monthDay: '01-01', name: "New Year's Day", closed: false },
     ],
   });
@@ -217,19 +233,18 @@ export const deCatalog = (): SandboxCatalog =>
         id: 'menu_de_hauptkarte',
         name: 'Hauptkarte',
         categories: ['cat_de_hauptgerichte', 'cat_de_beilagen', 'cat_de_getraenke'],
-        hours: { days: ALL_WEEK, start: '11:30', end: '22:00' },
       },
       {
         id: 'menu_de_mittagstisch',
         name: 'Mittagstisch',
         categories: ['cat_de_mittag', 'cat_de_getraenke'],
-        hours: { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '11:30', end: '14:30' },
+        schedule: on(WEEKDAYS, '11:30-14:30'),
       },
       {
         id: 'menu_de_fruehstueck',
         name: 'Frühstück',
         categories: ['cat_de_fruehstueck', 'cat_de_getraenke'],
-        hours: { days: ['saturday', 'sunday'], start: '08:00', end: '12:00' },
+        schedule: on(ALL_WEEK, '07:00-11:00'),
       },
     ],
     categories: [
@@ -310,7 +325,7 @@ export const deCatalog = (): SandboxCatalog =>
       { id: 'mod_de_joghurt', name: 'Joghurt-Kräuter', price: 0 },
     ],
     holidays: [
-      { monthDay: '12-24', name: 'Heiligabend', closed: false },
+      { monthDay: '12-24', name: 'Heiligabend', closed: false, hours: ['10:00-14:00'] },
       { monthDay: '12-25', name: '1. Weihnachtstag', closed: true },
       { monthDay: '12-26', name: '2. Weihnachtstag', closed: true },
       { monthDay: '01-01', name: 'Neujahr', closed: true },
@@ -331,13 +346,12 @@ export const jpCatalog = (): SandboxCatalog =>
         id: 'menu_jp_all_day',
         name: 'グランドメニュー',
         categories: ['cat_jp_burgers', 'cat_jp_sides', 'cat_jp_drinks'],
-        hours: { days: ALL_WEEK, start: '11:00', end: '23:00' },
       },
       {
         id: 'menu_jp_lunch',
         name: 'ランチセット',
         categories: ['cat_jp_lunch', 'cat_jp_drinks'],
-        hours: { days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'], start: '11:00', end: '15:00' },
+        schedule: on(WEEKDAYS, '11:00-15:00'),
       },
     ],
     categories: [

@@ -2,7 +2,7 @@
 // events the service sends at POST /v1/events, checks their X-Service-Signature (401 otherwise),
 // drops a repeat by its Idempotency-Key, and keeps each order as the platform's customer sees it
 // (GET /v1/_sandbox/orders/{dsp_order_id}) and each store as the platform shows it
-// (GET /v1/_sandbox/stores/{store_id}).
+// (GET /v1/_sandbox/stores/{store_id}), its hours as the last menus it received say.
 import type { FastifyInstance } from 'fastify';
 import { verifySignature } from '../../common/signatures.js';
 
@@ -15,8 +15,21 @@ export type CustomerOrder = {
   failure_reason: string | null;
   events: { type: string; sequence: number; data: Record<string, unknown> }[];
 };
+/** A store's hours as the platform shows them: its menus' schedules and its location's holidays,
+ * on that location's clock (null before it received menus). */
+export type StoreHours = {
+  timezone: string | null;
+  menus: { provider_id: string; name?: string; schedule?: unknown }[];
+  holidays: unknown[];
+};
 /** A store as the platform shows it. */
-export type StoreState = { store_id: string; paused: boolean; paused_until: number | null; snoozed_item_ids: string[] };
+export type StoreState = {
+  store_id: string;
+  paused: boolean;
+  paused_until: number | null;
+  snoozed_item_ids: string[];
+  hours: StoreHours | null;
+};
 
 /** How each order event changes what the customer sees. */
 const ORDER_STATUS: Record<string, (data: Record<string, unknown>) => string> = {
@@ -36,7 +49,7 @@ export function dspChannel(app: FastifyInstance, webhookSecret: string, verifyBe
     return order;
   };
   const storeOf = (storeId: string) => {
-    const store = stores.get(storeId) ?? { store_id: storeId, paused: false, paused_until: null, snoozed_item_ids: [] };
+    const store = stores.get(storeId) ?? { store_id: storeId, paused: false, paused_until: null, snoozed_item_ids: [], hours: null };
     stores.set(storeId, store);
     return store;
   };
@@ -78,6 +91,20 @@ export function dspChannel(app: FastifyInstance, webhookSecret: string, verifyBe
   });
 
   return {
+    /** Menus published to a store (POST /v1/menus): the hours it shows are theirs from now on. */
+    menus: (body: unknown) => {
+      const { store_id, timezone, catalog } = (body ?? {}) as {
+        store_id?: unknown;
+        timezone?: unknown;
+        catalog?: { menu?: StoreHours['menus']; holidays?: unknown[] };
+      };
+      if (typeof store_id !== 'string') return;
+      storeOf(store_id).hours = {
+        timezone: typeof timezone === 'string' ? timezone : null,
+        menus: (catalog?.menu ?? []).map(({ provider_id, name, schedule }) => ({ provider_id, name, ...(schedule ? { schedule } : {}) })),
+        holidays: catalog?.holidays ?? [],
+      };
+    },
     /** The platform placed an order: its customer sees it `placed` until the service says more. */
     placed: (dspOrderId: string) => void orderOf(dspOrderId),
     reset: () => {

@@ -49,10 +49,11 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     clientId === options.clientId ? 'pos' : clientId === dspClientIdOf(options.clientId) ? 'dsp' : null;
   const spentRefreshTokens = new Set<string>();
   const accessTtl = options.accessTokenTtlSeconds ?? 3600;
-  // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test; and a
-  // location's holidays in place of its catalog's.
+  // Catalog overrides per location (sandbox control), e.g. a broken catalog for a test; a
+  // location's holidays in place of its catalog's; and its menus' schedules (null: none), by menu.
   const catalogOverrides = new Map<string, unknown>();
   const holidayOverrides = new Map<string, unknown>();
+  const scheduleOverrides = new Map<string, Map<string, unknown>>();
 
   const sign = (claims: TokenClaims) => {
     const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -196,7 +197,14 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
             : null;
     if (!catalog) return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
     const holidays = locationId ? holidayOverrides.get(locationId) : undefined;
-    return holidays ? { ...catalog, holidays } : catalog;
+    const schedules = locationId ? scheduleOverrides.get(locationId) : undefined;
+    const menu = catalog.menu.map((m) => {
+      if (!schedules?.has(m.provider_id)) return m;
+      const { schedule: _replaced, ...rest } = m;
+      const schedule = schedules.get(m.provider_id);
+      return schedule === null ? rest : { ...rest, schedule };
+    });
+    return { ...catalog, menu, ...(holidays ? { holidays } : {}) };
   });
 
   const recordOnly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -206,7 +214,12 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post('/v1/locations/connect', recordOnly);
   app.post('/v1/locations/disconnect', recordOnly);
   app.post('/v1/notifications', recordOnly);
-  app.post('/v1/menus', recordOnly);
+  // As the DSP: the menus published to a store, with their hours.
+  app.post<{ Body: unknown }>('/v1/menus', async (request, reply) => {
+    if (!grantOf(request, reply)) return reply;
+    channel.menus(request.body);
+    return { received: true };
+  });
 
   // Order events: a repeat of an Idempotency-Key gets the first answer and creates nothing. An
   // order names the location it is for (one token covers all of a merchant's locations); this
@@ -267,14 +280,41 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     ),
   );
 
-  // A location's closed days change: its catalog's holidays are these now, and the service hears.
+  // A location's holidays change: its catalog's holidays are these now (null: the catalog's own
+  // again), and the service hears.
   app.post<{ Body: { location_id?: string; holidays?: unknown } }>('/v1/_sandbox/holidays', async (request, reply) => {
     const { location_id, holidays } = request.body ?? {};
-    if (!location_id || !Array.isArray(holidays))
-      return reply.status(400).send({ error: 'invalid_request', message: 'location_id and holidays (a list) are required' });
-    holidayOverrides.set(location_id, holidays);
+    if (!location_id || (!Array.isArray(holidays) && holidays !== null))
+      return reply
+        .status(400)
+        .send({ error: 'invalid_request', message: "location_id and holidays (a list; null: the catalog's own) are required" });
+    if (holidays === null) holidayOverrides.delete(location_id);
+    else holidayOverrides.set(location_id, holidays);
     return sendWebhook('location.catalog.updated', { location_id });
   });
+  // A menu's hours change: its schedule is this now (null: none, open whenever the location is;
+  // anything else is sent as given, so that a test can send what a POS gets wrong), and the
+  // service hears (location.catalog.updated).
+  app.post<{ Body: { location_id?: unknown; menu_id?: unknown; schedule?: unknown } }>('/v1/_sandbox/schedule', async (request, reply) => {
+    const { location_id, menu_id, schedule } = request.body ?? {};
+    if (typeof location_id !== 'string' || typeof menu_id !== 'string' || schedule === undefined)
+      return reply
+        .status(400)
+        .send({ error: 'invalid_request', message: 'location_id, menu_id and schedule (null: no schedule) are required' });
+    if (![...usCatalog().menu, ...deCatalog().menu].some((m) => m.provider_id === menu_id))
+      return reply.status(404).send({ error: 'not_found', message: `no menu ${menu_id} in the sandbox catalogs` });
+    const schedules = scheduleOverrides.get(location_id) ?? new Map<string, unknown>();
+    scheduleOverrides.set(location_id, schedules.set(menu_id, schedule));
+    return sendWebhook('location.catalog.updated', { location_id });
+  });
+  // The POS pauses or reopens a location itself (location.status.updated).
+  app.post<{ Body: { location_id?: unknown; status?: unknown; paused_until?: unknown } }>(
+    '/v1/_sandbox/location-status',
+    async (request) => {
+      const { location_id, status, paused_until } = request.body ?? {};
+      return sendWebhook('location.status.updated', { location_id, status, ...(paused_until !== undefined ? { paused_until } : {}) });
+    },
+  );
   // The POS takes items off sale, or puts them back (location.items.availability).
   app.post<{ Body: { location_id?: string; item_ids?: unknown; available?: unknown; until_ms?: unknown } }>(
     '/v1/_sandbox/availability',
