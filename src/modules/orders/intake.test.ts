@@ -1,11 +1,13 @@
-// The order intake's checks as tables of cases: whether the store is ours, and every way a cart
-// is refused (item_not_found, item_unavailable, price_mismatch, invalid_cart), each with the
-// details the DSP is told. The cart is checked against a small offer written out here, with a
+// The order intake's checks as tables of cases: whether the store is ours, whether it is paused,
+// whether it takes the order at its time on its location's clock and in its currency, and every
+// way a cart is refused (item_not_found, item_unavailable, price_mismatch, invalid_cart), each with
+// the details the DSP is told. The cart is checked against a small offer written out here, with a
 // clock given to each check.
 import type { StoreBinding } from '../../db/sql/orders.js';
 import type { Offer } from '../catalog/offer.js';
+import { readWeek, type Holidays } from '../catalog/hours.js';
 import type { OffSale } from '../stores/rules.js';
-import { cartRefusal, storeRefusal } from './intake.js';
+import { cartRefusal, orderRefusal, pauseRefusal, storeRefusal, type Judged } from './intake.js';
 
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 
@@ -236,4 +238,199 @@ describe('storeRefusal: whether the store is one of ours', () => {
     ['a store whose location is gone', bound({ id: null }), gone],
     ['a store whose location was deleted', bound({ status: 'deleted' }), gone],
   ])('%s', (_case, binding, expected) => expect(storeRefusal(binding, 's1')).toEqual(expected));
+});
+
+describe('pauseRefusal: a store paused now', () => {
+  const store = (pausedAt: number | null, pausedUntil: number | null, dspStatus = 'online') => ({
+    pausedAt: pausedAt === null ? null : new Date(pausedAt),
+    pausedUntil: pausedUntil === null ? null : new Date(pausedUntil),
+    dspStatus,
+  });
+  const paused = (details: string) => ({ reason: 'restaurant_not_accepting_orders', details });
+  test.each([
+    ['never paused', store(null, null), null],
+    ['paused by us until resumed', store(now - 1000, null), paused('store s1 is paused until resumed')],
+    ['paused by us for a minute more', store(now - 1000, now + 60_000), paused('store s1 is paused until 2026-11-26T12:01:00.000Z')],
+    ['paused by us until a moment ago', store(now - 1000, now), null],
+    ['paused by its DSP', store(null, null, 'paused'), paused('store s1 is paused by its DSP')],
+    ['paused by its DSP, our pause over', store(now - 1000, now - 1, 'paused'), paused('store s1 is paused by its DSP')],
+    ['paused by both: ours named', store(now - 1000, null, 'paused'), paused('store s1 is paused until resumed')],
+  ])('%s', (_case, binding, expected) => expect(pauseRefusal(binding, 's1', now)).toEqual(expected));
+});
+
+describe("orderRefusal: the order at its time, on its location's clock, in its currency", () => {
+  const zone = 'America/Chicago';
+  /** An instant of the location's clock in December (Chicago is six hours behind UTC then). */
+  const local = (date: string, time: string) => Date.parse(`${date}T${time}:00-06:00`);
+  /** Breakfast every day 07:00-11:00; the main menu whenever the location is open. */
+  const menus = new Map([
+    [
+      'breakfast',
+      {
+        name: 'Breakfast',
+        week: readWeek(
+          Object.fromEntries(
+            ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [d, ['07:00-11:00']]),
+          ),
+        ).week,
+      },
+    ],
+    ['main', { name: 'Main', week: null }],
+  ]);
+  const hoursOffer: Offer = {
+    menus,
+    items: new Map([
+      ['pancakes', { price: 800, groups: [], menus: ['breakfast'] }],
+      ['rings', { price: 525, groups: [], menus: ['main'] }],
+      ['coffee', { price: 300, groups: [], menus: ['breakfast', 'main'] }],
+    ]),
+    modifiers: new Map(),
+    groups: new Map(),
+  };
+  const holidays: Holidays = new Map([
+    ['2026-12-25', { name: 'Christmas Day', hours: null }],
+    ['2026-12-24', { name: 'Christmas Eve', hours: readWeek({ monday: ['10:00-14:00'] }).week[0]! }],
+  ]);
+  const judged: Judged = { currency: 'usd', offer: hoursOffer, holidays, offSale: new Map() };
+  const order = (items: string[], more: Record<string, unknown> = {}) => ({
+    currency: 'usd',
+    items: items.map((id) => line(id, 1000)),
+    ...more,
+  });
+  const tuesday8 = local('2026-12-01', '08:00');
+  const tuesdayNoon = local('2026-12-01', '12:00');
+
+  test.each<[string, Record<string, unknown>, number, unknown]>([
+    ['breakfast at breakfast time', order(['pancakes', 'coffee']), tuesday8, null],
+    ['the main menu at noon', order(['rings', 'coffee']), tuesdayNoon, null],
+    [
+      'breakfast at noon: the item, its menus and their hours named',
+      order(['rings', 'pancakes']),
+      tuesdayNoon,
+      {
+        reason: 'item_unavailable',
+        details: 'item pancakes is only on menus closed at Tue 12:00 America/Chicago: Breakfast (Tue 07:00-11:00)',
+      },
+    ],
+    [
+      'any order on a day closed all day',
+      order(['rings']),
+      local('2026-12-25', '12:00'),
+      {
+        reason: 'restaurant_not_accepting_orders',
+        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+      },
+    ],
+    ['an order within holiday hours', order(['rings']), local('2026-12-24', '13:59'), null],
+    [
+      'an order after holiday hours',
+      order(['rings']),
+      local('2026-12-24', '14:00'),
+      {
+        reason: 'restaurant_not_accepting_orders',
+        details: 'the location keeps holiday hours on 2026-12-24 (Christmas Eve), 10:00-14:00: closed until Sat 00:00 America/Chicago',
+      },
+    ],
+    [
+      'a future order: judged at its fulfillment time',
+      order(['pancakes'], { is_future_order: true, future_order_fulfillment_time: local('2026-12-02', '08:00') }),
+      tuesdayNoon,
+      null,
+    ],
+    [
+      'a future order for a closed day',
+      order(['rings'], { is_future_order: true, future_order_fulfillment_time: local('2026-12-25', '09:00') }),
+      tuesdayNoon,
+      {
+        reason: 'restaurant_not_accepting_orders',
+        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+      },
+    ],
+    [
+      'a future order whose time has passed: judged now',
+      order(['pancakes'], { is_future_order: true, future_order_fulfillment_time: tuesday8 }),
+      tuesdayNoon,
+      {
+        reason: 'item_unavailable',
+        details: 'item pancakes is only on menus closed at Tue 12:00 America/Chicago: Breakfast (Tue 07:00-11:00)',
+      },
+    ],
+    [
+      'a fulfillment time on an order that is not a future one: judged now',
+      order(['rings'], { is_future_order: false, future_order_fulfillment_time: local('2026-12-25', '09:00') }),
+      tuesdayNoon,
+      null,
+    ],
+    ['a future order without its time: judged now', order(['pancakes'], { is_future_order: true }), tuesday8, null],
+    [
+      'an order in another currency than its location',
+      order(['rings'], { currency: 'eur' }),
+      tuesdayNoon,
+      { reason: 'invalid_cart', details: "the order is in eur, its location's catalog in usd" },
+    ],
+    [
+      'a closed day before the currency',
+      order(['rings'], { currency: 'eur' }),
+      local('2026-12-25', '12:00'),
+      {
+        reason: 'restaurant_not_accepting_orders',
+        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+      },
+    ],
+    [
+      'the currency before the cart',
+      order(['made_up'], { currency: 'eur' }),
+      tuesdayNoon,
+      { reason: 'invalid_cart', details: "the order is in eur, its location's catalog in usd" },
+    ],
+    [
+      'the cart checked',
+      order(['made_up']),
+      tuesdayNoon,
+      { reason: 'item_not_found', details: 'item made_up is not on the menus this store received' },
+    ],
+  ])('%s', (_case, object, at, expected) => expect(orderRefusal(object, zone, at, judged)).toEqual(expected));
+
+  test('a location whose time zone is not one the platform knows is judged in UTC', () => {
+    // 08:00 in Chicago is 14:00 in UTC: breakfast is over there.
+    expect(orderRefusal(order(['pancakes']), 'Mars/Olympus', tuesday8, judged)).toEqual({
+      reason: 'item_unavailable',
+      details: 'item pancakes is only on menus closed at Tue 14:00 UTC: Breakfast (Tue 07:00-11:00)',
+    });
+  });
+
+  test("a future order's time that is not epoch milliseconds is refused as bad input", () => {
+    expect(() =>
+      orderRefusal(order(['rings'], { is_future_order: true, future_order_fulfillment_time: 'tomorrow' }), zone, tuesday8, judged),
+    ).toThrow('object.future_order_fulfillment_time must be epoch milliseconds');
+  });
+
+  test('without a catalog, or with menus open whenever the location is and no holiday, time refuses nothing', () => {
+    const christmas = local('2026-12-25', '12:00');
+    expect(orderRefusal(order(['anything']), zone, christmas, { ...judged, offer: null })).toBeNull();
+    const allDay: Offer = { ...hoursOffer, menus: new Map([['main', { name: 'Main', week: null }]]) };
+    expect(orderRefusal(order(['rings']), zone, christmas, { ...judged, offer: allDay, holidays: new Map() })).toBeNull();
+  });
+
+  test('what is off sale is judged now, even for a future order', () => {
+    const object = order(['rings'], { is_future_order: true, future_order_fulfillment_time: tuesdayNoon + 3_600_000 });
+    const offSale = new Map([['rings', tuesdayNoon + 60_000]]);
+    expect(orderRefusal(object, zone, tuesdayNoon, { ...judged, offSale })).toEqual({
+      reason: 'item_unavailable',
+      details: 'item rings is off sale',
+    });
+  });
+
+  test.each<[string, unknown, string | null, unknown, unknown]>([
+    ["an order naming no currency is in its location's: written into it", undefined, 'usd', null, 'usd'],
+    ['an order whose currency is null, likewise', null, 'usd', null, 'usd'],
+    ["an order in its location's currency", 'usd', 'usd', null, 'usd'],
+    ['a location whose catalog names none holds orders to none', 'eur', null, null, 'eur'],
+    ['nor writes one into them', undefined, null, null, undefined],
+  ])('%s', (_case, currency, locationCurrency, expected, written) => {
+    const object: Record<string, unknown> = { items: [line('rings', 525)] };
+    if (currency !== undefined) object.currency = currency;
+    expect(orderRefusal(object, zone, tuesdayNoon, { ...judged, currency: locationCurrency })).toEqual(expected);
+    expect(object.currency).toBe(written);
+  });
 });

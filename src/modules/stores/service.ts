@@ -25,7 +25,7 @@ import {
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
-import { storedOffer, storeOffer } from '../catalog/offer.js';
+import { storedOffer, storeOffer } from '../catalog/stored.js';
 import { keptPer } from '../../common/kept.js';
 import type { Db, Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../events/service.js';

@@ -13,7 +13,8 @@ import {
   type PausedStore as PausedStoreShape,
 } from './service.js';
 import { pausedUntilShown } from './rules.js';
-import { closedDaysAhead, locationHours, locationOpening } from '../catalog/holidays.js';
+import { closedDaysAhead } from '../catalog/holidays.js';
+import { locationHours, locationOpening } from '../catalog/stored.js';
 import { MenuSchedule, scheduleShown } from '../catalog/types.js';
 
 const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({
