@@ -19,69 +19,77 @@ import {
   UpstreamFailed,
 } from './errors.js';
 
-test.each<[string, AppError, { statusCode: number; error: string; code: string; message: string }]>([
+test.each<[string, () => AppError, { statusCode: number; error: string; code: string; message: string }]>([
   [
     'Invalid',
-    new Invalid('name is required'),
+    () => new Invalid('name is required'),
     { statusCode: 400, error: 'Bad Request', code: 'invalid_request', message: 'name is required' },
   ],
   [
     'Invalid, its own code',
-    new Invalid('bad cursor', 'invalid_cursor'),
+    () => new Invalid('bad cursor', 'invalid_cursor'),
     { statusCode: 400, error: 'Bad Request', code: 'invalid_cursor', message: 'bad cursor' },
   ],
   [
     'Unauthenticated',
-    new Unauthenticated(),
+    () => new Unauthenticated(),
     { statusCode: 401, error: 'Unauthorized', code: 'invalid_token', message: 'a valid bearer token is required' },
   ],
   [
     'Unauthenticated, its own words',
-    new Unauthenticated('token expired', 'token_expired'),
+    () => new Unauthenticated('token expired', 'token_expired'),
     { statusCode: 401, error: 'Unauthorized', code: 'token_expired', message: 'token expired' },
   ],
-  ['Forbidden', new Forbidden('not yours'), { statusCode: 403, error: 'Forbidden', code: 'forbidden', message: 'not yours' }],
+  ['Forbidden', () => new Forbidden('not yours'), { statusCode: 403, error: 'Forbidden', code: 'forbidden', message: 'not yours' }],
   [
     'Forbidden, its own code',
-    new Forbidden('a viewer', 'insufficient_role'),
+    () => new Forbidden('a viewer', 'insufficient_role'),
     { statusCode: 403, error: 'Forbidden', code: 'insufficient_role', message: 'a viewer' },
   ],
-  ['NotFound', new NotFound('order o not found'), { statusCode: 404, error: 'Not Found', code: 'not_found', message: 'order o not found' }],
+  [
+    'NotFound',
+    () => new NotFound('order o not found'),
+    { statusCode: 404, error: 'Not Found', code: 'not_found', message: 'order o not found' },
+  ],
   [
     'NotFound, its own code',
-    new NotFound('no such route', 'route_not_found'),
+    () => new NotFound('no such route', 'route_not_found'),
     { statusCode: 404, error: 'Not Found', code: 'route_not_found', message: 'no such route' },
   ],
-  ['Conflict', new Conflict('taken'), { statusCode: 409, error: 'Conflict', code: 'conflict', message: 'taken' }],
-  ['Conflict, its own code', new Conflict('in use', 'in_use'), { statusCode: 409, error: 'Conflict', code: 'in_use', message: 'in use' }],
+  ['Conflict', () => new Conflict('taken'), { statusCode: 409, error: 'Conflict', code: 'conflict', message: 'taken' }],
+  [
+    'Conflict, its own code',
+    () => new Conflict('in use', 'in_use'),
+    { statusCode: 409, error: 'Conflict', code: 'in_use', message: 'in use' },
+  ],
   [
     'FeatureDisabled',
-    new FeatureDisabled('order is not modifiable'),
+    () => new FeatureDisabled('order is not modifiable'),
     { statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' },
   ],
   [
     'InvalidTransition',
-    new InvalidTransition('completed cannot go back'),
+    () => new InvalidTransition('completed cannot go back'),
     { statusCode: 409, error: 'Conflict', code: 'invalid_transition', message: 'completed cannot go back' },
   ],
   [
     'PayloadTooLarge',
-    new PayloadTooLarge(),
+    () => new PayloadTooLarge(),
     { statusCode: 413, error: 'Payload Too Large', code: 'payload_too_large', message: 'the request body is too large' },
   ],
   [
     'UpstreamFailed',
-    new UpstreamFailed('the POS is down'),
+    () => new UpstreamFailed('the POS is down'),
     { statusCode: 502, error: 'Bad Gateway', code: 'upstream_failed', message: 'the POS is down' },
   ],
   [
     'UpstreamFailed, its own code',
-    new UpstreamFailed('no answer', 'upstream_timeout'),
+    () => new UpstreamFailed('no answer', 'upstream_timeout'),
     { statusCode: 502, error: 'Bad Gateway', code: 'upstream_timeout', message: 'no answer' },
   ],
   [
     'Unavailable',
-    new Unavailable(),
+    () => new Unavailable(),
     {
       statusCode: 503,
       error: 'Service Unavailable',
@@ -91,11 +99,16 @@ test.each<[string, AppError, { statusCode: number; error: string; code: string; 
   ],
   [
     'ReauthorizationRequired',
-    new ReauthorizationRequired('authorize the POS again'),
+    () => new ReauthorizationRequired('authorize the POS again'),
     { statusCode: 409, error: 'Conflict', code: 'reauthorization_required', message: 'authorize the POS again' },
   ],
-  ['TooMany', new TooMany('slow down', 30), { statusCode: 429, error: 'Too Many Requests', code: 'rate_limited', message: 'slow down' }],
-])('%s', (name, error, body) => {
+  [
+    'TooMany',
+    () => new TooMany('slow down', 30),
+    { statusCode: 429, error: 'Too Many Requests', code: 'rate_limited', message: 'slow down' },
+  ],
+])('%s', (name, make, body) => {
+  const error = make();
   expect(error.body()).toEqual(body);
   expect(error).toBeInstanceOf(Error);
   expect(error.name).toBe(name.split(',')[0]);

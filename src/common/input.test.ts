@@ -56,6 +56,7 @@ describe('assertCleanInput', () => {
     ['an identifier at its length', { order_id: 'x'.repeat(MAX_IDENTIFIER) }],
     ['a text at its length', { notes: 'x'.repeat(MAX_TEXT) }],
     ['a text longer than an identifier', { notes: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ['a text alone, at its length', 'x'.repeat(MAX_TEXT)],
     ["a GraphQL operation's text, however long", { query: 'x'.repeat(MAX_TEXT + 1) }],
     // Identifiers are named so by their key's end: a text whose key only begins or contains one is text.
     ['a text whose key begins like an identifier', { keynote: 'x'.repeat(MAX_IDENTIFIER + 1) }],
@@ -85,6 +86,7 @@ describe('assertCleanInput', () => {
     ['a list of keys', { keys: ['x'.repeat(MAX_IDENTIFIER + 1)] }, `keys[0] is longer than ${MAX_IDENTIFIER}`],
     ['a phone, its last element in a list', { phone: ['1', 'x'.repeat(MAX_IDENTIFIER + 1)] }, `phone[1] is longer than ${MAX_IDENTIFIER}`],
     ['a text one past its length', { notes: 'x'.repeat(MAX_TEXT + 1) }, `notes is longer than ${MAX_TEXT} characters`],
+    ['a text alone, one past its length', 'x'.repeat(MAX_TEXT + 1), `the body: the value is longer than ${MAX_TEXT} characters`],
     ["a 'query' that is not the operation", { a: { query: 'x'.repeat(MAX_TEXT + 1) } }, `a.query is longer than ${MAX_TEXT}`],
   ])('refuses %s', (_case, value, message) => expect(() => assertCleanInput(value, 'the body')).toThrow(message));
 });

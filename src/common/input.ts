@@ -59,7 +59,7 @@ export function assertCleanInput(value: unknown, where: string): void {
         const key = keyOf(node);
         // A GraphQL request's operation is bounded otherwise (the body limit, the token bound).
         const operation = node.depth === 1 && key === 'query';
-        const most = IDENTIFIER.test(key ?? '') ? MAX_IDENTIFIER : operation ? Number.POSITIVE_INFINITY : MAX_TEXT;
+        const most = IDENTIFIER.test(String(key)) ? MAX_IDENTIFIER : operation ? Number.POSITIVE_INFINITY : MAX_TEXT;
         if (current.length > most) throw new Invalid(`${where}: ${pathOf(node)} is longer than ${most} characters`);
       }
       continue;

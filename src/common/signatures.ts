@@ -43,7 +43,7 @@ export function verifyStandardWebhook(
   nowMs = Date.now(),
 ): 'valid' | 'invalid' | 'stale' {
   const { id, timestamp, signature } = headers;
-  if (!id || !signature || !/^\d+$/.test(timestamp ?? '')) return 'invalid';
+  if (!id || !signature || !/^\d+$/.test(String(timestamp))) return 'invalid';
   const expected = Buffer.from(signStandardWebhook(id, Number(timestamp), body, secret).slice(3), 'base64');
   const matches = signature
     .split(' ')
