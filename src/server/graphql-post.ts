@@ -9,7 +9,7 @@
 // Everything else goes to Yoga: GET, GraphiQL, subscriptions, batches, browsers (CORS is
 // Yoga's), other Accept headers, and every request this path would answer otherwise than Yoga:
 // bodies Yoga rejects, syntax and validation errors, and several operations without a name.
-// Results with errors are shown by Yoga's own result processor. test/graphql-http.test.ts sends
+// Results with errors are shown by Yoga's own result processor. test/server/graphql-http.test.ts sends
 // each kind of request both ways and expects the same answer.
 import { GraphQLError, getOperationAST, type ExecutionResult } from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';

@@ -3,7 +3,7 @@
 // variables' input types, its answer from the selection, in wire names. A plain handler (the
 // token call, the hops, the webhooks, OFREP) carries its description in its route's
 // `config.openapi`. Nothing here is written beside a route; a route without a description
-// fails the coverage test (test/openapi.test.ts).
+// fails the coverage test (test/server/openapi.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -23,7 +23,7 @@ export function createMetrics(stored: StoredCounts) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Dropped when the service stops: the process's default collectors outlive this registry, and
-  // nothing of theirs may keep the database client (test/server.test.ts checks).
+  // nothing of theirs may keep the database client (test/server/server.test.ts checks).
   let counts: StoredCounts | null = stored;
   /** A gauge of stored rows, read when scraped; left as it was when the database cannot answer
    * (the scrape still answers, with dependency_up saying why). */

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 // Malformed input of any shape is a 4xx and changes nothing, on SQLite and PostgreSQL alike
 // (docs/reference.md § Limits): JSON nested thousands deep, and text with U+0000 (PostgreSQL's error 22021)
 // wherever input enters: REST bodies, GraphQL variables, the token call (JSON and form), the
-// browser hops' paths and query strings, and signed webhooks.
+// browser hops' paths and query strings, and signed webhooks. GraphQL literals are input as
+// variables are: a date out of range or a NUL written into the operation itself is 400 too.
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { createOrg } from '../support/flows.js';
 import { signBody } from '../../src/common/signatures.js';
-import { post, request, startTestService, type TestService } from '../support/service.js';
+import { graphqlPost, post, request, startTestService, type TestService } from '../support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -198,4 +199,50 @@ test('a text longer than its field takes is 400 naming the field, never a 5xx fr
   );
   expect(instructions).toMatchObject({ status: 400, body: { message: 'the request body: name is longer than 16384 characters' } });
   expect(await counts()).toEqual(before);
+});
+
+describe('GraphQL literals are input too', () => {
+  test('a date out of range is 400 naming the field, as a literal and as a variable, on both databases', async () => {
+    for (const from of ['1e308', '-1', '253402300800000']) {
+      const literal = await graphqlPost(service.url, token, `{ orders(orgId: "${orgId}", from: ${from}) { orders { id } } }`);
+      expect(literal.body.errors[0].extensions).toMatchObject({ code: 'invalid_request', statusCode: 400 });
+      expect(literal.body.errors[0].message).toMatch(/^from must be epoch milliseconds/);
+    }
+    const variable = await graphqlPost(service.url, token, 'query($o: ID!, $t: Float) { orders(orgId: $o, to: $t) { orders { id } } }', {
+      o: orgId,
+      t: 1e308,
+    });
+    expect(variable.body.errors[0].message).toMatch(/^to must be epoch milliseconds/);
+    const infinite = await graphqlPost(service.url, token, `{ orders(orgId: "${orgId}", from: 1e400) { orders { id } } }`);
+    expect(infinite.body).toEqual({
+      errors: [
+        expect.objectContaining({
+          message: 'the number literal 1e400 is out of range',
+          extensions: { code: 'invalid_request', statusCode: 400 },
+        }),
+      ],
+    });
+  });
+
+  test('a NUL written into a string literal is 400 and nothing is stored', async () => {
+    const before = await service.services.db.organization.count();
+    const query = String.raw`mutation { createOrganization(input: { name: "a\u0000b", providerId: "nul-literal", user: { email: "o@nul.example" } }) { orgId } }`;
+    // As GraphQL over HTTP answers a request error: 400 for its own media type.
+    const res = await graphqlPost(service.url, token, query, {}, { accept: 'application/graphql-response+json' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      message: 'a string literal of the operation contains a NUL character (U+0000)',
+      extensions: { code: 'invalid_request', statusCode: 400 },
+    });
+    const viaGet = await request(
+      service.url,
+      'GET',
+      `/graphql?query=${encodeURIComponent(String.raw`{ organization(id: "x\u0000") { id } }`)}`,
+      {
+        token,
+      },
+    );
+    expect(viaGet.body.errors[0].message).toBe('a string literal of the operation contains a NUL character (U+0000)');
+    expect(await service.services.db.organization.count()).toBe(before);
+  });
 });

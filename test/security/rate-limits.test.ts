@@ -2,11 +2,16 @@
 // address on the token call (failed authentications cost more), per sender on webhooks. Over a
 // limit: 429 rate_limited with Retry-After and RateLimit-* headers, and nothing done. With
 // REDIS_URL the counts are shared by every instance. Limits are set low here to reach them.
+// Unsigned webhooks count against their address, never against the provider whose path they
+// name; wrong secrets lock a client out from one address only, and X-Forwarded-For names that
+// address only behind TRUST_PROXY.
 import { signBody } from '../../src/common/signatures.js';
 import { startService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxEvents } from '../../src/sandbox/register.js';
-import { testSecrets } from '../support/sandbox.js';
+import type { SandboxPos } from '../../src/sandbox/pos/server.js';
+import { startPos, testSecrets } from '../support/sandbox.js';
+import { merchantTakingOrders, placeOrder, type OrderSetup } from '../support/orders.js';
 import {
   asTestService,
   migratedDatabase,
@@ -135,4 +140,67 @@ withRedis('with REDIS_URL two instances share the counts', async () => {
     await b.close();
     await a.stop();
   }
+});
+
+describe("an attacker's failures count against the attacker, never against whom it names", () => {
+  let attacked: TestService;
+  let pos: SandboxPos;
+  let m: OrderSetup;
+  beforeAll(async () => {
+    attacked = await startTestService({ RATE_LIMIT_WEBHOOKS_PER_MINUTE: '40', RATE_LIMIT_BAD_SIGNATURES_PER_MINUTE: '5' });
+    pos = await startPos(attacked);
+    m = await merchantTakingOrders(attacked);
+  });
+  afterAll(async () => {
+    await pos?.close();
+    await attacked?.stop();
+  });
+
+  test('unsigned webhooks count against their address, never against the provider whose path they name', async () => {
+    const unsigned = [];
+    for (let i = 0; i < 45; i++) {
+      unsigned.push(
+        await request(attacked.url, 'POST', '/v1/webhooks/dsp/sandbox-dsp', {
+          raw: JSON.stringify({ type: 'order.created', object: {} }),
+          headers: { 'content-type': 'application/json', 'attacked-webhook-signature': 'forged' },
+        }),
+      );
+    }
+    expect(unsigned.slice(0, 5).map((r) => r.status)).toEqual(Array(5).fill(401));
+    expect(unsigned.at(-1)!.status).toBe(429);
+    expect(unsigned.at(-1)!.body.message).toContain('missing or wrong signature from this address');
+    // More unsigned requests than the provider's whole allowance: its signed orders still go in.
+    const placed = await placeOrder(pos, m.storeId);
+    expect(placed.status).toBe(201);
+  });
+
+  test('wrong secrets from one address never lock the client out from another (behind a trusted proxy)', async () => {
+    const proxied = await startTestService({ TRUST_PROXY: 'true' });
+    try {
+      const partner = await proxied.partner();
+      const from = (address: string, secret: string) =>
+        request(proxied.url, 'POST', '/v1/oauth/token', {
+          body: { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: secret },
+          headers: { 'x-forwarded-for': address },
+        });
+      const guesses = [];
+      for (let i = 0; i < 7; i++) guesses.push((await from('203.0.113.5', `guess-${i}`)).status);
+      expect(guesses).toEqual([401, 401, 401, 401, 401, 401, 429]);
+      expect((await from('203.0.113.5', partner.clientSecret)).status).toBe(429);
+      expect((await from('198.51.100.7', partner.clientSecret)).status).toBe(201);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  test('without TRUST_PROXY a forged X-Forwarded-For is not believed: the guesses count against the real address', async () => {
+    const partner = await attacked.partner();
+    const from = (address: string, secret: string) =>
+      request(attacked.url, 'POST', '/v1/oauth/token', {
+        body: { grant_type: 'client_credentials', client_id: partner.clientId, client_secret: secret },
+        headers: { 'x-forwarded-for': address },
+      });
+    for (let i = 0; i < 6; i++) expect((await from(`203.0.113.${i}`, `guess-${i}`)).status).toBe(401);
+    expect((await from('198.51.100.7', partner.clientSecret)).status).toBe(429);
+  });
 });

@@ -61,3 +61,25 @@ export async function bind(base: string, token: string, dspOnboardingId: string,
   if (res.status !== 201) throw new Error(`bind: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.locations[0]._id as string;
 }
+
+/** An organization with a POS onboarding, two of its locations and a DSP onboarding whose stores
+ * are known, nothing bound yet. */
+export async function merchantWithStores(base: string, token: string) {
+  const { orgId } = await createOrg(base, token);
+  const posOnboarding = await completeOnboarding(base, token, orgId, 'pos');
+  const [location, second] = await ingest(base, token, posOnboarding._id, [
+    `loc_2_${posOnboarding.integration_id}`,
+    `loc_3_${posOnboarding.integration_id}`,
+  ]);
+  const dsp = await completeOnboarding(base, token, orgId, 'dsp');
+  return { orgId, location: location!, second: second!, dsp: dsp._id, stores: await dspStores(base, token, dsp._id) };
+}
+
+/** Binds a DSP store to a location and answers as the service did, refusals included. */
+export const bindStore = (base: string, token: string, dsp: string, location: string, store: string) =>
+  post(
+    base,
+    '/v1/onboarding/locations/bind',
+    { onboarding_id: dsp, locations: [{ pos_location_id: location, dsp_provider_id: store, dsp_store_name: 'Store' }] },
+    token,
+  );

@@ -1,6 +1,6 @@
 // Throw-away PostgreSQL and Redis servers of a test's (or the bench's) own, started as .ci/run
 // starts CI's: Debian's binaries, on 127.0.0.1 and a free port, PostgreSQL run as the postgres
-// user when we are root. A test that stops, kills and restarts them (test/faults.test.ts) needs
+// user when we are root. A test that stops, kills and restarts them (test/db/faults.test.ts) needs
 // servers nobody else uses. Null where the binaries are not installed.
 import fs from 'node:fs';
 import os from 'node:os';

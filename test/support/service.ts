@@ -82,6 +82,18 @@ export async function clientToken(base: string, clientId: string, clientSecret: 
   return (response.body as { access_token: string }).access_token;
 }
 
+/** A client_credentials grant asking for these scopes: its access and refresh tokens. */
+export async function tokenPair(base: string, clientId: string, clientSecret: string, scopes: string[]) {
+  const res = await post(base, '/v1/oauth/token', {
+    grant_type: 'client_credentials',
+    client_id: clientId,
+    client_secret: clientSecret,
+    scopes,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { access_token: string; refresh_token: string };
+}
+
 /** A running service with what tests need around it: stop (and drop its database), partners. */
 export function asTestService(service: RunningService, database: TestDatabase): TestService {
   return {
@@ -133,4 +145,12 @@ export async function request(
 }
 
 export const post = (base: string, path: string, body: unknown, token?: string) => request(base, 'POST', path, { body, token });
+/** One GraphQL operation POSTed as a partner's backend sends it (or, with a cookie, the dashboard). */
+export const graphqlPost = (
+  base: string,
+  token: string | undefined,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) => request(base, 'POST', '/graphql', { token, body: { query, variables }, headers });
 export const get = (base: string, path: string, token?: string) => request(base, 'GET', path, { token });

@@ -7,7 +7,7 @@ import { placeholders, type Statements, type Step } from '../statements.js';
  * and the only ones these statements read: turning a whole row's other ids and dates into
  * strings and Dates for nothing cost the read path about a tenth of its requests a second. A
  * field that reads another column adds it here; the field list test in
- * test/onboarding-graphql.test.ts fails until someone has looked. */
+ * test/modules/onboarding/onboarding-graphql.test.ts fails until someone has looked. */
 export const LOCATION_COLUMNS = [
   'id',
   'name',

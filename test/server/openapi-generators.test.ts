@@ -1,0 +1,68 @@
+// The OpenAPI document as generators and linters meet it: Redocly's recommended rules find no
+// error, openapi-typescript types no required field as nullable, `servers` names the service's
+// URL, every operation declares its security, and a write lists its 409.
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { get, startTestService, type TestService } from '../support/service.js';
+
+let service: TestService;
+let document: Record<string, any>;
+
+beforeAll(async () => {
+  service = await startTestService();
+  document = (await get(service.url, '/v1/openapi.json')).body;
+});
+afterAll(() => service?.stop());
+
+const operationsOf = (doc: Record<string, any>) =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([at, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ at, method, operation })),
+  );
+
+test("Redocly's recommended rules find no error", async () => {
+  const config = await createConfig({ extends: ['recommended'] });
+  const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+  const errors = problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`);
+  expect(errors).toEqual([]);
+});
+
+test('servers names the service, every operation declares its security, and every write lists 409', () => {
+  expect(document.servers).toEqual([{ url: service.url }]);
+  for (const { at, method, operation } of operationsOf(document)) {
+    expect({ at, method, security: Array.isArray(operation.security) }).toEqual({ at, method, security: true });
+  }
+  const create = document.paths['/v1/onboarding/org'].post;
+  expect(create.responses['409']).toBeDefined();
+  expect(document.paths['/health'].get.security).toEqual([]);
+});
+
+/** Every `required` property in the document whose schema also admits null. */
+function requiredButNullable(node: unknown, at = '#', found: string[] = []): string[] {
+  if (Array.isArray(node)) {
+    for (const [i, child] of node.entries()) requiredButNullable(child, `${at}/${i}`, found);
+  } else if (node && typeof node === 'object') {
+    const schema = node as { required?: unknown; properties?: Record<string, { type?: unknown; enum?: unknown[] }> };
+    if (Array.isArray(schema.required) && schema.properties) {
+      for (const name of schema.required) {
+        const property = schema.properties[name as string];
+        const admitsNull = (Array.isArray(property?.type) && property.type.includes('null')) || property?.enum?.includes(null);
+        if (admitsNull) found.push(`${at}/properties/${name}`);
+      }
+    }
+    for (const [key, child] of Object.entries(node)) requiredButNullable(child, `${at}/${key}`, found);
+  }
+  return found;
+}
+
+test('no required field is typed nullable, in the document or in what openapi-typescript makes of it', async () => {
+  expect(requiredButNullable(document)).toEqual([]);
+  const typescript = astToString(await openapiTS(document as never));
+  // openapi-typescript writes a required field `name: T`, an optional one `name?: T`.
+  const requiredNullable = typescript.split('\n').filter((line) => /^\s*"?[\w$-]+"?: [^;]*\bnull\b[^;]*;$/.test(line));
+  expect(requiredNullable).toEqual([]);
+  // The organization a partner creates: its required fields come out as plain strings.
+  expect(typescript).toMatch(/name: string;/);
+  expect(typescript).toMatch(/provider_id: string;/);
+});

@@ -1,0 +1,157 @@
+// The OpenAPI document (docs/reference.md § Partner API): valid OpenAPI 3.1 by a maintained validator, made from
+// the routes so that it covers every one of them, and true to what they answer (every REST answer
+// of the suite is checked against it by test/support/openapi-conformance.ts).
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { restRoutes } from '../../src/app/routes.js';
+import { get, request, startTestService, type TestService } from '../support/service.js';
+
+let service: TestService;
+let document: { openapi: string; paths: Record<string, Record<string, any>> };
+
+beforeAll(async () => {
+  service = await startTestService();
+  document = (await get(service.url, '/v1/openapi.json')).body;
+});
+afterAll(() => service?.stop());
+
+/** Pages and GraphQL, which this document does not describe: GraphQL has its own schema. */
+const NOT_REST = [
+  '/',
+  '/graphql',
+  '/docs',
+  '/docs/:file',
+  '/v1/openapi.json',
+  '/dashboard',
+  '/dashboard/assets/:file',
+  '/dashboard/logout',
+];
+
+test('the document is valid OpenAPI 3.1', async () => {
+  expect(document.openapi).toBe('3.1.0');
+  const result = await new Validator().validate(document as never);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test('every route of the service is in it, with its answers and refusals', () => {
+  const undocumented = service.app.routeTable
+    .filter((route) => !route.doc && !NOT_REST.includes(route.url))
+    .map((r) => `${r.method} ${r.url}`);
+  expect(undocumented).toEqual([]);
+  for (const route of restRoutes) {
+    const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()];
+    expect({ route: `${route.method} ${route.path}`, documented: Boolean(operation) }).toEqual({
+      route: `${route.method} ${route.path}`,
+      documented: true,
+    });
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining([String(route.status), '400', '401', '404']));
+  }
+  // The token call and the three webhook paths of docs/reference.md § Webhooks in.
+  expect(Object.keys(document.paths['/v1/oauth/token'] ?? {})).toEqual(['post']);
+  for (const channel of ['pos', 'dsp', 'event-providers']) expect(document.paths[`/v1/webhooks/${channel}/{source}`]?.post).toBeDefined();
+});
+
+test('schemas speak wire names and come from the GraphQL types', () => {
+  const createOrg = document.paths['/v1/onboarding/org']!.post;
+  const body = createOrg.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['name', 'provider_id', 'user']));
+  expect(body.additionalProperties).toBe(false);
+  expect(Object.keys(createOrg.responses['201'].content['application/json'].schema.properties).sort()).toEqual(['org_id', 'user_id']);
+  // A field filled from the path is not asked for in the body.
+  const complete = document.paths['/v1/onboarding/integrations/{id}/complete']!.post;
+  expect(Object.keys(complete.requestBody.content['application/json'].schema.properties)).not.toContain('id');
+  expect(complete.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+  // Webhook event types are the ones the intake has handlers for.
+  const dsp = document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.oneOf as {
+    properties: { type: { const: string }; object: any };
+  }[];
+  expect(dsp.map((shape) => shape.properties.type.const).sort()).toEqual(['order.canceled', 'order.created', 'store.status']);
+});
+
+test('amounts are integers wherever the document meets them, the unit said once in each place', () => {
+  const webhooks = (document as unknown as { webhooks: Record<string, any> }).webhooks;
+  const body = (operation: any) => operation.post.requestBody.content['application/json'].schema;
+  const dsp = document.paths['/v1/webhooks/dsp/{source}']!.post.requestBody.content['application/json'].schema.oneOf as any[];
+  const order = dsp.find((shape) => shape.properties.type.const === 'order.created').properties.object;
+  const accept = body(webhooks['location.order.accept']).properties.data;
+  const event = body(webhooks['order.created']).properties.data;
+  const places: [string, any][] = [
+    [order.description, order],
+    [webhooks['location.order.accept'].post.description, accept],
+    [webhooks['order.created'].post.description, event],
+  ];
+  for (const [said, schema] of places) {
+    expect(said).toContain("whole numbers of the currency's smallest unit");
+    for (const field of ['subtotal', 'tax', 'driver_tip', 'delivery_fee', 'delivery_fee_tax', 'total', 'cash_amount_due'])
+      expect(schema.properties[field]).toEqual({ type: 'integer', minimum: 0, maximum: 100_000_000_000 });
+    expect(schema.properties.currency).toMatchObject({ type: 'string', pattern: '^[a-z]{3}$' });
+  }
+  expect(order.properties.items.items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
+  expect(order.properties.items.items.properties.modifiers.items.properties.price).toMatchObject({ type: 'integer' });
+});
+
+test('the events a DSP receives are in its webhooks, one per event type', async () => {
+  const { DSP_EVENT_TYPES } = await import('../../src/modules/orders/peers.js');
+  const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
+  for (const type of DSP_EVENT_TYPES) {
+    const schema = webhooks[type]!.post.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe(type);
+    expect(schema.properties.data.required).toEqual(expect.arrayContaining(['order_id', 'dsp_order_id', 'sequence']));
+  }
+});
+
+test('what a POS sends of its hours and what a DSP receives of them are described', () => {
+  const pos = document.paths['/v1/webhooks/pos/{source}']!.post.requestBody.content['application/json'].schema;
+  const status = pos.oneOf.find((s: any) => s.properties.type.const === 'location.status.updated');
+  expect(status.properties.object).toMatchObject({
+    required: ['location_id', 'status'],
+    properties: { status: { enum: ['active', 'inactive'] }, paused_until: { type: ['integer', 'null'] } },
+  });
+  const menus = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks.menus!.post;
+  const body = menus.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['store_id', 'timezone', 'catalog']));
+  expect(Object.keys(body.properties.catalog.properties.menu.items.properties.schedule.properties)).toEqual([
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+    'sunday',
+  ]);
+  expect(body.properties.catalog.properties.holidays.items.properties.hours.type).toBe('array');
+  // Its prices are money as every wire carries it.
+  for (const list of ['item', 'modifier'])
+    expect(body.properties.catalog.properties[list].items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
+  const locations = document.paths['/v1/onboarding/org/{id}/locations']!.get.responses['200'].content['application/json'].schema;
+  expect(Object.keys(locations.properties.locations.items.properties)).toEqual(
+    expect.arrayContaining(['open_now', 'opens_at', 'closes_at', 'menus']),
+  );
+});
+
+test('what an event provider receives, and each webhook it sends with its object, are in the document', async () => {
+  const webhooks = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks;
+  for (const type of ['order.confirmed', 'order.updated']) {
+    const schema = webhooks[`event-provider ${type}`]!.post.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe(type);
+    expect(schema.required).toEqual(['location_id', 'reference_id', 'type', 'order']);
+  }
+  const sent = document.paths['/v1/webhooks/event-providers/{source}']!.post.requestBody.content['application/json'].schema;
+  const byType = Object.fromEntries(sent.oneOf.map((s: any) => [s.properties.type.const, s.properties.object]));
+  expect(Object.keys(byType).sort()).toEqual(['order.assign.driver', 'order.delivery_status.updated']);
+  expect(byType['order.assign.driver'].required).toEqual(['location_id', 'order_id', 'driver']);
+  expect(Object.keys(byType['order.assign.driver'].properties.driver.properties)).toEqual(['name', 'phone', 'source', 'vehicle_info']);
+  expect(byType['order.delivery_status.updated'].properties.delivery_status.enum).toContain('enroute_to_dropoff');
+});
+
+test('an answer the document does not describe is caught', async () => {
+  // The conformance check itself: a 200 where only 201 is documented fails the call.
+  const { assertDocumentedAnswer } = await import('../support/openapi-conformance.js');
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 200, 'application/json', {})).rejects.toThrow(
+    /does not list/,
+  );
+  await expect(assertDocumentedAnswer(service.url, 'POST', '/v1/onboarding/org', 201, 'application/json', { org_id: 1 })).rejects.toThrow(
+    /refuses/,
+  );
+  await expect(request(service.url, 'POST', '/v1/onboarding/org', { body: {} })).resolves.toMatchObject({ status: 401 });
+});
