@@ -8,12 +8,11 @@
 import { readRanges, type Holiday, type Holidays } from './hours.js';
 import { addDays, localDate } from './local-time.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isDate = (text: string) => {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === text;
+/** A date written YYYY-MM-DD that is on the calendar: read as the platform reads it, and written
+ * back the same (2026-02-30 reads as 2 March, 2026 as 1 January: neither is one). */
+const isDate = (value: unknown): value is string => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === value;
 };
 
 /** A catalog's holidays that change its hours, and what in them could not be read. */
@@ -24,7 +23,7 @@ export function holidaysIn(holidays: unknown): { holidays: Holidays; warnings: s
   if (!Array.isArray(holidays)) return { holidays: days, warnings: ['holidays is not a list: ignored'] };
   holidays.forEach((holiday: unknown, index) => {
     const { date, name, closed, hours } = (holiday ?? {}) as { date?: unknown; name?: unknown; closed?: unknown; hours?: unknown };
-    if (typeof date !== 'string' || !isDate(date)) {
+    if (!isDate(date)) {
       warnings.push(`holidays[${index}] has no date of the form YYYY-MM-DD (${JSON.stringify(date)}): ignored`);
       return;
     }

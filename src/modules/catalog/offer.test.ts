@@ -2,16 +2,17 @@
 // received with their prices, bounds and the menus holding each item, and which catalog version
 // and menus a store is judged by.
 import { readWeek } from './hours.js';
-import { offeredVersion, offerIn } from './offer.js';
+import { offeredVersion, offerIn, type Offer } from './offer.js';
 import { readCatalog } from './validate.js';
 
-/** Breakfast (07:00-11:00 on Mondays) and an all-day menu, sharing coffee; a lunch menu nobody
- * chose below; fries with one size, a burger with add-ons nested in a cheese group. */
+/** Breakfast (07:00-11:00 on Mondays) and an all-day menu (naming a category the catalog lacks),
+ * sharing coffee; a lunch menu nobody chose below; fries with one size and a sauce group that
+ * takes none, a burger with add-ons nested in a cheese group. */
 const catalog = () =>
   readCatalog({
     menu: [
       { provider_id: 'breakfast', name: 'Breakfast', category_ids: ['morning', 'drinks'], schedule: { monday: ['07:00-11:00'] } },
-      { provider_id: 'all_day', category_ids: ['drinks', 'mains', 'drinks'], schedule: null },
+      { provider_id: 'all_day', category_ids: ['drinks', 'mains', 'drinks', 'gone'], schedule: null },
       { provider_id: 'lunch', name: 'Lunch', category_ids: ['lunch'] },
     ],
     category: [
@@ -23,25 +24,30 @@ const catalog = () =>
     item: [
       { provider_id: 'pancakes', price: 800 },
       { provider_id: 'coffee', price: 300 },
-      { provider_id: 'fries', price: 450, modifier_group_ids: ['size', 7] },
+      { provider_id: 'fries', price: 450, modifier_group_ids: ['size', 'no_sauce', 7] },
       { provider_id: 'burger', price: 'twelve', modifier_group_ids: ['addons'] },
       { provider_id: 'salad', price: 900 },
     ],
     modifier_group: [
       { provider_id: 'size', modifier_ids: ['regular', 'large'], min_selections: 1, max_selections: 1 },
+      { provider_id: 'no_sauce', modifier_ids: ['ketchup'], min_selections: 0, max_selections: 0 },
       { provider_id: 'addons', modifier_ids: ['cheese'], min_selections: -1, max_selections: 2.5 },
       { provider_id: 'cheese_type', modifier_ids: ['cheddar'] },
     ],
     modifier: [
       { provider_id: 'regular', price: 0 },
       { provider_id: 'large', price: 150 },
+      { provider_id: 'ketchup', price: 0 },
       { provider_id: 'cheese', price: 125, modifier_group_ids: ['cheese_type'] },
       { provider_id: 'cheddar', price: 25 },
     ],
   }).catalog;
 
 describe('offerIn: the offer of the menus a store received', () => {
-  const offer = offerIn(catalog(), ['breakfast', 'all_day']);
+  let offer: Offer;
+  beforeAll(() => {
+    offer = offerIn(catalog(), ['breakfast', 'all_day']);
+  });
 
   test('its menus with their hours: a schedule read into a week, none without one, a name or the id', () => {
     expect(offer.menus).toEqual(
@@ -57,7 +63,7 @@ describe('offerIn: the offer of the menus a store received', () => {
       new Map([
         ['pancakes', { price: 800, groups: [], menus: ['breakfast'] }],
         ['coffee', { price: 300, groups: [], menus: ['breakfast', 'all_day'] }],
-        ['fries', { price: 450, groups: ['size'], menus: ['all_day'] }],
+        ['fries', { price: 450, groups: ['size', 'no_sauce'], menus: ['all_day'] }],
         ['burger', { price: 0, groups: ['addons'], menus: ['all_day'] }],
       ]),
     );
@@ -68,6 +74,7 @@ describe('offerIn: the offer of the menus a store received', () => {
       new Map([
         ['regular', { price: 0, groups: [], menus: [] }],
         ['large', { price: 150, groups: [], menus: [] }],
+        ['ketchup', { price: 0, groups: [], menus: [] }],
         ['cheese', { price: 125, groups: ['cheese_type'], menus: [] }],
         ['cheddar', { price: 25, groups: [], menus: [] }],
       ]),
@@ -78,6 +85,7 @@ describe('offerIn: the offer of the menus a store received', () => {
     expect(offer.groups).toEqual(
       new Map([
         ['size', { min: 1, max: 1, modifiers: new Set(['regular', 'large']) }],
+        ['no_sauce', { min: 0, max: 0, modifiers: new Set(['ketchup']) }],
         ['addons', { min: 0, max: Number.POSITIVE_INFINITY, modifiers: new Set(['cheese']) }],
         ['cheese_type', { min: 0, max: Number.POSITIVE_INFINITY, modifiers: new Set(['cheddar']) }],
       ]),

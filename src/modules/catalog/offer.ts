@@ -24,9 +24,9 @@ const price = (value: unknown) => (isAmount(value) ? value : 0);
 export function offerIn(catalog: Catalog, menus: readonly string[] | null): Offer {
   const part = catalogFor(catalog, menus ?? catalog.menu.map((m) => m.provider_id));
   const holding = new Map<string, string[]>();
-  const categories = new Map(part.category.map((c) => [c.provider_id, ids(c.item_ids)]));
+  const categories = new Map(part.category.map((c) => [c.provider_id, c]));
   for (const menu of part.menu)
-    for (const item of new Set(ids(menu.category_ids).flatMap((c) => categories.get(c) ?? [])))
+    for (const item of new Set(ids(menu.category_ids).flatMap((c) => ids(categories.get(c)?.item_ids))))
       holding.set(item, [...(holding.get(item) ?? []), menu.provider_id]);
   const offered = (list: Catalog['item']) =>
     new Map(

@@ -5,6 +5,7 @@
 // modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
 // Prices are whole numbers of the currency's smallest unit (common/money.ts).
 import { amountRule, currencyRule, isAmount, isCurrency } from '../../common/money.js';
+import { isPlainObject } from '../../common/input.js';
 import { rangeText, readRanges, readWeek, weekText } from './hours.js';
 
 /** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
@@ -44,7 +45,6 @@ export const MAX_PROBLEMS = 50;
 export const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 const isRate = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 100;
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
 
 /** An element as a problem names it: its kind, provider_id and name. */
@@ -61,8 +61,8 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   const problem = (text: string) => {
     if (problems.length <= MAX_PROBLEMS) problems.push(text);
   };
-  const body = isObject(raw) ? raw : {};
-  if (!isObject(raw)) problem('the catalog answer is not a JSON object');
+  const body = isPlainObject(raw) ? raw : {};
+  if (!isPlainObject(raw)) problem('the catalog answer is not a JSON object');
   // Optional (the catalog of docs/reference.md § Resources may leave it out): without it, the
   // location has no currency its orders are held to.
   if (body.currency !== undefined && !isCurrency(body.currency)) problem(`currency ${currencyRule(body.currency)}`);
@@ -75,7 +75,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
     const seen = new Set<string>();
     lists[list] = [];
     (Array.isArray(given) ? given : []).forEach((element: unknown, index) => {
-      if (!isObject(element) || typeof element.provider_id !== 'string' || !element.provider_id.trim()) {
+      if (!isPlainObject(element) || typeof element.provider_id !== 'string' || !element.provider_id.trim()) {
         problem(`${list}[${index}] has no provider_id`);
         return;
       }
@@ -160,7 +160,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
 
 /** A holiday with its `hours` read (written one way), each problem named by its index and name. */
 function withHours(holiday: unknown, index: number, problem: (text: string) => void): unknown {
-  if (!isObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
+  if (!isPlainObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
   const { ranges, problems } = readRanges(holiday.hours, 'hours');
   const named = `holidays[${index}]${typeof holiday.name === 'string' ? ` (${holiday.name})` : ''}`;
   for (const text of problems) problem(`${named}: ${text}`);

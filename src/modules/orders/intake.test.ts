@@ -164,6 +164,12 @@ describe('carts refused, with what the DSP is told', () => {
       'modifier large is not offered with item burger',
     ],
     [
+      'a modifier with an item whose group the offer lacks',
+      [line('wrap', 800, [mod('regular', 0)])],
+      'item_not_found',
+      'modifier regular is not offered with item wrap',
+    ],
+    [
       'a modifier of a modifier not offered with it',
       [line('burger', 1200, [mod('cheese', 125, [mod('large', 150)])])],
       'item_not_found',

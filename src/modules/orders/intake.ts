@@ -12,7 +12,7 @@
 // (db/sql/orders.ts) or is kept per catalog version and per availability version (./service.ts,
 // `intakeRefusal`): none is read per order.
 import type { StoreBinding } from '../../db/sql/orders.js';
-import { epochMs } from '../../common/input.js';
+import { epochMs, isPlainObject } from '../../common/input.js';
 import type { Offer, Offered } from '../catalog/offer.js';
 import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Holidays, type Hours } from '../catalog/hours.js';
 import { wallClock, zoneOf } from '../catalog/local-time.js';
@@ -93,7 +93,6 @@ function orderTime(object: Record<string, unknown>, now: number): number {
   return Math.max(now, epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time'));
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 40);
 
 /**
@@ -109,13 +108,13 @@ export function cartRefusal(
   offSale: OffSale,
   items: unknown,
   now = Date.now(),
-  outOfHours: OutOfHours = () => null,
+  outOfHours?: OutOfHours,
 ): Refusal | null {
   if (items === undefined) return null;
   if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
   const cart: Cart = { offer, offSale, now };
   for (const [index, line] of items.entries()) {
-    if (!isObject(line) || typeof line.service_id !== 'string')
+    if (!isPlainObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `items[${index}] has no service_id` };
     const id = line.service_id;
     if (isOffSale(offSale, id, now)) return { reason: 'item_unavailable', details: `item ${id} is off sale` };
@@ -123,7 +122,7 @@ export function cartRefusal(
     const offered = offer.items.get(id);
     if (!offered) return { reason: 'item_not_found', details: `item ${id} is not on the menus this store received` };
     const problem =
-      outOfHours(`item ${id}`, offered) ??
+      outOfHours?.(`item ${id}`, offered) ??
       quantityProblem(`item ${id}`, line.quantity) ??
       priceProblem(`item ${id}`, line.price, offered) ??
       modifiersProblem(cart, `item ${id}`, offered.groups, line.modifiers);
@@ -155,7 +154,7 @@ function modifiersProblem(cart: Cart, owner: string, groups: string[], modifiers
   if (modifiers !== undefined && !Array.isArray(modifiers)) return { reason: 'invalid_cart', details: `${owner}: modifiers is not a list` };
   const chosen = new Map<string, number>();
   for (const [index, line] of (modifiers ?? []).entries()) {
-    if (!isObject(line) || typeof line.service_id !== 'string')
+    if (!isPlainObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `${owner}: modifiers[${index}] has no service_id` };
     const id = line.service_id;
     if (isOffSale(cart.offSale, id, cart.now)) return { reason: 'item_unavailable', details: `modifier ${id} is off sale` };
