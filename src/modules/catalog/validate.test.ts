@@ -262,6 +262,11 @@ describe('every rule a catalog can break, each named', () => {
       [`tax t1 (Sales): rate must be from 0 to 100, not "${'x'.repeat(59)}`],
     ],
     ['a catalog tax_rate above 100', (c) => Object.assign(c, { tax_rate: 101 }), ['tax_rate must be from 0 to 100, not 101']],
+    [
+      'holiday hours it cannot read, the holiday unnamed',
+      (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: ['9-14'] }] }),
+      ['holidays[0]: hours[0] "9-14" is not a range of 24-hour times like "11:00-15:00"'],
+    ],
   ])('%s', (_case, change, problems) => expect(problemsOf(changed(change))).toEqual(problems));
 
   test.each<[string, (catalog: Small) => void]>([
@@ -271,7 +276,20 @@ describe('every rule a catalog can break, each named', () => {
     ['a modifier group without bounds', (c) => (c.modifier_group[0] = { provider_id: 'g1', modifier_ids: ['x1'] })],
     ['min_selections equal to max_selections', (c) => Object.assign(c.modifier_group[0]!, { min_selections: 2, max_selections: 2 })],
     ['ids that are not text among a list of ids, left out', (c) => (c.menu[0]!.category_ids = ['c1', 7, null])],
+    ['a menu whose schedule is null: open whenever the location is', (c) => (c.menu[0]!.schedule = null)],
+    ['a holiday whose hours are null: listed only', (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: null }] })],
   ])('takes %s', (_case, change) => expect(problemsOf(changed(change))).toEqual([]));
+});
+
+test('a catalog with problems still gives a connection its part: what it names but lacks is left out', () => {
+  const broken = changed((c) => {
+    c.item[0]!.modifier_group_ids = ['g1', 'g9'];
+    c.modifier_group[0]!.modifier_ids = ['x1', 'x9'];
+    c.modifier[0]!.modifier_group_ids = ['g8'];
+  });
+  const part = catalogFor(readCatalog(broken).catalog as Catalog, ['m1']);
+  expect(part.modifier_group.map((g) => g.provider_id)).toEqual(['g1']);
+  expect(part.modifier.map((m) => m.provider_id)).toEqual(['x1']);
 });
 
 test('the canonical catalog keeps each category with the items it holds', () => {

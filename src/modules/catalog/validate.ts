@@ -121,7 +121,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
     if (!Array.isArray(menu.category_ids)) problem(`${label('menu', menu)} lists no category_ids`);
     for (const categoryId of ids(menu.category_ids))
       if (!categories.has(categoryId)) problem(`${label('menu', menu)} names missing category ${categoryId}`);
-    const reached = ids(menu.category_ids).some((c) => [...(itemIdsOf.get(c) ?? [])].some((i) => items.has(i)));
+    const reached = ids(menu.category_ids).some((c) => categories.has(c) && [...itemIdsOf.get(c)!].some((i) => items.has(i)));
     if (Array.isArray(menu.category_ids) && !reached) problem(`${label('menu', menu)} has no items`);
   }
   for (const c of category)
