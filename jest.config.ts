@@ -6,7 +6,7 @@
 // outcome cannot depend on the database (the interface's documents, HTTP and GraphQL over HTTP,
 // the standard clients, the conformance kit, the import graph). `storage`: every other test of
 // test/. `npm test` runs all three on SQLite; with DATABASE_URL naming a PostgreSQL server it runs
-// `storage` alone, on PostgreSQL: what can only differ there (CI runs both, README "Testing").
+// `storage` alone, on PostgreSQL: what can only differ there (CI, .ci/run, runs both).
 import type { Config } from 'jest';
 
 // The tests run in a zone away from UTC (the workers inherit it), so that code which would read
@@ -26,7 +26,8 @@ const PROTOCOL = [
   'server/openapi',
   'server/openapi-generators',
   'integrations/provider-client',
-  'readme-scopes',
+  'docs-links',
+  'guide-scopes',
   'server/rest-errors',
   'server/subscription-arguments',
 ].map((name) => `<rootDir>/test/${name}.test.ts`);

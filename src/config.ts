@@ -1,5 +1,5 @@
 // The service's configuration: every environment variable, its default, validated once.
-// The README's "Configuration" table lists the same variables.
+// docs/operations.md, "Configuration", lists the same variables.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';

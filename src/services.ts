@@ -66,4 +66,11 @@ export type Services = {
   dependencies: Dependencies;
   /** Where partners and browsers reach us: PUBLIC_URL, or the address we listen on. */
   publicUrl: string;
+  /** The sandbox peers beside the service (SANDBOX=on), set once they listen, which is after the
+   * service does (they call it): the front page links them. */
+  sandbox?: SandboxDoors;
 };
+
+/** Where a newcomer finds the sandbox: its peers, and the file that keeps the demo partner's
+ * credentials. */
+export type SandboxDoors = { pos: string; events: string; demoPartnerFile: string };

@@ -1,6 +1,6 @@
 // A generated client's first call and a GraphQL client's first subscription, configured only
-// from what the README and the service itself say: Apollo Client with graphql-ws (the token in
-// connectionParams, as the README's "How each client authenticates" shows), and openapi-fetch
+// from what the guides and the service itself say: Apollo Client with graphql-ws (the token in
+// connectionParams, as docs/api-guide.md, "How each client authenticates", shows), and openapi-fetch
 // pointed at the OpenAPI document's own `servers` URL.
 import { createRequire } from 'node:module';
 import { createClient as createWsClient } from 'graphql-ws';

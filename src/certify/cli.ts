@@ -6,7 +6,7 @@ import { findProvider, type ProviderInfo } from '../integrations/providers.js';
 import type { Caller } from '../integrations/provider-client.js';
 import { OFF } from '../telemetry/tracing.js';
 import type { Services } from '../services.js';
-import { junitReport, providerFromFlags, reportLines, startListener } from './kit.js';
+import { junitReport, ListenerUnavailable, providerFromFlags, reportLines, startListener } from './kit.js';
 import { certifyPos } from './pos.js';
 import { certifyEventProvider } from './event-provider.js';
 
@@ -20,6 +20,7 @@ export type CertifyFlags = {
   'redirect-uri'?: string;
   code?: string;
   'wait-webhook'?: string;
+  'listen-port'?: string;
   json?: boolean;
   junit?: string;
 };
@@ -40,7 +41,12 @@ export async function providerToCertify(
     if (provider.kind !== wanted) throw new CertifyUsage(`${flags.source} is a ${provider.kind}, not a ${wanted}`);
     return provider;
   }
-  if (!flags['base-url']) throw new CertifyUsage('certify needs --source, or --base-url with the provider credentials');
+  if (!flags['base-url'])
+    throw new CertifyUsage(
+      `certify ${kind} needs --source S, or --base-url URL with ${kind === 'pos' ? '--client-id ID --client-secret SECRET' : '--webhook-secret W'}`,
+    );
+  if (kind === 'event-provider' && !flags['webhook-secret'])
+    throw new CertifyUsage('certify event-provider --base-url needs --webhook-secret W: the secret the service and your server sign with');
   try {
     return providerFromFlags({
       source: 'certify',
@@ -62,8 +68,14 @@ export async function certify(kind: string, provider: ProviderInfo, flags: Certi
   if (wait !== undefined && !(wait > 0)) throw new CertifyUsage('--wait-webhook takes a number of seconds');
   if (flags['redirect-uri'] && !flags.code && kind === 'pos')
     throw new CertifyUsage('--redirect-uri needs --code: the code that arrived there');
+  // A fixed port lets a provider that reads its service URL once, at its start, be pointed at the kit.
+  const port = flags['listen-port'] === undefined ? 0 : Number(flags['listen-port']);
+  if (flags['listen-port'] !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535))
+    throw new CertifyUsage('--listen-port takes a port number, 1 to 65535');
   const caller: Caller = { config: { providerTimeoutMs: timeoutMs }, tracing: OFF };
-  const listener = await startListener();
+  const listener = await startListener(port).catch((error: unknown) => {
+    throw error instanceof ListenerUnavailable ? new CertifyUsage(error.message) : error;
+  });
   // Lines for the person go to stderr with --json, so stdout stays one JSON object.
   const say = (line: string) => (flags.json ? process.stderr : process.stdout).write(`${line}\n`);
   try {

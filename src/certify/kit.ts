@@ -18,8 +18,12 @@ export type Report = {
   skipped: Skipped[];
 };
 
-/** One check: its id and what it found; a throw fails it with the error's words. */
-export type CheckRun = (record: (id: string, ok: boolean, detail: string) => void) => Promise<void>;
+/** One check: its id and what it found (or, `skip`, why it could not tell); a throw fails it
+ * with the error's words. */
+export type CheckRun = (
+  record: (id: string, ok: boolean, detail: string) => void,
+  skip: (id: string, detail: string) => void,
+) => Promise<void>;
 
 /** A provider given by flags, as its registration would hold it. */
 export function providerFromFlags(input: ProviderInput): ProviderInfo {
@@ -39,6 +43,9 @@ export function providerFromFlags(input: ProviderInput): ProviderInfo {
   };
 }
 
+/** What the kit answered a webhook. */
+export type Answer = { status: number; body: unknown };
+
 /** A request that reached the kit's loopback listener. */
 export type Arrival = {
   method: string;
@@ -48,6 +55,8 @@ export type Arrival = {
   body: Buffer;
   /** When it came, epoch ms. */
   at: number;
+  /** A webhook's: what the kit answered it. */
+  answer?: Answer;
 };
 
 export type Listener = {
@@ -59,22 +68,30 @@ export type Listener = {
   webhook: (matches: (arrival: Arrival) => boolean, timeoutMs: number) => Promise<Arrival | null>;
   /** Every webhook that came so far. */
   webhooks: () => Arrival[];
+  /** How webhooks are answered from now on (until then: 200 {"received": true}). */
+  answerWith: (answer: (arrival: Arrival) => Answer) => void;
   close: () => Promise<void>;
 };
 
+/** The kit's listener could not be opened where it was asked to be. */
+export class ListenerUnavailable extends Error {}
+
 /** The kit's own loopback listener: the OAuth redirect URI and the URL a provider's webhooks go
  * to. A webhook counts at whatever path under the URL it arrives (a provider posts to its
- * service URL's /v1/webhooks/…), and is answered 200, as the service answers a webhook it took. */
-export async function startListener(): Promise<Listener> {
+ * service URL's /v1/webhooks/…), and is answered as the kit says (the event-provider kit answers
+ * as the service would). On `port` when given (a provider told the URL before the kit runs),
+ * else on any free one. */
+export async function startListener(port = 0): Promise<Listener> {
   const redirects: Arrival[] = [];
   const webhooks: Arrival[] = [];
   const waiting = new Set<() => void>();
+  let answer = (_arrival: Arrival): Answer => ({ status: 200, body: { received: true } });
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const at = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const arrival = {
+      const arrival: Arrival = {
         method: request.method ?? 'GET',
         path: at.pathname,
         query: at.searchParams,
@@ -87,13 +104,23 @@ export async function startListener(): Promise<Listener> {
         redirects.push(arrival);
         response.writeHead(200, { 'content-type': 'text/plain' }).end('The conformance kit has the code; you can close this page.\n');
       } else {
+        arrival.answer = answer(arrival);
         webhooks.push(arrival);
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
+        response.writeHead(arrival.answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(arrival.answer.body));
       }
       for (const wake of waiting) wake();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new ListenerUnavailable(
+          `the kit cannot listen on 127.0.0.1:${port} (${error.code === 'EADDRINUSE' ? 'the port is taken' : error.message}): give another --listen-port`,
+        ),
+      ),
+    );
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   /** The first arrival `find` gives, now or once one comes; null after `timeoutMs`. */
   const awaited = (find: () => Arrival | undefined, timeoutMs: number) =>
@@ -122,6 +149,9 @@ export async function startListener(): Promise<Listener> {
       }, timeoutMs),
     webhook: (matches, timeoutMs) => awaited(() => webhooks.find(matches), timeoutMs),
     webhooks: () => [...webhooks],
+    answerWith: (answering) => {
+      answer = answering;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -132,9 +162,9 @@ export async function startListener(): Promise<Listener> {
 
 /**
  * Runs checks in order, each recording one or more results; a check that throws fails with what
- * it threw, and the rest still run. `skipped` are the checks not run (and why). The report lists
- * the checks in the order of `checks`' ids, whatever order they were recorded in (a verdict that
- * waits for a later wait is recorded after it).
+ * it threw, and the rest still run. `skipped` are the checks not run (and why), besides those a
+ * run skips. The report lists the checks in the order of `checks`' ids, whatever order they were
+ * recorded in (a verdict that waits for a later wait is recorded after it).
  */
 export async function runChecks(
   kind: Report['kind'],
@@ -143,22 +173,33 @@ export async function runChecks(
   skipped: Skipped[] = [],
 ): Promise<Report> {
   const results: Check[] = [];
+  const notRun = [...skipped];
   for (const [ids, run] of checks) {
     const recorded = new Set<string>();
     try {
-      await run((id, ok, detail) => {
-        recorded.add(id);
-        results.push({ id, ok, detail });
-      });
+      await run(
+        (id, ok, detail) => {
+          recorded.add(id);
+          results.push({ id, ok, detail });
+        },
+        (id, detail) => {
+          recorded.add(id);
+          notRun.push({ id, detail });
+        },
+      );
     } catch (error) {
       for (const id of ids.filter((i) => !recorded.has(i)))
         results.push({ id, ok: false, detail: `the check could not finish: ${(error as Error).message}` });
     }
   }
   const order = checks.flatMap(([ids]) => ids);
-  results.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  // The checks' order; those never run (a stable sort keeps theirs) last.
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const byOrder = (a: { id: string }, b: { id: string }) => rank(a.id) - rank(b.id);
+  results.sort(byOrder);
+  notRun.sort(byOrder);
   const passed = results.filter((c) => c.ok).length;
-  return { kind, base_url: baseUrl, passed, failed: results.length - passed, checks: results, skipped };
+  return { kind, base_url: baseUrl, passed, failed: results.length - passed, checks: results, skipped: notRun };
 }
 
 /** A line per check, for people. */

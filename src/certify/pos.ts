@@ -10,7 +10,7 @@ import {
   type ProviderToken,
 } from '../integrations/provider-client.js';
 import { providerUrl, type Operation, type ProviderInfo } from '../integrations/providers.js';
-import { verifySignature, verifyStandardWebhook } from '../common/signatures.js';
+import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { amountRule, currencyRule, isAmount, isCurrency } from '../common/money.js';
 import { runChecks, type Arrival, type CheckRun, type Listener, type Report, type Skipped } from './kit.js';
 import { readRanges, readWeek } from '../modules/catalog/hours.js';
@@ -412,7 +412,7 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
           `Send a signed location.catalog.updated to ${listener.url}/v1/webhooks/pos/{source}, or any path under ${listener.url}, signed with your webhook secret (the one the kit was given; it is not printed) (waiting ${options.waitWebhookSeconds} s)`,
         );
         const arrival = await listener.webhook(ofType('location.catalog.updated'), options.waitWebhookSeconds! * 1000);
-        record('webhook.signature', signedBy(arrival, secret), webhookDetail(arrival, 'location.catalog.updated'));
+        record('webhook.signature', signedBy(arrival, secret), webhookDetail(arrival, 'location.catalog.updated', secret));
       },
     ]);
   } else skipped.push({ id: 'webhook.signature', detail: WITHOUT_WAIT });
@@ -440,23 +440,55 @@ export const ofType = (type: string) => (arrival: Arrival) => webhookType(arriva
 /** A webhook the service would take as signed by this secret: Service-Webhook-Signature (hex or
  * base64 HMAC-SHA256 of the body), or Standard Webhooks' headers. */
 export function signedBy(arrival: Arrival | null, secret: string): boolean {
-  if (!arrival || !secret) return false;
-  const header = (name: string) => (typeof arrival.headers[name] === 'string' ? (arrival.headers[name] as string) : undefined);
-  if (header('webhook-signature') !== undefined)
-    return (
-      verifyStandardWebhook(
-        arrival.body,
-        { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') },
-        secret,
-      ) === 'valid'
-    );
-  return verifySignature(arrival.body, header('service-webhook-signature'), secret);
+  return Boolean(arrival && secret) && signing(arrival!, secret).ok;
 }
+
+const EXPECTED_BY_THE_SECRET = 'with the webhook secret the kit was given (not printed)';
+
+/** How a webhook was signed, in words for the person running the kit: the signature it carried,
+ * whether it matches, and if not what was expected (never the secret, nor the expected value). */
+export function signing(arrival: Arrival, secret: string): { ok: boolean; said: string } {
+  const header = (name: string) => (typeof arrival.headers[name] === 'string' ? (arrival.headers[name] as string) : undefined);
+  if (header('webhook-signature') !== undefined) {
+    const verdict = verifyStandardWebhook(
+      arrival.body,
+      { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') },
+      secret,
+    );
+    if (verdict === 'valid') return { ok: true, said: 'signed with the Standard Webhooks headers, which match' };
+    return {
+      ok: false,
+      said:
+        verdict === 'stale'
+          ? `signed with the Standard Webhooks headers, but webhook-timestamp ${header('webhook-timestamp')} is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now (it is seconds since the epoch)`
+          : `signed with the Standard Webhooks headers, which do not match: expected webhook-id, webhook-timestamp (seconds) and webhook-signature "v1,<base64 HMAC-SHA256 of id.timestamp.body>" ${EXPECTED_BY_THE_SECRET}`,
+    };
+  }
+  const given = header('service-webhook-signature');
+  if (given === undefined)
+    return { ok: false, said: "not signed: neither Service-Webhook-Signature nor the Standard Webhooks' webhook-signature came" };
+  if (verifySignature(arrival.body, given, secret)) return { ok: true, said: 'signed with Service-Webhook-Signature, which matches' };
+  const value = given.trim();
+  const shape = /^[0-9a-f]+$/i.test(value) ? `${value.length} hex characters` : `${value.length} characters, not hex`;
+  return {
+    ok: false,
+    said: `its Service-Webhook-Signature does not match the body: expected HMAC-SHA256 of the exact ${arrival.body.length} bytes of the body ${EXPECTED_BY_THE_SECRET}, as 64 lower-case hex characters (or base64); it carried ${shape}`,
+  };
+}
+
+/** A body for a report line: whole when short, else its start and its length. */
+export const excerpt = (body: Buffer, most = 300) => {
+  const text = body.toString('utf8');
+  return text.length <= most ? text : `${text.slice(0, most)}… (${body.length} bytes in all)`;
+};
+
+/** "a catalog.updated", "an order.assign.driver". */
+export const aOrAn = (type: string) => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}`;
 
 const SIGNING_RULE =
   'carries Service-Webhook-Signature, HMAC-SHA256 of the exact body with the webhook secret (or the Standard Webhooks headers)';
 
-export const webhookDetail = (arrival: Arrival | null, type: string) =>
+export const webhookDetail = (arrival: Arrival | null, type: string, secret: string) =>
   arrival
-    ? `${arrival.method} ${arrival.path} with ${arrival.headers['webhook-signature'] ? 'webhook-signature' : `Service-Webhook-Signature ${arrival.headers['service-webhook-signature'] ? 'present' : 'missing'}`}: ${arrival.body.toString('utf8').slice(0, 120)}. Rule: a ${type} webhook ${SIGNING_RULE}`
-    : `no ${type} arrived in time. Rule: a ${type} webhook ${SIGNING_RULE}`;
+    ? `${arrival.method} ${arrival.path}, ${signing(arrival, secret).said}: ${excerpt(arrival.body)}. Rule: ${aOrAn(type)} webhook ${SIGNING_RULE}`
+    : `no ${type} arrived in time. Rule: ${aOrAn(type)} webhook ${SIGNING_RULE}`;

@@ -10,13 +10,13 @@ import { toWire } from '../http/rest-route.js';
 import { SCOPES, isScope } from '../common/scopes.js';
 import { deleteProvider, findProvider, listProviders, saveProvider, type ProviderInput } from '../integrations/providers.js';
 import { ordersWaitingOnProvider } from '../modules/orders/service.js';
-import { startSandboxPeers, type SandboxPeers } from '../sandbox/register.js';
+import { startSandboxPeers } from '../sandbox/register.js';
 import { sealer } from '../common/crypto.js';
 import { AppError, Conflict } from '../common/errors.js';
 import { runDemo } from './demo.js';
 import { redeliver } from '../delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from '../modules/flags/definitions.js';
-import { Doorbell } from '../services.js';
+import { Doorbell, type SandboxDoors } from '../services.js';
 import { POSTGRES_BACKUPS, backupDatabase, restoreDatabase } from '../db/backup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -44,10 +44,13 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
   deliveries redeliver ID                 send a dead message again (same idempotency key)
   backup --to FILE                        a consistent copy of the SQLite database, taken while the service runs
   restore --from FILE                     put a backup in place of a stopped service's database
-  certify pos|event-provider (--source S | --base-url URL --client-id ID --client-secret SECRET
-      [--webhook-secret W] [--path operation=/path ...]) [--redirect-uri URL --code CODE]
-      [--wait-webhook SECONDS] [--json] [--junit FILE]
-                                          check a provider's server against our interface, rule by rule
+  certify pos (--source S | --base-url URL --client-id ID --client-secret SECRET [--webhook-secret W]
+      [--path operation=/path ...]) [--redirect-uri URL --code CODE]
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
+  certify event-provider (--source S | --base-url URL --webhook-secret W [--path events=/path])
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
+                                          check a POS's or an event provider's server against our
+                                          interface, rule by rule
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -57,14 +60,21 @@ const usage = (error: unknown): never => {
   throw error instanceof CertifyUsage ? new UsageError(error.message) : error;
 };
 
-/** First start: a demo partner, its credentials kept in DATA_DIR/demo-partner.json and shown. */
-async function announce(url: string, config: Config, db: Db, peers?: SandboxPeers): Promise<void> {
-  const file = path.join(config.dataDir, 'demo-partner.json');
-  let created = false;
-  if (config.sandbox && !fs.existsSync(file)) {
-    fs.writeFileSync(file, JSON.stringify(toWire(await createPartner(db, { name: 'Demo Partner' })), null, 2), { mode: 0o600 });
-    created = true;
+/** With the sandbox, a demo partner: made at the first start (and again for a database that no
+ * longer knows it), its credentials kept in DATA_DIR/demo-partner.json and printed at every
+ * start with where they are kept, as the front page says. */
+async function demoPartner(file: string, db: Db): Promise<{ client_id: string; client_secret: string }> {
+  if (fs.existsSync(file)) {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { client_id: string; client_secret: string };
+    if (await db.partner.findUnique({ where: { clientId: kept.client_id }, select: { id: true } })) return kept;
   }
+  const made = toWire(await createPartner(db, { name: 'Demo Partner' })) as { client_id: string; client_secret: string };
+  fs.writeFileSync(file, JSON.stringify(made, null, 2), { mode: 0o600 });
+  return made;
+}
+
+/** The banner: every address as its clients take it, the sandbox peers and the demo partner. */
+async function announce(url: string, db: Db, sandbox?: SandboxDoors): Promise<void> {
   // Each address as its clients take it: an OFREP provider's baseUrl is the origin (it adds
   // /ofrep/v1 itself), an OAuth client configured by discovery takes the issuer.
   const lines = [
@@ -74,16 +84,16 @@ async function announce(url: string, config: Config, db: Db, peers?: SandboxPeer
     `  Dashboard:      ${url}/dashboard`,
     `  OFREP baseUrl:  ${url}`,
     `  Operations:     ${url}/health   ${url}/ready   ${url}/metrics`,
-    ...(peers
-      ? [
-          `  Sandbox POS and DSP:     ${peers.pos.url}   (providers sandbox-pos and sandbox-dsp; controls under /v1/_sandbox/)`,
-          `  Sandbox event provider:  ${peers.events.url}   (provider sandbox-events)`,
-        ]
-      : []),
   ];
-  if (created) {
-    const demo = JSON.parse(fs.readFileSync(file, 'utf8')) as { client_id: string; client_secret: string };
-    lines.push(`  Demo partner (kept in ${file}):`, `    client_id:     ${demo.client_id}`, `    client_secret: ${demo.client_secret}`);
+  if (sandbox) {
+    const demo = await demoPartner(sandbox.demoPartnerFile, db);
+    lines.push(
+      `  Sandbox POS and DSP:     ${sandbox.pos}   (providers sandbox-pos and sandbox-dsp; controls under /v1/_sandbox/)`,
+      `  Sandbox event provider:  ${sandbox.events}   (provider sandbox-events)`,
+      `  Demo partner (kept in ${sandbox.demoPartnerFile}):`,
+      `    client_id:     ${demo.client_id}`,
+      `    client_secret: ${demo.client_secret}`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
@@ -138,6 +148,7 @@ function parse(argv: string[]) {
       'redirect-uri': { type: 'string' },
       code: { type: 'string' },
       'wait-webhook': { type: 'string' },
+      'listen-port': { type: 'string' },
       junit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -187,7 +198,13 @@ async function start(c: OnData): Promise<void> {
     },
     'service started',
   );
-  await announce(service.url, config, service.services.db, peers);
+  if (peers)
+    service.services.sandbox = {
+      pos: peers.pos.url,
+      events: peers.events.url,
+      demoPartnerFile: path.resolve(config.dataDir, 'demo-partner.json'),
+    };
+  await announce(service.url, service.services.db, service.services.sandbox);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,5 +1,5 @@
 // The edge's input rules as tables of cases: required text, clean JSON (depth, NUL, length by the
-// kind of field), epoch milliseconds. Each refusal is a 400 naming where the input was wrong.
+// kind of field), epoch milliseconds (and, for a time of now, not seconds sent for them). Each refusal is a 400 naming where the input was wrong.
 import {
   assertCleanInput,
   EPOCH_MS_RANGE,
@@ -8,6 +8,8 @@ import {
   MAX_IDENTIFIER,
   MAX_JSON_DEPTH,
   MAX_TEXT,
+  RECENT_EPOCH_MS,
+  recentEpochMs,
   requiredText,
 } from './input.js';
 
@@ -106,5 +108,23 @@ describe('epochMs', () => {
     ['null', null],
   ])('refuses %s, naming the field', (_case, value) =>
     expect(() => epochMs(value, 'object.at')).toThrow('object.at must be epoch milliseconds'),
+  );
+});
+
+describe('recentEpochMs', () => {
+  test.each([
+    ['2001-09-09, the first it takes', RECENT_EPOCH_MS],
+    ['now', Date.UTC(2026, 10, 26)],
+  ])('takes %s', (_case, value) => expect(recentEpochMs(value, 'at')).toBe(value));
+  test.each<[string, unknown, string]>([
+    [
+      'epoch seconds of 2026',
+      1795719325,
+      'object.at must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 1795719325 (epoch seconds? 1795719325 seconds is 1795719325000 milliseconds)',
+    ],
+    ['a time of 1970', 5, 'object.at must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 5'],
+    ['what epochMs refuses', 'soon', 'object.at must be epoch milliseconds, a whole number'],
+  ])('refuses %s, naming the field and the unit', (_case, value, message) =>
+    expect(() => recentEpochMs(value, 'object.at')).toThrow(message),
   );
 });

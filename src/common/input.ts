@@ -89,3 +89,18 @@ export function epochMs(value: unknown, field: string): number {
     throw new Invalid(`${field} must be epoch milliseconds, a whole number from ${EPOCH_MS_RANGE.min} to ${EPOCH_MS_RANGE.max}`);
   return value;
 }
+
+/** 10^12 epoch milliseconds is 2001-09-09: an earlier time of something happening now (a
+ * driver's arrival) is a time in the wrong unit; epoch seconds of today are about 1.8 * 10^9. */
+export const RECENT_EPOCH_MS = 1e12;
+
+/** A time of now or later, as epoch milliseconds: epochMs, and 400 naming the field and the
+ * unit for a number that is not milliseconds of this century (seconds sent for milliseconds). */
+export function recentEpochMs(value: unknown, field: string): number {
+  const ms = epochMs(value, field);
+  if (ms < RECENT_EPOCH_MS)
+    throw new Invalid(
+      `${field} must be epoch milliseconds from ${RECENT_EPOCH_MS} (2001-09-09) on, not ${ms}${ms * 1000 >= RECENT_EPOCH_MS ? ` (epoch seconds? ${ms} seconds is ${ms * 1000} milliseconds)` : ''}`,
+    );
+  return ms;
+}

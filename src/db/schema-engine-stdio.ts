@@ -1,7 +1,7 @@
 // The stand-in for Prisma's native schema-engine binary (run through prisma/schema-engine).
 // The Prisma CLI spawns it with --datamodels/--datasource and speaks line-delimited JSON-RPC on
 // stdin/stdout; every method goes to the WASM engine (see schema-engine.ts), with the faults of
-// the 7.10.0 WASM build absorbed here (machines without internet cannot download its engine: docs/architecture.md, "Migrations").
+// the 7.10.0 WASM build absorbed here (machines without internet cannot download its engine: docs/architecture.md, "Storage and migrations").
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { createRequire } from 'node:module';

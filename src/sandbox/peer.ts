@@ -23,8 +23,15 @@ export type Peer = {
   waitFor: (path: string, count?: number, timeoutMs?: number) => Promise<Received[]>;
 };
 
-export function createPeer(): Peer {
+/** A peer named for whoever opens its address (`what`: "the sandbox POS, …"). */
+export function createPeer(what = 'a sandbox peer'): Peer {
   const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  // Its controls as they are registered, for GET / (the service's front page links the peer).
+  const controls: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/_sandbox/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') controls.push(`${method} ${route.url}`);
+  });
   const received: Received[] = [];
   const failures = new Map<string, { count: number; status: number }>();
   const slowdowns = new Map<string, { count: number; delayMs: number }>();
@@ -59,7 +66,7 @@ export function createPeer(): Peer {
   app.addHook('preHandler', async (request) => {
     const path = request.url.split('?')[0]!;
     // The authorize form is the merchant's browser, not the service.
-    if (path.startsWith('/v1/_sandbox/') || path === '/v1/authorize') return;
+    if (path.startsWith('/v1/_sandbox/') || path === '/v1/authorize' || path === '/') return;
     const bytes = Buffer.isBuffer(request.body) ? request.body : null;
     received.push({
       method: request.method,
@@ -72,6 +79,7 @@ export function createPeer(): Peer {
     for (const wake of waiters) wake();
   });
 
+  app.get('/', async () => ({ peer: what, controls, guide: 'docs/api-guide.md#sandbox-peers' }));
   app.get('/v1/_sandbox/received', async () => ({ received }));
   app.post<{ Body: { path?: string; count?: number; status?: number } }>('/v1/_sandbox/fail', async (request, reply) => {
     const { path, count = 1, status = 500 } = request.body ?? {};

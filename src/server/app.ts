@@ -18,7 +18,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { GraphQLError, getOperationAST, Kind, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { dashboardRefusal } from '../modules/access/index.js';
 import type { Context } from '../graphql/context.js';
-import type { Services } from '../services.js';
+import type { SandboxDoors, Services } from '../services.js';
 import { maskError } from '../graphql/errors.js';
 import { useRequestScopeRelease } from '../graphql/request-scope.js';
 import { boundedCache, boundedVariables, limitPlugins } from '../graphql/limits.js';
@@ -139,9 +139,21 @@ const trustHops =
   (_address: string, hop: number): boolean =>
     hop < hops;
 
-/** GET /: the service's name and its doors, each as its clients take it. */
-function homePage(publicUrl: string): string {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** GET /: the service's name and its doors, each as its clients take it; with the sandbox on, its
+ * peers and where the demo partner's credentials are kept. */
+function homePage(publicUrl: string, sandbox: SandboxDoors | undefined): string {
   const door = (href: string, name: string, what: string) => `<li><a href="${href}">${name}</a> <span>${what}</span></li>`;
+  const peers = sandbox
+    ? `<h2>Sandbox</h2>
+<p>Peers to try the whole flow with, on this machine (<code>SANDBOX=on</code>):</p>
+<ul>
+${door(sandbox.pos, 'Sandbox POS and DSP', `${escapeHtml(sandbox.pos)}: providers <code>sandbox-pos</code> and <code>sandbox-dsp</code>, controls under <code>/v1/_sandbox/</code>`)}
+${door(sandbox.events, 'Sandbox event provider', `${escapeHtml(sandbox.events)}: provider <code>sandbox-events</code>`)}
+</ul>
+<p>The demo partner's credentials (<code>client_id</code>, <code>client_secret</code>) are kept in <code>${escapeHtml(sandbox.demoPartnerFile)}</code>; <code>npm start</code> prints them at every start.</p>`
+    : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Partner ordering integration service</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#1c2430;line-height:1.5}li{margin:.4rem 0}span{color:#5b6675}code{background:#f1f3f6;padding:0 .25rem}</style></head>
@@ -154,7 +166,8 @@ ${door('/dashboard', 'Merchant dashboard', "opened from a partner's sign-in link
 ${door('/docs#/ofrep', 'Feature flags (OFREP)', `give an OFREP provider <code>${publicUrl}</code> as its <code>baseUrl</code>`)}
 ${door('/health', 'Health', 'with <a href="/ready">/ready</a> and <a href="/metrics">/metrics</a>')}
 ${door('/.well-known/oauth-authorization-server', 'OAuth 2.0 metadata', 'RFC 8414, for clients configured by discovery')}
-</ul></body></html>`;
+</ul>
+${peers}</body></html>`;
 }
 
 export function buildServer(
@@ -436,7 +449,7 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
 /** What operators and browsers open: the front page, health, readiness and metrics. */
 function operationsRoutes(app: FastifyInstance, services: Services): void {
   // Someone who opens the service's address in a browser: where everything is.
-  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(services.publicUrl)));
+  app.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(services.publicUrl, services.sandbox)));
 
   const operations = (operationId: string, summary: string, responses: Record<string, unknown>) => () => ({
     operationId,

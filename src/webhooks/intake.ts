@@ -60,6 +60,52 @@ export const REPEAT_WINDOW_MS = 10_000;
 
 const SENDERS: Record<Channel, string> = { pos: 'a POS', dsp: 'a DSP', 'event-providers': 'an event provider' };
 
+/**
+ * A webhook's signature, checked over its exact bytes: Standard Webhooks when its signature
+ * header is there (its id, signed, is then the dedupe key), docs/reference.md's
+ * Service-Webhook-Signature otherwise. A missing or wrong one throws the 401 the sender gets.
+ * The conformance kit answers a provider's webhooks by it too (src/certify/).
+ */
+export function checkSignature(raw: Buffer, header: (name: string) => string | undefined, secret: string): { signedId?: string } {
+  if (header('webhook-signature') !== undefined) {
+    const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
+    const verdict = verifyStandardWebhook(raw, standard, secret);
+    if (verdict === 'stale')
+      throw new Unauthenticated(
+        `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
+        'invalid_signature',
+      );
+    if (verdict !== 'valid')
+      throw new Unauthenticated(
+        'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
+        'invalid_signature',
+      );
+    return { signedId: standard.id };
+  }
+  if (!verifySignature(raw, header('service-webhook-signature'), secret))
+    throw new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature');
+  return {};
+}
+
+/** A webhook's body read as `{type, object}`, of one of the `types` its path takes: 400 (with
+ * `unsupported_event` for another type) otherwise. Shared with the conformance kit. */
+export function webhookEnvelope(raw: Buffer, types: readonly string[]): { type: string; object: Record<string, unknown> } {
+  let parsed: { type?: unknown; object?: unknown };
+  try {
+    parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
+  } catch {
+    throw new Invalid('the body is not valid JSON');
+  }
+  if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
+  assertCleanInput(parsed, 'the body');
+  const type = typeof parsed.type === 'string' ? parsed.type : '';
+  if (!types.includes(type))
+    throw new Invalid(`unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${types.join(', ')}`, 'unsupported_event');
+  if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object))
+    throw new Invalid('object must be a JSON object');
+  return { type, object: parsed.object as Record<string, unknown> };
+}
+
 /** The three documented paths of the one intake route, with the event types each path takes. */
 function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, Record<string, OpenApiOperation>> } {
   const receipt = {
@@ -148,59 +194,20 @@ export const webhookRoutes =
           // The signature first: only a verified sender's webhooks count against its allowance,
           // so nobody can spend a real provider's by sending unsigned ones. A missing or wrong
           // signature counts against the sending address instead, separately.
-          const refuse = async (error: Unauthenticated): Promise<never> => {
+          let signedId: string | undefined;
+          try {
+            ({ signedId } = checkSignature(raw, header, provider.webhookSecret));
+          } catch (error) {
             await services.limits.badSignature(request.ip);
             throw error;
-          };
-          // Standard Webhooks signing when its signature header is there (its id is signed and is the
-          // dedupe key); docs/reference.md's Service-Webhook-Signature otherwise.
-          let signedId: string | undefined;
-          if (header('webhook-signature') !== undefined) {
-            const standard = { id: header('webhook-id'), timestamp: header('webhook-timestamp'), signature: header('webhook-signature') };
-            const verdict = verifyStandardWebhook(raw, standard, provider.webhookSecret);
-            if (verdict === 'stale')
-              await refuse(
-                new Unauthenticated(
-                  `the webhook-timestamp is more than ${STANDARD_WEBHOOK_TOLERANCE_S / 60} minutes from now`,
-                  'invalid_signature',
-                ),
-              );
-            if (verdict !== 'valid')
-              await refuse(
-                new Unauthenticated(
-                  'webhook-id, webhook-timestamp and webhook-signature are missing or do not match the body',
-                  'invalid_signature',
-                ),
-              );
-            signedId = standard.id;
-          } else if (!verifySignature(raw, header('service-webhook-signature'), provider.webhookSecret)) {
-            await refuse(
-              new Unauthenticated('the Service-Webhook-Signature header is missing or does not match the body', 'invalid_signature'),
-            );
           }
           await services.limits.webhook(`${channel}:${source}`);
           if (ID_HEADERS.some((name) => (header(name)?.length ?? 0) > MAX_ID_HEADER))
             throw new Invalid(`the webhook's id (${ID_HEADERS.join(', ')}) is longer than ${MAX_ID_HEADER} characters`);
 
-          let parsed: { type?: unknown; object?: unknown };
-          try {
-            parsed = JSON.parse(raw.toString('utf8')) as typeof parsed;
-          } catch {
-            throw new Invalid('the body is not valid JSON');
-          }
-          if (!parsed || typeof parsed !== 'object') throw new Invalid('the body must be a JSON object');
-          assertCleanInput(parsed, 'the body');
           const handlers = webhookHandlers[channel as Channel];
-          const type = typeof parsed.type === 'string' ? parsed.type : '';
-          const handler = handlers.get(type);
-          if (!handler)
-            throw new Invalid(
-              `unsupported event type ${JSON.stringify(parsed.type)}; this path takes ${[...handlers.keys()].join(', ')}`,
-              'unsupported_event',
-            );
-          if (!parsed.object || typeof parsed.object !== 'object' || Array.isArray(parsed.object))
-            throw new Invalid('object must be a JSON object');
-          const object = parsed.object as Record<string, unknown>;
+          const { type, object } = webhookEnvelope(raw, [...handlers.keys()]);
+          const handler = handlers.get(type)!;
           await handler.precheck?.(services, { source, type, object });
           if (handler.accept) {
             const answer = await handler.accept(services, { source, type, object });

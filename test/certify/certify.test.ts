@@ -1,9 +1,12 @@
 // The conformance kit (`cli certify`), run as a vendor runs it: against the sandbox POS and event
 // provider it passes every check; against a POS that gets the interface wrong, or an event provider
-// that assigns a second driver on a repeat, it fails exactly the rules broken, says why in each
-// detail, writes JUnit XML (checks not run marked skipped) and exits 1; with --wait-webhook it
-// prints where to send webhooks, counts them at any path under that URL and checks their
-// signatures; with --source it says first what it will send, and never prints a secret.
+// that assigns a second driver on a repeat, names another location, an unknown step, signs with
+// another secret or sends nothing, it fails exactly the rules broken, says why in each detail,
+// writes JUnit XML (checks not run marked skipped) and exits 1; with --wait-webhook it prints where
+// to send webhooks (on a port fixed beforehand with --listen-port), counts them at any path under
+// that URL and answers them as the service would, within one deadline; with --source it says
+// first what it will send, and never prints a secret.
+import net from 'node:net';
 import { runMain, spawnMain } from '../support/build.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +16,7 @@ import { startSandboxEventProvider } from '../../src/sandbox/event-provider/serv
 import { signBody } from '../../src/common/signatures.js';
 import { testSecrets } from '../support/sandbox.js';
 import { startBrokenPos } from '../support/broken-pos.js';
-import { startCarelessEvents } from '../support/careless-events.js';
+import { startCarelessEvents, type Mistake } from '../support/careless-events.js';
 import { migratedDatabase } from '../support/service.js';
 
 const POS_CHECKS = [
@@ -215,12 +218,18 @@ test('without --wait-webhook the webhook checks are reported skipped, in the JSO
   try {
     const run = await kit(['event-provider', '--base-url', events.url, '--webhook-secret', secret, '--json', '--junit', junit]);
     const report = JSON.parse(run.stdout) as Report;
-    expect(report.checks.map((c) => [c.id, c.ok])).toEqual(EVENT_PROVIDER_CHECKS.slice(0, 4).map((id) => [id, true]));
-    expect(report.skipped.map((c) => c.id)).toEqual(['webhook.assign_driver', 'webhook.delivery_status']);
+    expect(report.checks.map((c) => [c.id, c.ok])).toEqual(
+      ['events.signature_required', 'events.order_confirmed', 'events.order_updated'].map((id) => [id, true]),
+    );
+    // Drivers are not watched: whether the repeat brings a second one is not known, and not passed.
+    expect(report.skipped.map((c) => c.id)).toEqual(['events.idempotent', 'webhook.assign_driver', 'webhook.delivery_status']);
+    expect(report.skipped[0]!.detail).toMatch(
+      /→ 201 then 201; drivers not watched, so a second one cannot be ruled out: not run: give --wait-webhook/,
+    );
     expect(run.code).toBe(0);
     const xml = fs.readFileSync(junit, 'utf8');
-    expect(xml).toContain('tests="6" failures="0" skipped="2"');
-    expect(xml.match(/<skipped message=/g)).toHaveLength(2);
+    expect(xml).toContain('tests="6" failures="0" skipped="3"');
+    expect(xml.match(/<skipped message=/g)).toHaveLength(3);
   } finally {
     await events.close();
   }
@@ -283,12 +292,125 @@ test('a webhook signed with another secret fails webhook.signature', async () =>
       },
     );
     const report = JSON.parse(run.stdout) as Report;
-    expect(report.checks.find((c) => c.id === 'webhook.signature')).toMatchObject({
-      ok: false,
-      detail: expect.stringContaining('Service-Webhook-Signature present'),
-    });
+    // Said as a mismatch, with what was expected, and no secret.
+    const detail = report.checks.find((c) => c.id === 'webhook.signature')!.detail;
+    expect(detail).toContain(
+      'its Service-Webhook-Signature does not match the body: expected HMAC-SHA256 of the exact 68 bytes of the body with the webhook secret the kit was given (not printed)',
+    );
+    expect(detail).toContain(
+      '{"type":"location.catalog.updated","object":{"location_id":"loc_1"}}. Rule: a location.catalog.updated webhook',
+    );
+    expect(detail).not.toContain(secrets.webhookSecret);
     expect(run.code).toBe(1);
   } finally {
     await pos.close();
   }
+}, 60_000);
+
+/** A port nobody listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+test('--listen-port: a provider told the kit’s URL before the kit runs; its webhooks are answered as the service answers them, and what the service refuses fails', async () => {
+  const secret = testSecrets().webhookSecret;
+  const run = async (mistake: Mistake) => {
+    const careless = await startCarelessEvents(secret, mistake);
+    const port = await freePort();
+    // Its service URL is known before the kit starts, as a provider reading it once at its start has it.
+    careless.pointAt(`http://127.0.0.1:${port}`);
+    try {
+      const kitRun = await kit([
+        'event-provider',
+        '--base-url',
+        careless.url,
+        '--webhook-secret',
+        secret,
+        '--wait-webhook',
+        '20',
+        '--listen-port',
+        String(port),
+        '--json',
+      ]);
+      const report = JSON.parse(kitRun.stdout) as Report;
+      const failed = Object.fromEntries(report.checks.filter((c) => !c.ok).map((c) => [c.id, c.detail]));
+      const answer = (type: string) => careless.answers.find((a) => a.type === type);
+      return { code: kitRun.code, failed, answer, stderr: kitRun.stderr };
+    } finally {
+      await careless.close();
+    }
+  };
+  const [elsewhere, unknown, forged] = await Promise.all([run('wrong-location'), run('unknown-status'), run('wrong-secret')]);
+
+  // Another location: the service's 404, with its error body; the driver, right, is taken.
+  expect(Object.keys(elsewhere.failed)).toEqual(['webhook.delivery_status']);
+  expect(elsewhere.answer('order.delivery_status.updated')).toEqual({
+    type: 'order.delivery_status.updated',
+    status: 404,
+    body: {
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'not_found',
+      message: expect.stringMatching(/^no order ord_certify_\w+ of location loc_other was confirmed to certify$/),
+    },
+  });
+  expect(elsewhere.answer('order.assign.driver')).toMatchObject({
+    status: 200,
+    body: { order_id: expect.stringMatching(/^ord_certify_/), status: expect.any(String), delivery_status: expect.any(String) },
+  });
+  expect(elsewhere.failed['webhook.delivery_status']).toMatch(
+    /refused: POST \/webhooks\/order\.delivery_status\.updated, .*→ the kit answered as the service would: 404 not_found: no order/,
+  );
+  expect(elsewhere.code).toBe(1);
+
+  // A status that is none: the service's 400.
+  expect(Object.keys(unknown.failed)).toEqual(['webhook.delivery_status']);
+  expect(unknown.answer('order.delivery_status.updated')).toMatchObject({
+    status: 400,
+    body: { code: 'invalid_request', message: expect.stringContaining('object.delivery_status must be one of pending,') },
+  });
+
+  // Signed with another secret: 401, and the detail says it did not match, and what was expected.
+  expect(Object.keys(forged.failed).sort()).toEqual(['webhook.assign_driver', 'webhook.delivery_status']);
+  expect(forged.answer('order.assign.driver')).toMatchObject({ status: 401, body: { code: 'invalid_signature' } });
+  expect(forged.failed['webhook.assign_driver']).toContain(
+    'its Service-Webhook-Signature does not match the body: expected HMAC-SHA256 of the exact',
+  );
+  expect(forged.failed['webhook.assign_driver']).toContain('→ the kit answered as the service would: 401 invalid_signature');
+  expect(JSON.stringify(forged)).not.toContain(secret);
+}, 90_000);
+
+test('a provider that sends no webhook: one deadline for all of them, and events.idempotent fails, no driver having come', async () => {
+  const secret = testSecrets().webhookSecret;
+  const silent = await startCarelessEvents(secret, 'no-webhooks');
+  try {
+    let asked = 0;
+    const run = await kit(['event-provider', '--base-url', silent.url, '--webhook-secret', secret, '--wait-webhook', '3'], (line) => {
+      if (line.startsWith('Point your webhooks at')) asked = Date.now();
+    });
+    const ended = Date.now();
+    expect(run.stdout).toMatch(
+      /FAIL {2}events\.idempotent {2}.*→ 200 then 200; 0 order\.assign\.driver for order ord_certify_\w+ arrived, so whether the repeat brings a second driver is unknown \(waited 3 s\)/,
+    );
+    expect(run.stdout).toMatch(
+      /FAIL {2}webhook\.assign_driver {2}no order\.assign\.driver for order ord_certify_\w+ arrived \(waited 3 s\)/,
+    );
+    expect(run.code).toBe(1);
+    // 3 s for both webhooks, not 3 s for each (6 s).
+    expect(ended - asked).toBeLessThan(5000);
+  } finally {
+    await silent.close();
+  }
+}, 60_000);
+
+test('certify’s usage says what each kind needs', async () => {
+  const run = await kit(['event-provider', '--base-url', 'http://127.0.0.1:9']);
+  expect(run.stderr).toContain('certify event-provider --base-url needs --webhook-secret W');
+  expect(run.code).not.toBe(0);
+  const help = await kit(['--help']);
+  expect(help.stdout).toContain('certify event-provider (--source S | --base-url URL --webhook-secret W [--path events=/path])');
 }, 60_000);

@@ -14,19 +14,19 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.MultiOrderUpdatedDocument,
+    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": typeof types.LocationsDocument,
+    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.OrdersDocument,
     "\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    ": typeof types.TokenDocument,
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": typeof types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": typeof types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": typeof types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price { amount currency } } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": typeof types.CatalogAndPublishesDocument,
-    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": typeof types.LocationsDocument,
-    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.OrdersDocument,
     "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": typeof types.GqlEvaluateDocument,
     "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlAddFlagDocument,
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": typeof types.GqlRemoveFlagDocument,
     "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": typeof types.GqlAddSegmentDocument,
     "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": typeof types.GqlSearchDocument,
-    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.MultiOrderUpdatedDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": typeof types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": typeof types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": typeof types.GqlCompleteDocument,
@@ -44,19 +44,19 @@ type Documents = {
     "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": typeof types.OrdersPageDocument,
 };
 const documents: Documents = {
+    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.MultiOrderUpdatedDocument,
+    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": types.LocationsDocument,
+    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.OrdersDocument,
     "\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    ": types.TokenDocument,
     "query OrgById($id: ID!) { organization(id: $id) { id name } }": types.OrgByIdDocument,
     "query OrgName($id: ID!) { organization(id: $id) { id name users { email } } }": types.OrgNameDocument,
     "\n      mutation NamedToken($input: CreatePartnerTokenInput!) {\n        createPartnerToken(input: $input) { id orgId tokenName scopes accessToken expiresIn }\n      }\n    ": types.NamedTokenDocument,
     "\n    query CatalogAndPublishes($orgId: ID!, $locationId: ID) {\n      organizationLocations(orgId: $orgId, locationId: $locationId) {\n        locations {\n          id\n          catalog { version fetchedAt currency problems menus { providerId name categoryIds } items { providerId name price { amount currency } } modifierGroups { providerId modifierIds } taxes { providerId rate } }\n          dsps { id dspStoreId menuProviderIds publishes(last: 5) { status menuProviderIds catalogVersion error } }\n        }\n      }\n    }\n  ": types.CatalogAndPublishesDocument,
-    "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": types.LocationsDocument,
-    "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.OrdersDocument,
     "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }": types.GqlEvaluateDocument,
     "mutation GqlAddFlag($input: ChangeContextsInput!) { addFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlAddFlagDocument,
     "mutation GqlRemoveFlag($input: ChangeContextsInput!) { removeFlagContexts(input: $input) { flagKey targets { key kind } } }": types.GqlRemoveFlagDocument,
     "mutation GqlAddSegment($input: ChangeContextsInput!) { addSegmentContexts(input: $input) { segmentKey targets { key kind } } }": types.GqlAddSegmentDocument,
     "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }": types.GqlSearchDocument,
-    "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.MultiOrderUpdatedDocument,
     "mutation GqlCreateOrg($input: CreateOrganizationInput!) { createOrganization(input: $input) { orgId userId } }": types.GqlCreateOrgDocument,
     "\n  mutation GqlInit($input: InitializeOnboardingInput!) {\n    initializeOnboarding(input: $input) { onboarding { id status entryUrl type source partnerOrgId } }\n  }\n": types.GqlInitDocument,
     "mutation GqlComplete($input: CompleteOnboardingInput!) { completeOnboarding(input: $input) { id status integrationId } }": types.GqlCompleteDocument,
@@ -91,6 +91,18 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"): (typeof documents)["query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    "): (typeof documents)["\n      mutation Token($input: TokenInput!) {\n        token(input: $input) { accessToken tokenType expiresIn scopes refreshToken }\n      }\n    "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -111,14 +123,6 @@ export function graphql(source: "\n    query CatalogAndPublishes($orgId: ID!, $l
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"): (typeof documents)["query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }"): (typeof documents)["query GqlEvaluate($partnerId: ID!, $flagKey: String!, $key: String!, $kind: String) { evaluateFlag(partnerId: $partnerId, flagKey: $flagKey, key: $key, kind: $kind) { flagKey value enabled reason } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -136,10 +140,6 @@ export function graphql(source: "mutation GqlAddSegment($input: ChangeContextsIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"): (typeof documents)["query GqlSearch($q: String, $kind: String, $limit: String) { searchContexts(q: $q, kind: $kind, limit: $limit) { contexts { key kind flags segments } } }"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"): (typeof documents)["subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

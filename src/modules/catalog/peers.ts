@@ -70,7 +70,7 @@ export function menusDocs(): Record<string, OpenApiOperation> {
       catalog: {
         type: 'object',
         description:
-          'The part of the POS catalog these menus reach (docs/pos-vendors.md, "The catalog"): menu, category, item, item_family, modifier_group, modifier, tax, with the catalog-wide fields.',
+          'The part of the POS catalog these menus reach (docs/pos-vendors.md, "3. The catalog"): menu, category, item, item_family, modifier_group, modifier, tax, with the catalog-wide fields.',
         properties: {
           currency: { type: 'string', pattern: '^[a-z]{3}$', description: 'Lower-case ISO 4217 code of every price.' },
           item: priced('item'),

@@ -1,4 +1,4 @@
-// A POS catalog as the service reads it (docs/pos-vendors.md, "The catalog"): what a POS sends is
+// A POS catalog as the service reads it (docs/pos-vendors.md, "3. The catalog"): what a POS sends is
 // read once into one canonical shape, and every rule it breaks is named, element by element. A
 // catalog with any problem, or with no menu, is not published: the POS is told the first
 // problem, the partner sees them all. Reading is linear in the catalog's size (a cycle between

@@ -28,7 +28,7 @@ export const SETTLE_MS = 1000;
 /** What a change is about: the order's timeline and the live subscriptions find it by this. */
 export type ChangeSubject = { kind: 'order' | 'location' | 'onboarding' | 'delivery'; id: string };
 
-/** A change a partner, a peer or a dashboard hears of (docs/architecture.md, "One record per change"). */
+/** A change a partner, a peer or a dashboard hears of (docs/architecture.md, "The core": one record per change). */
 export type Change = {
   /** What happened, as the events API names it (or a quiet record of the subject's history); null
    * for what only a dashboard hears (a delivery queued again). */

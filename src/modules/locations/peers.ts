@@ -4,7 +4,7 @@
 import type { Location as LocationRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 
-/** A postal address, kept as the provider gave it (docs/api-guide.md, "Resources"). */
+/** A postal address, kept as the provider gave it (docs/reference.md § Resources). */
 export type Address = {
   formatted_address?: string;
   address_line_1?: string;

@@ -350,18 +350,19 @@ export type DeliveryUpdate = {
   estimatedDropoffAt: Date | null;
 };
 
+/** An order as an event provider's report is judged against: where it and its delivery are, its
+ * driver (as stored), and the location its order.confirmed named. */
+export type ReportedOrder = { status: string; deliveryStatus: string; driver: string | null; dispatchLocationId: string | null };
+
 /**
- * A move of the delivery, from the event provider the order was confirmed to, for the location it
- * was confirmed for (anything else is 404, as an order that does not exist). Forward only
- * (./states.ts, decideDelivery): what the order has already changes nothing; a step back is a
- * 409 (an invalid transition), a final order a 409 (not modifiable). The move, and the order's status with
- * it, is told once, in order, to the DSP, the POS that takes changes, the event provider itself
- * when the order's status moved, the partner and the dashboards. The order as it is after.
+ * The rules of an event provider's report, for the order of that id confirmed to it (undefined:
+ * none was): another order, or a location other than the one its order.confirmed named, is 404,
+ * as an order that does not exist; then forward only (./states.ts, decideDelivery): what the
+ * order has already is null (answered as taken, nothing changes), a step back a 409 (an invalid
+ * transition), a final order a 409 (not modifiable). The conformance kit judges a provider's
+ * webhooks about its test order by the same rules (src/certify/event-provider.ts).
  */
-export async function reportDelivery(services: Services, provider: string, update: DeliveryUpdate): Promise<OrderRow> {
-  const sql = statementsOf(services.db);
-  type Dispatched = OrderRow & { dispatchLocationId: string | null; posSource: string | null; posOnboardingId: string | null };
-  const [order] = await sql.read<Dispatched>(dispatchedOrder(update.orderId, provider));
+export function judgeReport(order: ReportedOrder | undefined, provider: string, update: DeliveryUpdate) {
   if (!order || order.dispatchLocationId !== update.locationId)
     throw new NotFound(`no order ${update.orderId} of location ${update.locationId} was confirmed to ${provider}`);
   const driver = update.driver ? driverText(update.driver) : null;
@@ -375,10 +376,25 @@ export async function reportDelivery(services: Services, provider: string, updat
     if (verdict.refused === 'notModifiable') throw new FeatureDisabled('order is not modifiable');
     throw new InvalidTransition(`the delivery cannot go back from ${order.deliveryStatus} to ${update.deliveryStatus}`);
   }
-  if ('unchanged' in verdict) return order;
-  const { to } = verdict;
+  return 'unchanged' in verdict ? null : { ...verdict, driver };
+}
+
+/**
+ * A move of the delivery, judged by judgeReport (above). The move, and the order's status with
+ * it, is told once, in order, to the DSP, the POS that takes changes, the event provider itself
+ * when the order's status moved, the partner and the dashboards. The order as it is after.
+ */
+export async function reportDelivery(services: Services, provider: string, update: DeliveryUpdate): Promise<OrderRow> {
+  const sql = statementsOf(services.db);
+  type Dispatched = OrderRow & { dispatchLocationId: string | null; posSource: string | null; posOnboardingId: string | null };
+  const [found] = await sql.read<Dispatched>(dispatchedOrder(update.orderId, provider));
+  const verdict = judgeReport(found, provider, update);
+  // judgeReport found it: an order not found is its 404.
+  const order = found!;
+  if (!verdict) return order;
+  const { to, driver } = verdict;
   const tellPos = await takesChanges(services, order.posSource);
-  const locationId = order.dispatchLocationId;
+  const locationId = order.dispatchLocationId!;
   const now = new Date();
   return sql.transaction(async (run) => {
     const values = {

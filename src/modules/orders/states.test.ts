@@ -139,6 +139,24 @@ describe("the event provider's report of the delivery", () => {
     ],
     ['a driver for a final order', { status: 'completed', deliveryStatus: 'delivered' }, driver(true), { refused: 'notModifiable' }],
     [
+      'its driver again, the order final',
+      { status: 'dsp_canceled', deliveryStatus: 'enroute_to_pickup' },
+      driver(false),
+      { unchanged: true },
+    ],
+    [
+      'delivered again, the order completed: nothing',
+      { status: 'completed', deliveryStatus: 'delivered' },
+      step('delivered'),
+      { unchanged: true },
+    ],
+    [
+      'its step again, the order canceled: nothing',
+      { status: 'merchant_canceled', deliveryStatus: 'arrived_at_pickup' },
+      step('arrived_at_pickup'),
+      { unchanged: true },
+    ],
+    [
       'arrived at the restaurant',
       { status: 'in_progress', deliveryStatus: 'enroute_to_pickup' },
       step('arrived_at_pickup'),
@@ -184,9 +202,11 @@ describe("the event provider's report of the delivery", () => {
   ];
   test.each(cases)('%s', (_case, order, report, expected) => expect(decideDelivery(order, report)).toEqual(expected));
 
-  test.each(final)('a %s order takes no step of any kind', (status) => {
+  test.each(final)('a %s order takes no step but the one it has', (status) => {
     for (const deliveryStatus of DELIVERY_STATUSES)
-      expect(decideDelivery({ status, deliveryStatus: 'enroute_to_pickup' }, step(deliveryStatus))).toEqual({ refused: 'notModifiable' });
+      expect(decideDelivery({ status, deliveryStatus: 'enroute_to_pickup' }, step(deliveryStatus))).toEqual(
+        deliveryStatus === 'enroute_to_pickup' ? { unchanged: true } : { refused: 'notModifiable' },
+      );
   });
 });
 

@@ -110,19 +110,15 @@ const rank = (status: string) => DELIVERY_STATUSES.indexOf(status as DeliverySta
 
 /** Where a report takes an order's delivery: forward only along DELIVERY_STATUSES (skipping
  * steps is allowed, going back is not), and the order with it: out for delivery once the driver
- * has the food, completed once it is delivered. A final order takes no report. */
+ * has the food, completed once it is delivered. What the order has already (its step, or its
+ * driver) changes nothing, even once it is final: a provider's retry of its last report is
+ * answered as the report was. Anything else on a final order is refused. */
 export function decideDelivery(order: { status: string; deliveryStatus: string }, report: DeliveryReport): DeliveryVerdict {
-  if (FINAL_STATUSES.has(order.status)) return { refused: 'notModifiable' };
   const now = rank(order.deliveryStatus);
-  let next: DeliveryStatus;
-  if (report.kind === 'driverAssigned') {
-    next = DELIVERY_STATUSES[Math.max(now, rank(DRIVER_ASSIGNED))]!;
-    if (next === order.deliveryStatus && !report.driverChanged) return { unchanged: true };
-  } else {
-    next = report.deliveryStatus;
-    if (rank(next) < now) return { refused: 'invalidTransition' };
-    if (next === order.deliveryStatus) return { unchanged: true };
-  }
+  const next = report.kind === 'driverAssigned' ? DELIVERY_STATUSES[Math.max(now, rank(DRIVER_ASSIGNED))]! : report.deliveryStatus;
+  if (next === order.deliveryStatus && (report.kind === 'deliveryStatus' || !report.driverChanged)) return { unchanged: true };
+  if (FINAL_STATUSES.has(order.status)) return { refused: 'notModifiable' };
+  if (rank(next) < now) return { refused: 'invalidTransition' };
   if (next === DELIVERED) return { deliveryStatus: next, to: 'completed' };
   const onTheRoad = rank(next) >= rank(ON_THE_ROAD) && order.status !== 'out_for_delivery';
   return { deliveryStatus: next, to: onTheRoad ? 'out_for_delivery' : null };

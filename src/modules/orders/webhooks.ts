@@ -1,9 +1,9 @@
-// The order webhooks of DSPs, POS systems and event providers (docs/api-guide.md, "Webhooks in"):
+// The order webhooks of DSPs, POS systems and event providers (docs/reference.md § Webhooks in):
 // their payloads read in the peers' wire names and handed to ./service.ts in the domain's, and
 // its answers written back in the wire's.
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
-import { epochMs, isPlainObject, requiredText } from '../../common/input.js';
+import { isPlainObject, RECENT_EPOCH_MS, recentEpochMs, requiredText } from '../../common/input.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { ORDER_STATUSES, FULFILLMENT_TYPES, DELIVERY_STATUSES, type DeliveryStatus, type OrderStatus } from './states.js';
 import { assertOrderMoney, orderObjectSchema } from './wire.js';
@@ -123,11 +123,35 @@ const addressed = (object: Record<string, unknown>) => ({
   locationId: requiredText(object.location_id, 'object.location_id'),
 });
 
+/** The event types an event provider reports a delivery with. */
+export const DELIVERY_REPORTS = ['order.assign.driver', 'order.delivery_status.updated'] as const;
+
+/** An event provider's webhook read into the report it makes (400 naming the field): the driver
+ * it assigns, or the step the delivery reached, with a driver and an ETA when it says. The
+ * conformance kit reads a provider's webhooks with it too. */
+export function deliveryReport(type: (typeof DELIVERY_REPORTS)[number], object: Record<string, unknown>): DeliveryUpdate {
+  const target = addressed(object);
+  if (type === 'order.assign.driver') return { ...target, driver: driverOf(object.driver), deliveryStatus: null, estimatedDropoffAt: null };
+  const status = requiredText(object.delivery_status, 'object.delivery_status');
+  if (!DELIVERY_STATUSES.includes(status as never))
+    throw new Invalid(`object.delivery_status must be one of ${DELIVERY_STATUSES.join(', ')}`);
+  const eta = object.estimated_dropoff_time;
+  return {
+    ...target,
+    driver: object.driver === undefined || object.driver === null ? null : driverOf(object.driver),
+    deliveryStatus: status as DeliveryStatus,
+    estimatedDropoffAt: eta === undefined || eta === null ? null : new Date(recentEpochMs(eta, 'object.estimated_dropoff_time')),
+  };
+}
+
 /** What an event provider's webhook is answered: the order as the report left it. */
-const reported = (order: OrderRow) => ({
+export const reported = (order: Pick<OrderRow, 'id' | 'status' | 'deliveryStatus'>) => ({
   status: 200,
   body: { order_id: order.id, status: order.status, delivery_status: order.deliveryStatus },
 });
+
+const applied: WebhookHandler['accept'] = async (services, event) =>
+  reported(await reportDelivery(services, event.source, deliveryReport(event.type as (typeof DELIVERY_REPORTS)[number], event.object)));
 
 const driverAssigned: WebhookHandler = {
   object: {
@@ -136,45 +160,27 @@ const driverAssigned: WebhookHandler = {
     required: ['location_id', 'order_id', 'driver'],
     properties: { ...REPORT_ADDRESS, driver: DRIVER_SCHEMA },
   },
-  accept: async (services, event) => {
-    const update: DeliveryUpdate = {
-      ...addressed(event.object),
-      driver: driverOf(event.object.driver),
-      deliveryStatus: null,
-      estimatedDropoffAt: null,
-    };
-    return reported(await reportDelivery(services, event.source, update));
-  },
+  accept: applied,
 };
 
 const deliveryStatusUpdated: WebhookHandler = {
   object: {
     type: 'object',
     description:
-      'The delivery moved (forward only): enroute_to_dropoff and arrived_at_dropoff put the order out_for_delivery, delivered completes it.',
+      'The delivery moved (forward only): enroute_to_dropoff and arrived_at_dropoff put the order out_for_delivery, delivered completes it. The step the order has already changes nothing, its driver and ETA included.',
     required: ['location_id', 'order_id', 'delivery_status'],
     properties: {
       ...REPORT_ADDRESS,
       delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] },
-      driver: { ...DRIVER_SCHEMA, description: 'A driver, when it changes with this step.' },
-      estimated_dropoff_time: { type: 'integer', description: 'When you expect the driver at the customer, epoch milliseconds.' },
+      driver: { ...DRIVER_SCHEMA, description: 'A driver, when it changes with this step (order.assign.driver changes it between steps).' },
+      estimated_dropoff_time: {
+        type: 'integer',
+        minimum: RECENT_EPOCH_MS,
+        description: 'When you expect the driver at the customer, epoch milliseconds (not seconds), taken with a step forward.',
+      },
     },
   },
-  accept: async (services, event) => {
-    const { object } = event;
-    const target = addressed(object);
-    const status = requiredText(object.delivery_status, 'object.delivery_status');
-    if (!DELIVERY_STATUSES.includes(status as never))
-      throw new Invalid(`object.delivery_status must be one of ${DELIVERY_STATUSES.join(', ')}`);
-    const eta = object.estimated_dropoff_time;
-    const update: DeliveryUpdate = {
-      ...target,
-      driver: object.driver === undefined || object.driver === null ? null : driverOf(object.driver),
-      deliveryStatus: status as DeliveryStatus,
-      estimatedDropoffAt: eta === undefined || eta === null ? null : new Date(epochMs(eta, 'object.estimated_dropoff_time')),
-    };
-    return reported(await reportDelivery(services, event.source, update));
-  },
+  accept: applied,
 };
 
 /** The webhooks this module handles (the composition root assembles them). */

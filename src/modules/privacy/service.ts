@@ -1,4 +1,4 @@
-// Customers' data that expires or is erased (README, "Customers' data"): what names or locates an
+// Customers' data that expires or is erased (docs/operations.md, "Customers' data"): what names or locates an
 // order's customer (CUSTOMER_DATA) is replaced by "redacted" in every stored copy: the order, and
 // the outbox messages about it. Partner events and the logs never held them. Orders that ended
 // more than RETENTION_DAYS ago are redacted at start-up and every hour; an erasure redacts a

@@ -1,4 +1,4 @@
-// The store webhooks of DSPs and POS systems (docs/api-guide.md, "Webhooks in"): their payloads
+// The store webhooks of DSPs and POS systems (docs/reference.md § Webhooks in): their payloads
 // read in the peers' wire names and handed to ./service.ts in the domain's.
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { Invalid, NotFound } from '../../common/errors.js';

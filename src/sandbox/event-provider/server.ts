@@ -60,7 +60,9 @@ type Answer = { status: number; body: unknown };
 const ENDED = new Set(['completed', 'merchant_canceled', 'dsp_canceled', 'failed']);
 
 export async function startSandboxEventProvider(options: SandboxEventProviderOptions): Promise<SandboxEventProvider> {
-  const peer = createPeer();
+  const peer = createPeer(
+    'the sandbox event provider (provider sandbox-events): a dispatch company that assigns a driver to each order confirmed to it and reports each step of the delivery',
+  );
   const { app } = peer;
   const deliveries = new Map<string, Delivery>();
   let service = options.service;

@@ -42,7 +42,7 @@ const REFRESH_TTL_SECONDS = 30 * 24 * 3600;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startSandboxPos(options: SandboxPosOptions): Promise<SandboxPos> {
-  const peer = createPeer();
+  const peer = createPeer('the sandbox POS (provider sandbox-pos), which plays a delivery platform too (provider sandbox-dsp)');
   const { app } = peer;
   const codes = new Map<string, Grant & { clientId: string; redirectUri: string; challenge: string; expires: number; used: boolean }>();
   const appOf = (clientId: string | undefined): App | null =>

@@ -237,8 +237,13 @@ test('a cancellation after confirmation reaches the event provider as order.upda
     });
     expect(late.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
   }
-  // The POS hears of the DSP's cancellation as before (its own it made itself).
-  expect(posUpdates(byDsp.orderId).at(-1)?.object).toMatchObject({ status: 'dsp_canceled', driver_details: { name: 'Dana Driver' } });
+  // The POS hears of the DSP's cancellation as before (its own it made itself): through its own
+  // queue, not the event provider's, so it is waited for.
+  const toPos = await until(async () => {
+    const last = posUpdates(byDsp.orderId).at(-1);
+    return last?.object.status === 'dsp_canceled' ? last : undefined;
+  });
+  expect(toPos.object).toMatchObject({ status: 'dsp_canceled', driver_details: { name: 'Dana Driver' } });
 });
 
 describe('reports the rules refuse: the answer of the rules, and nothing changes', () => {
@@ -360,18 +365,63 @@ describe('reports the rules refuse: the answer of the rules, and nothing changes
     await unchanged();
   });
 
-  test('a final order: 409 feature_disabled', async () => {
+  test('an ETA in seconds: 400 naming the field and the unit; the step it has, with a new ETA and a new driver: 200, and nothing changes', async () => {
+    const address = { location_id: location(), order_id: orderId };
+    const seconds = await report('order.delivery_status.updated', {
+      ...address,
+      delivery_status: 'enroute_to_dropoff',
+      estimated_dropoff_time: 1795719325,
+    });
+    expect({ status: seconds.status, body: seconds.body }).toEqual({
+      status: 400,
+      body: {
+        statusCode: 400,
+        error: 'Bad Request',
+        code: 'invalid_request',
+        message:
+          'object.estimated_dropoff_time must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 1795719325 (epoch seconds? 1795719325 seconds is 1795719325000 milliseconds)',
+      },
+    });
+    // The step it has is a repeat (a retry may be older than what was taken since): an ETA moves
+    // with a step forward, a driver with a step forward or with order.assign.driver.
+    const again = await report('order.delivery_status.updated', {
+      ...address,
+      delivery_status: 'arrived_at_pickup',
+      estimated_dropoff_time: Date.now() + 20 * 60_000,
+      driver: { name: 'Other Olga' },
+    });
+    expect({ status: again.status, body: again.body }).toEqual({
+      status: 200,
+      body: { order_id: orderId, status: 'in_progress', delivery_status: 'arrived_at_pickup' },
+    });
+    await unchanged();
+  });
+
+  test('a final order: the step it has again is 200 and changes nothing; another step or another driver, 409 feature_disabled', async () => {
     expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
     await until(async () => !(await service.services.db.outboxMessage.count({ where: { subjectId: orderId, status: 'pending' } })));
     before = await orderRow(orderId);
     messages = await service.services.db.outboxMessage.count({ where: { subjectId: orderId } });
     // Completed by its POS: the merchant's own delivery is over.
     expect(before.deliveryStatus).toBe('delivered');
+    const address = { location_id: location(), order_id: orderId };
+    // The provider's own `delivered`, sent (or retried) after the POS completed the order: as taken.
     for (const [type, more] of [
       ['order.delivery_status.updated', { delivery_status: 'delivered' }],
+      ['order.assign.driver', { driver: (await import('../../../src/sandbox/event-provider/server.js')).SANDBOX_DRIVER }],
+    ] as const) {
+      const res = await report(type, { ...address, ...more });
+      expect({ type, status: res.status, body: res.body }).toEqual({
+        type,
+        status: 200,
+        body: { order_id: orderId, status: 'completed', delivery_status: 'delivered' },
+      });
+    }
+    for (const [type, more] of [
+      ['order.delivery_status.updated', { delivery_status: 'arrived_at_dropoff' }],
       ['order.assign.driver', { driver: { name: 'Late Larry' } }],
     ] as const) {
-      const res = await report(type, { location_id: location(), order_id: orderId, ...more });
+      const res = await report(type, { ...address, ...more });
       expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
     }
     await unchanged();

@@ -1,5 +1,5 @@
-// The README's scope table is the schema's: each operation's row says what the operation's
-// authScopes require, and names every REST route that runs it.
+// The partner guide's scope table (docs/api-guide.md, "Scopes") is the schema's: each operation's
+// row says what the operation's authScopes require, and names every REST route that runs it.
 import fs from 'node:fs';
 import { parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { schema } from '../src/app/schema.js';
@@ -17,9 +17,11 @@ const needs = (scopes: AuthScopes): string =>
           ? 'any token'
           : 'none';
 
-test("the README's scope table names each operation's scope and REST routes, as the schema has them", () => {
-  const readme = fs.readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('### Scopes'), readme.indexOf('### The merchant dashboard'));
+test("the partner guide's scope table names each operation's scope and REST routes, as the schema has them", () => {
+  const guide = fs.readFileSync('docs/api-guide.md', 'utf8');
+  const from = guide.indexOf('\n### Scopes\n');
+  expect(from).toBeGreaterThan(0);
+  const section = guide.slice(from, guide.indexOf('\n## ', from));
   const rows = new Map(
     [...section.matchAll(/^\| `(\w+)` \| (.*) \| (.*) \|$/gm)].map(([, name, rest, need]) => [name!, { rest: rest!, need: need! }]),
   );
@@ -31,7 +33,7 @@ test("the README's scope table names each operation's scope and REST routes, as 
     const row = rows.get(name);
     const expected = needs((field.extensions as { pothosOptions?: { authScopes?: AuthScopes } }).pothosOptions?.authScopes);
     if (!row) wrong.push(`${name}: no row`);
-    else if (!row.need.startsWith(expected)) wrong.push(`${name}: the README says ${row.need}, the schema ${expected}`);
+    else if (!row.need.startsWith(expected)) wrong.push(`${name}: the guide says ${row.need}, the schema ${expected}`);
   }
   for (const route of restRoutes) {
     const field = ((parse(route.document).definitions[0] as OperationDefinitionNode).selectionSet.selections[0] as FieldNode).name.value;
