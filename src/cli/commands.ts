@@ -28,7 +28,7 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
   start                                   run the service (what npm start does)
   migrate                                 apply pending database migrations
   partners create --name N [--scopes a,b] create a partner; prints its client_id and client_secret once
-  providers add --source S --kind pos|dsp|event_provider --base-url URL
+  providers add --source S --kind pos|dsp|event_provider --base-url URL [--name "Display Name"]
       [--client-id ID --client-secret S --webhook-secret S --connection-notices
        --notification-scope menu.publish_success,menu.publish_failure --order-updates
        --path operation=/path ...]
@@ -266,7 +266,11 @@ async function providers(c: OnData): Promise<void> {
   try {
     if (sub === 'list') {
       const providers = await listProviders(services);
-      print(json, { providers }, providers.map((p) => `${p.source}\t${p.kind}\t${p.base_url}`).join('\n') || 'no providers');
+      print(
+        json,
+        { providers },
+        providers.map((p) => `${p.source}\t${p.kind}\t${p.name ?? ''}\t${p.base_url}`).join('\n') || 'no providers',
+      );
       return;
     }
     if (sub === 'remove') {
@@ -292,6 +296,7 @@ async function providers(c: OnData): Promise<void> {
       source: values.source,
       kind: values.kind as ProviderInput['kind'],
       base_url: values['base-url'],
+      name: values.name,
       paths,
       client_id: values['client-id'],
       client_secret: values['client-secret'],

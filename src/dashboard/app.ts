@@ -1,46 +1,61 @@
-// The merchant dashboard: the organization's day at a glance (./chart.ts), its orders (each opens
-// to its detail, ./order-detail.ts), locations with their DSP connections, last menu publish and
-// what is stopped (./stores.ts: owners, admins and managers pause stores and take items off
-// sale), onboardings, who delivers the merchant's own orders (./dispatch.ts: owners and admins
-// choose) and, for owners and admins, failed deliveries to redeliver. It reads through
-// /graphql with the session cookie, and stays current through two graphql-ws subscriptions:
-// orderUpdated (each order as it changes) and organizationChanged (each location, onboarding or
-// dead delivery as it changes, taking its place on the page: nothing is read again). No
-// framework: the page is small, and the DOM is written with textContent only (./dom.ts).
+// The merchant dashboard, in the order a manager on a busy night needs it: first the stores as they
+// are now (open or closed, paused, what is off sale) with the controls to stop them (./stores.ts:
+// owners, admins and managers pause stores and take items off sale), then every order (./orders.ts:
+// filtered, paged, with the total; each opens to its detail, ./order-detail.ts), then the day at a
+// glance (./chart.ts), then the messages that failed for good (owners and admins redeliver them),
+// the connections, and who delivers the merchant's own orders (./dispatch.ts). On a laptop the
+// orders take the wide column and the rest stands beside them. Everything is named in the
+// manager's words (./words.ts): platforms and POS by their display names, never an id.
+//
+// It reads through /graphql with the session cookie, and stays current through two graphql-ws
+// subscriptions: orderUpdated (each order as it changes) and organizationChanged (each location,
+// onboarding or dead message as it changes, taking its place on the page: nothing is read again).
+// No framework: the page is small, and the DOM is written with textContent only (./dom.ts).
 import { createClient } from 'graphql-ws';
 import { graphql } from './generated/gql.js';
 import type {
   DashboardChangesSubscription,
-  DashboardOrderFragment,
   DashboardOverviewQuery,
   DashboardDeliveriesQuery,
   DashboardViewerQuery,
-  OrderStatus,
 } from './generated/graphql.js';
 import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
-import { $, badge, h, money, run, SignedOut, time, words } from './dom.js';
-import { keepItemLists, openingState, stoppedState, storeControls } from './stores.js';
+import { $, badge, calendarDate, currencyName, h, money, run, SignedOut, when } from './dom.js';
+import { itemNames, keepItemLists, openingState, stoppedState, storeControls } from './stores.js';
 import { drawChart, StatsQuery, today } from './chart.js';
-import { openOrder } from './order-detail.js';
-import { deliveryShown } from './delivery.js';
+import { openOrder, type DetailContext } from './order-detail.js';
 import { showDispatch } from './dispatch.js';
+import {
+  filterVariables,
+  matches,
+  OrderCountQuery,
+  OrdersQuery,
+  ordersTable,
+  PAGE_SIZE,
+  type Filter,
+  type Order,
+  type RowContext,
+} from './orders.js';
+import { messageName, named, STATE_NAMES, STATUS_NAMES, type Naming } from './words.js';
 
 const ViewerQuery = graphql(`
   query DashboardViewer {
     me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }
+    providers { source kind name }
   }
 `);
 graphql(`
   fragment DashboardLocation on Location {
     id
     name
+    source
     timezone
     openNow opensAt closesAt
     closedDays { date name }
     offSale { itemId untilMs }
-    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }
-    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
+    catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }
+    dsps { id name source dspStoreId status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }
   }
 `);
 graphql(`
@@ -58,19 +73,6 @@ const OverviewQuery = graphql(`
 const DeliveriesQuery = graphql(`
   query DashboardDeliveries {
     deliveries(status: "dead", first: 50) { ...DashboardDelivery }
-  }
-`);
-graphql(`
-  fragment DashboardOrder on Order {
-    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt
-    total { amount currency }
-  }
-`);
-// The newest 40: a page of them with their fields stays within the GraphQL cost bound that
-// partners have too (docs/api-guide.md, "Limits"; 50 with their totals would not).
-const OrdersQuery = graphql(`
-  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
-    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }
   }
 `);
 const OrderUpdates = graphql(`
@@ -94,10 +96,18 @@ const RedeliverMutation = graphql(`
 type Viewer = NonNullable<DashboardViewerQuery['me']>;
 type State = {
   viewer: Viewer;
+  /** What merchants call each provider, by source. */
+  providers: Map<string, string>;
   overview: DashboardOverviewQuery | null;
   deliveries: DashboardDeliveriesQuery['deliveries'];
-  orders: Map<string, DashboardOrderFragment>;
-  filter: { locationId: string; status: string };
+  /** The orders read so far for the filters, by id; `nextCursor` reads the page after them. */
+  orders: Map<string, Order>;
+  nextCursor: string | null;
+  /** How many orders the filters match in all (null: not read yet). */
+  total: number | null;
+  filter: Filter;
+  /** The filters the orders read so far were read for (a new choice's read may be on its way). */
+  readFor: Filter | null;
 };
 
 /** Where an object with this id is in a list: its place, or the end for a new one. */
@@ -113,93 +123,131 @@ function showProblem(message: string | null): void {
 }
 
 function signedOut(): void {
+  document.title = 'Signed out · Dashboard';
   document.body.replaceChildren(
     h(
       'main',
       { class: 'signed-out' },
       h('h1', {}, 'You are signed out'),
-      h('p', {}, 'Your session has ended. Open the dashboard again from your ordering partner.'),
+      h('p', {}, 'Your session has ended. To sign in again, open the dashboard from your ordering partner’s app or website.'),
     ),
   );
 }
 
+const locationsOf = (state: State) => state.overview?.organizationLocations.locations ?? [];
+const locationOf = (state: State, id: string | null | undefined) => locationsOf(state).find((l) => l.id === id);
+const providerName = (state: State, source: string) => state.providers.get(source) ?? source;
+
 /** The language of a location's catalog: its money is written as there (./dom.ts, money). */
 const languageOf = (state: State, locationId: string | null | undefined): string | null =>
-  state.overview?.organizationLocations.locations.find((l) => l.id === locationId)?.catalog[0]?.defaultLanguage ?? null;
+  locationOf(state, locationId)?.catalog[0]?.defaultLanguage ?? null;
 
-function renderOrders(state: State): void {
-  const locations = new Map((state.overview?.organizationLocations.locations ?? []).map((l) => [l.id, l.name]));
-  const { locationId, status } = state.filter;
-  const orders = [...state.orders.values()]
-    .filter((o) => (!locationId || o.locationId === locationId) && (!status || o.status === status))
-    .sort((a, b) => b.createdAt - a.createdAt);
+/** How the words name what an order's failure sentence speaks of. */
+function namingOf(state: State, order: { locationId?: string | null; dspSource: string; total?: { currency: string } | null }): Naming {
+  const location = locationOf(state, order.locationId);
+  const items = location ? itemNames(location) : new Map<string, string | null | undefined>();
+  const stores = new Map(locationsOf(state).flatMap((l) => l.dsps.map((d) => [d.dspStoreId, d.name] as const)));
+  const currency = order.total?.currency ?? location?.catalog[0]?.currency ?? 'usd';
+  return {
+    item: (id) => items.get(id) ?? null,
+    store: (id) => stores.get(id) ?? null,
+    platform: providerName(state, order.dspSource),
+    pos: location ? providerName(state, location.source) : 'Your POS',
+    clock: when,
+    date: calendarDate,
+    money: (amount) => money({ amount, currency }, languageOf(state, order.locationId)),
+    currency: currencyName,
+  };
+}
+
+const rowContext = (state: State): RowContext => ({
+  platformName: (source) => providerName(state, source),
+  locationName: (id) => locationOf(state, id)?.name ?? '—',
+  language: (id) => languageOf(state, id),
+  naming: (order) => namingOf(state, order),
+});
+
+const detailContext = (state: State): DetailContext => ({
+  naming: (order) => namingOf(state, order),
+  language: (id) => languageOf(state, id),
+  providerName: (source) => providerName(state, source),
+});
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const filtered = (filter: Filter) => Object.values(filter).some(Boolean);
+
+function renderOrders(state: State, more: () => void): void {
+  const orders = [...state.orders.values()].filter((o) => matches(o, state.filter)).sort((a, b) => b.createdAt - a.createdAt);
+  const total = Math.max(state.total ?? orders.length, orders.length);
+  const count = $('orders-count');
+  count.dataset.total = String(total);
+  count.dataset.shown = String(orders.length);
+  count.textContent =
+    total === 0
+      ? ''
+      : orders.length >= total
+        ? `${total === 1 ? '1 order' : `All ${total} orders`}${filtered(state.filter) ? ' matching the filters' : ''}`
+        : `Showing ${orders.length} of ${total} orders${filtered(state.filter) ? ' matching the filters' : ''}`;
   const container = $('orders');
+  // Which filters the list answers (the page's tests wait for it).
+  container.dataset.filter = JSON.stringify(state.readFor);
+  const left = total - orders.length;
+  const next = Math.min(PAGE_SIZE, left);
+  const button = h(
+    'button',
+    { type: 'button', class: 'show-more', 'aria-label': `Show ${next} more orders, of the ${left} not shown` },
+    `Show ${next} more`,
+  );
+  button.addEventListener('click', more);
+  if (state.nextCursor && left > 0) $('orders-more').replaceChildren(button);
+  else $('orders-more').replaceChildren();
   if (!orders.length) {
-    const filtered = locationId || status;
+    const narrowed = filtered(state.filter);
     container.replaceChildren(
       h(
         'div',
         { class: 'empty' },
-        h('p', { class: 'empty-title' }, filtered ? 'No orders match these filters' : 'No orders yet'),
+        h('p', { class: 'empty-title' }, narrowed ? 'No orders match these filters' : 'No orders yet'),
         h(
           'p',
           { class: 'muted' },
-          filtered ? 'Clear a filter to see more.' : 'Orders from your delivery platforms appear here the moment they arrive.',
+          narrowed ? 'Clear a filter to see more.' : 'Orders from your delivery platforms appear here the moment they arrive.',
         ),
       ),
     );
     return;
   }
-  const head = h(
-    'tr',
-    {},
-    ...['Placed', 'Order', 'Location', 'Type', 'Status', 'Delivery', 'Driver', 'Total'].map((title) => h('th', { scope: 'col' }, title)),
+  container.replaceChildren(ordersTable(orders, rowContext(state)));
+}
+
+/** The filters' choices: the organization's locations and the platforms it is connected to. */
+function renderFilterChoices(state: State): void {
+  const choose = (id: string, any: string, choices: [value: string, text: string][]) => {
+    const select = $<HTMLSelectElement>(id);
+    const chosen = select.value;
+    select.replaceChildren(h('option', { value: '' }, any), ...choices.map(([value, text]) => h('option', { value }, text)));
+    select.value = choices.some(([value]) => value === chosen) ? chosen : '';
+  };
+  choose(
+    'filter-location',
+    'All locations',
+    locationsOf(state).map((l) => [l.id, l.name]),
   );
-  const rows = orders.map((order) => {
-    const shown = deliveryShown({ ...order, driverName: order.driver?.name ?? null });
-    const cell = (label: string, ...content: (Node | string)[]) => h('td', { 'data-label': label }, ...content);
-    return h(
-      'tr',
-      { 'data-order-id': order.id, 'data-dsp-order-id': order.dspOrderId, 'data-status': order.status },
-      cell('Placed', h('time', { datetime: new Date(order.createdAt).toISOString() }, time.format(order.createdAt))),
-      cell(
-        'Order',
-        h('button', { type: 'button', class: 'link open-order', 'data-open-order': order.id }, order.dspOrderId),
-        h('span', { class: 'muted small' }, ` ${order.dspSource}`),
-      ),
-      cell('Location', (order.locationId && locations.get(order.locationId)) ?? '–'),
-      cell('Type', words(order.fulfillmentType ?? '–')),
-      cell(
-        'Status',
-        badge(order.status),
-        // Why a failed order failed, in words, with the sentence that names what was wrong.
-        ...(order.failureReason
-          ? [
-              h(
-                'div',
-                { class: 'small failure', 'data-failure-reason': order.failureReason, title: order.failureDetails ?? '' },
-                words(order.failureReason),
-              ),
-              ...(order.failureDetails ? [h('div', { class: 'muted small' }, order.failureDetails)] : []),
-            ]
-          : []),
-      ),
-      // A driver's progress, for orders a driver delivers; a pickup has none.
-      cell('Delivery', h('span', { 'data-delivery': order.deliveryStatus }, shown.delivery)),
-      cell('Driver', shown.driver ?? '–'),
-      cell('Total', money(order.total, languageOf(state, order.locationId))),
-    );
-  });
-  container.replaceChildren(h('table', { class: 'orders-table' }, h('thead', {}, head), h('tbody', {}, ...rows)));
+  const platforms = new Set([
+    ...(state.overview?.organization.onboardings ?? []).filter((o) => o.type === 'dsp').map((o) => o.source),
+    ...locationsOf(state).flatMap((l) => l.dsps.map((d) => d.source)),
+  ]);
+  choose(
+    'filter-platform',
+    'All platforms',
+    [...platforms].sort().map((source) => [source, providerName(state, source)]),
+  );
 }
 
 /** Draws the locations again; `changed` reads the page again after a store control was used. */
 function renderLocations(state: State, changed: () => Promise<void>): void {
-  const locations = state.overview?.organizationLocations.locations ?? [];
-  const select = $<HTMLSelectElement>('filter-location');
-  const chosen = select.value;
-  select.replaceChildren(h('option', { value: '' }, 'All locations'), ...locations.map((l) => h('option', { value: l.id }, l.name)));
-  select.value = locations.some((l) => l.id === chosen) ? chosen : '';
+  const locations = locationsOf(state);
+  renderFilterChoices(state);
   const restoreFocus = keepItemLists();
   $('locations').replaceChildren(
     ...(locations.length
@@ -223,37 +271,36 @@ function whenHoursChange(locations: readonly Location[], reload: () => Promise<v
 function locationCard(state: State, location: Location, changed: () => Promise<void>): HTMLElement {
   const connections = location.dsps.map((dsp) => {
     const last = dsp.publishes[0];
-    const publish = last
-      ? h(
-          'div',
-          { class: 'publish', 'data-publish-status': last.status },
-          h('span', {}, 'Menu publish '),
-          badge(last.status),
-          h(
-            'span',
-            { class: 'muted small' },
-            ` catalog v${last.catalogVersion} · ${last.menuProviderIds.length} menu${last.menuProviderIds.length === 1 ? '' : 's'} · ${time.format(last.createdAt)}`,
-          ),
-          last.error ? h('p', { class: 'error small' }, last.error) : null,
-        )
-      : h('div', { class: 'publish muted small' }, 'No menu published yet');
+    // The platform's name says which store it is, unless the location has two on that platform.
+    const twin = location.dsps.some((other) => other.id !== dsp.id && other.source === dsp.source);
     return h(
       'li',
       { 'data-dsp-connection': dsp.id },
-      h('div', {}, h('strong', {}, dsp.name), h('span', { class: 'muted small' }, ` ${dsp.source}`), ' ', badge(dsp.status)),
-      publish,
+      h('strong', {}, providerName(state, dsp.source)),
+      twin ? h('span', { class: 'small' }, `(${dsp.name})`) : null,
+      badge(dsp.status, named(STATE_NAMES, dsp.status)),
+      last
+        ? h(
+            'span',
+            { class: 'publish small muted', 'data-publish-status': last.status },
+            `menu ${last.status === 'published' ? 'published' : named(STATE_NAMES, last.status).toLowerCase()} ${when(last.createdAt)}`,
+            last.error ? h('span', { class: 'error' }, `: ${last.error}`) : null,
+          )
+        : h('span', { class: 'publish small muted' }, 'no menu published yet'),
     );
   });
   return h(
     'article',
-    { class: 'card', 'data-location-id': location.id },
-    h('h3', {}, location.name),
+    { class: 'card', 'data-location-id': location.id, 'aria-labelledby': `location-${location.id}` },
+    h('h3', { id: `location-${location.id}` }, location.name),
     openingState(location),
-    connections.length ? h('ul', { class: 'plain' }, ...connections) : h('p', { class: 'muted small' }, 'No delivery platform connected'),
-    stoppedState(location),
+    stoppedState(location, (source) => providerName(state, source)),
     state.viewer.canControlStores && connections.length
       ? storeControls(state.viewer.organization.id, location, changed, (message) => showProblem(message))
       : null,
+    connections.length
+      ? h('ul', { class: 'plain connections' }, ...connections)
+      : h('p', { class: 'muted small' }, 'No delivery platform connected'),
   );
 }
 
@@ -268,15 +315,15 @@ function renderOnboardings(state: State): void {
             h(
               'li',
               { 'data-onboarding-id': o.id },
-              h('strong', {}, o.source),
-              h('span', { class: 'muted small' }, ` ${o.type.toUpperCase()} `),
-              badge(o.status),
+              h('strong', {}, providerName(state, o.source)),
+              h('span', { class: 'muted small' }, ` ${o.type === 'pos' ? 'point of sale' : 'delivery platform'} `),
+              badge(o.status, named(STATE_NAMES, o.status)),
               ...(o.status === 'reauthorization_required'
                 ? [
                     h(
                       'p',
                       { class: 'small' },
-                      `${o.source} no longer accepts this account's authorization: connect it again; its orders wait until then.`,
+                      `${providerName(state, o.source)} no longer accepts this account's authorization: connect it again; its orders wait until then.`,
                     ),
                   ]
                 : []),
@@ -296,7 +343,12 @@ function renderDeliveries(state: State, redeliver: (id: string) => Promise<void>
           'ul',
           { class: 'plain' },
           ...state.deliveries.map((d) => {
-            const button = h('button', { type: 'button', class: 'redeliver' }, 'Redeliver') as HTMLButtonElement;
+            const what = `${messageName(d.kind)} to ${providerName(state, d.source)}`;
+            const button = h(
+              'button',
+              { type: 'button', class: 'redeliver', 'aria-label': `Send again: ${what}` },
+              'Send again',
+            ) as HTMLButtonElement;
             button.addEventListener('click', () => {
               button.disabled = true;
               button.textContent = 'Sending…';
@@ -304,53 +356,95 @@ function renderDeliveries(state: State, redeliver: (id: string) => Promise<void>
             });
             return h(
               'li',
-              { class: 'delivery', 'data-delivery-id': d.id },
+              { class: 'message', 'data-delivery-id': d.id },
               h(
                 'div',
                 {},
-                h('strong', {}, words(d.kind)),
-                h(
-                  'span',
-                  { class: 'muted small' },
-                  ` to ${d.source} · ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} · ${time.format(d.createdAt)}`,
-                ),
+                h('strong', {}, what),
+                h('span', { class: 'muted small' }, ` · ${plural(d.attempts, 'attempt', 'attempts')} · ${when(d.createdAt)}`),
               ),
               h('p', { class: 'error small' }, d.lastError ?? 'no answer'),
               button,
             );
           }),
         )
-      : h('p', { class: 'muted' }, 'Nothing failed. Deliveries that keep failing appear here.'),
+      : h('p', { class: 'muted' }, 'Nothing failed. Messages to your POS or platforms that keep failing appear here.'),
   );
 }
 
 async function start(): Promise<void> {
   let viewer: Viewer | null | undefined;
+  let providers: DashboardViewerQuery['providers'] = [];
   try {
-    viewer = (await run(ViewerQuery)).me;
+    const answer = await run(ViewerQuery);
+    viewer = answer.me;
+    providers = answer.providers;
   } catch (error) {
     if (error instanceof SignedOut) return signedOut();
     throw error;
   }
   if (!viewer) return signedOut();
   const orgId = viewer.organization.id;
-  const state: State = { viewer, overview: null, deliveries: [], orders: new Map(), filter: { locationId: '', status: '' } };
+  const state: State = {
+    viewer,
+    providers: new Map(providers.map((p) => [p.source, p.name])),
+    overview: null,
+    deliveries: [],
+    orders: new Map(),
+    nextCursor: null,
+    total: null,
+    filter: { status: '', locationId: '', dspSource: '', day: '' },
+    readFor: null,
+  };
   document.title = `${viewer.organization.name} · Dashboard`;
   $('org-name').textContent = viewer.organization.name;
-  $('user').textContent = `${viewer.user.fullName ?? viewer.user.email} · ${words(viewer.user.role)}`;
-  const statusSelect = $<HTMLSelectElement>('filter-status');
-  statusSelect.append(...ORDER_STATUSES.map((s) => h('option', { value: s }, words(s))));
+  $('user').textContent = `${viewer.user.fullName ?? viewer.user.email} · ${named({}, viewer.user.role)}`;
+  $<HTMLSelectElement>('filter-status').append(...ORDER_STATUSES.map((s) => h('option', { value: s }, named(STATUS_NAMES, s))));
 
   const guard = (work: () => Promise<void>) =>
     work().then(
       () => showProblem(null),
       (error: unknown) => (error instanceof SignedOut ? signedOut() : showProblem(`Could not refresh: ${(error as Error).message}`)),
     );
+  // Each read of the orders is numbered: an answer to a filter since changed is not drawn.
+  let reading = 0;
   const loadOrders = async () => {
-    const { locationId, status } = state.filter;
-    const page = await run(OrdersQuery, { orgId, locationId: locationId || null, status: (status || null) as OrderStatus | null });
+    const asked = ++reading;
+    const filter = state.filter;
+    const page = await run(OrdersQuery, { orgId, ...filterVariables(filter), after: null });
+    if (asked !== reading) return;
+    state.readFor = filter;
     state.orders = new Map(page.orders.orders.map((o) => [o.id, o]));
-    renderOrders(state);
+    state.nextCursor = page.orders.nextCursor ?? null;
+    state.total = page.orders.totalCount;
+    renderOrders(state, showMore);
+  };
+  const loadMore = async () => {
+    const asked = reading;
+    const page = await run(OrdersQuery, { orgId, ...filterVariables(state.filter), after: state.nextCursor });
+    if (asked !== reading) return;
+    for (const order of page.orders.orders) if (!state.orders.has(order.id)) state.orders.set(order.id, order);
+    state.nextCursor = page.orders.nextCursor ?? null;
+    state.total = page.orders.totalCount;
+    renderOrders(state, showMore);
+  };
+  const showMore = () => void guard(loadMore);
+  // The total again (at most once a second) as orders come in or change: an order on a page not
+  // read yet may have come into or left the filters.
+  let countTimer: ReturnType<typeof setTimeout> | undefined;
+  const countSoon = () => {
+    clearTimeout(countTimer);
+    countTimer = setTimeout(
+      () =>
+        void guard(async () => {
+          const asked = reading;
+          const counted = await run(OrderCountQuery, { orgId, ...filterVariables(state.filter) });
+          if (asked !== reading) return;
+          state.total = counted.orders.totalCount;
+          renderOrders(state, showMore);
+        }),
+      1000,
+    );
   };
   const loadOverview = async () => {
     const [overview, deliveries] = await Promise.all([
@@ -362,15 +456,15 @@ async function start(): Promise<void> {
     renderLocations(state, loadOverview);
     renderOnboardings(state);
     renderDeliveries(state, redeliver);
-    renderOrders(state);
-    await showDispatch(orgId, viewer.canChooseEventProvider, showProblem);
+    renderOrders(state, showMore);
+    await showDispatch(orgId, viewer.canChooseEventProvider, showProblem, (source) => providerName(state, source));
   };
   // Today's orders at a glance, read again (at most once a second) as orders come in.
   let chartTimer: ReturnType<typeof setTimeout> | undefined;
   const loadChart = async () => {
     const day = today();
     const stats = await run(StatsQuery, { orgId, from: day.from, to: day.to });
-    $('day').replaceChildren(drawChart(stats.orderStats, day.from));
+    $('day').replaceChildren(drawChart(stats.orderStats, day.from, (source) => providerName(state, source)));
   };
   const chartSoon = () => {
     clearTimeout(chartTimer);
@@ -378,7 +472,7 @@ async function start(): Promise<void> {
   };
   $('orders').addEventListener('click', (event) => {
     const id = (event.target as HTMLElement).closest<HTMLElement>('[data-open-order]')?.dataset.openOrder;
-    if (id) void guard(() => openOrder(id, (locationId) => languageOf(state, locationId)));
+    if (id) void guard(() => openOrder(id, detailContext(state)));
   });
   const redeliver = async (id: string) => {
     await guard(async () => {
@@ -387,15 +481,26 @@ async function start(): Promise<void> {
     });
   };
 
-  for (const [select, key] of [
-    [$<HTMLSelectElement>('filter-location'), 'locationId'],
-    [statusSelect, 'status'],
-  ] as const) {
-    select.addEventListener('change', () => {
-      state.filter[key] = select.value;
-      void guard(loadOrders);
-    });
-  }
+  const filters = $<HTMLFormElement>('filters');
+  const controls = {
+    status: $<HTMLSelectElement>('filter-status'),
+    locationId: $<HTMLSelectElement>('filter-location'),
+    dspSource: $<HTMLSelectElement>('filter-platform'),
+    day: $<HTMLInputElement>('filter-day'),
+  };
+  const filterChanged = () => {
+    state.filter = {
+      status: controls.status.value,
+      locationId: controls.locationId.value,
+      dspSource: controls.dspSource.value,
+      day: controls.day.value,
+    };
+    void guard(loadOrders);
+  };
+  filters.addEventListener('change', filterChanged);
+  filters.addEventListener('submit', (event) => event.preventDefault());
+  // After the reset has emptied the controls.
+  filters.addEventListener('reset', () => setTimeout(filterChanged));
 
   // Live: after every (re)connection everything is read again, so nothing missed while
   // disconnected stays missing; between, each event updates its part.
@@ -419,17 +524,22 @@ async function start(): Promise<void> {
       },
     },
   });
-  client.subscribe<{ orderUpdated: DashboardOrderFragment }>(
+  client.subscribe<{ orderUpdated: Order }>(
     { query: OrderUpdates.toString(), variables: { orgId } },
     {
       next: ({ data }) => {
         if (!data) return;
+        const order = data.orderUpdated;
         // Two instances publish through Redis in the order they publish, not the order they
         // wrote: a change older than the one shown is not shown over it.
-        const shown = state.orders.get(data.orderUpdated.id);
-        if (shown && shown.updatedAt > data.orderUpdated.updatedAt) return;
-        state.orders.set(data.orderUpdated.id, data.orderUpdated);
-        renderOrders(state);
+        const shown = state.orders.get(order.id);
+        if (shown && shown.updatedAt > order.updatedAt) return;
+        // An order older than every one read so far comes with its page, when that is read.
+        const oldest = Math.min(...[...state.orders.values()].map((o) => o.createdAt));
+        if (!matches(order, state.filter)) state.orders.delete(order.id);
+        else if (shown || !state.nextCursor || order.createdAt >= oldest) state.orders.set(order.id, order);
+        renderOrders(state, showMore);
+        countSoon();
         chartSoon();
       },
       error: () => undefined,
@@ -449,7 +559,7 @@ async function start(): Promise<void> {
           if (change.location) locations.splice(indexOf(state.overview.organizationLocations.locations, change.id), 0, change.location);
           state.overview.organizationLocations.locations = locations;
           renderLocations(state, loadOverview);
-          renderOrders(state);
+          renderOrders(state, showMore);
         } else if (change.kind === 'onboarding' && change.onboarding) {
           const onboardings = state.overview.organization.onboardings.filter((o) => o.id !== change.id);
           onboardings.splice(indexOf(state.overview.organization.onboardings, change.id), 0, change.onboarding);
@@ -457,7 +567,7 @@ async function start(): Promise<void> {
           renderOnboardings(state);
         } else if (change.kind === 'delivery' && state.viewer.canRedeliver) {
           const others = state.deliveries.filter((d) => d.id !== change.id);
-          // Only dead deliveries are listed: one sent again leaves the list.
+          // Only dead messages are listed: one sent again leaves the list.
           state.deliveries = change.delivery?.status === 'dead' ? [change.delivery, ...others] : others;
           renderDeliveries(state, redeliver);
         }

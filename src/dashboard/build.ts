@@ -1,6 +1,6 @@
 // Builds the merchant dashboard into static assets (dist/dashboard/), which the service serves at
 // /dashboard: the page, its one script (TypeScript bundled by esbuild, graphql-ws included, no
-// CDN) and its stylesheet. `npm run build`; npm install, start and test run it first.
+// CDN), its stylesheet and the service's icon (/favicon.ico). `npm run build`; npm install, start and test run it first.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +22,7 @@ export async function buildDashboard(outdir = DASHBOARD_DIST): Promise<void> {
     logLevel: 'warning',
   });
   fs.copyFileSync(path.join(here, 'app.css'), path.join(outdir, 'app.css'));
-  fs.copyFileSync(path.join(here, 'index.html'), path.join(outdir, 'index.html'));
+  for (const file of ['index.html', 'favicon.ico']) fs.copyFileSync(path.join(here, file), path.join(outdir, file));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await buildDashboard();

@@ -1,109 +1,130 @@
-// The merchant's day at a glance, drawn rather than tabled: today's orders per hour, stacked by
-// delivery platform, and the day's failed orders by reason. Plain SVG written with the DOM (no
-// chart library: two kinds of bar do not need one). Read again as orders come in.
+// The merchant's day at a glance: orders taken and failed today, counted as a manager counts them
+// (a failed order was not taken); the orders per hour, stacked by delivery platform with the
+// failed ones apart; and the failed ones by reason. Drawn with the page's own elements and CSS,
+// so that its words are the page's size on a phone as on a laptop (an SVG scaled to a phone's
+// width wrote them 4 px tall). Read again as orders come in.
 import { graphql } from './generated/gql.js';
 import type { DashboardStatsQuery } from './generated/graphql.js';
-import { h, svg, words } from './dom.js';
+import { h, locale } from './dom.js';
+import { named, REASON_NAMES } from './words.js';
 
 export const StatsQuery = graphql(`
   query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {
-    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }
+    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders failed } failures { reason orders } }
   }
 `);
 
 /** Today in the browser's time zone: from its midnight, for a day. */
 export function today(now = new Date()): { from: number; to: number } {
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  return { from: midnight, to: midnight + 24 * 3600_000 };
+  return { from: midnight, to: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() };
 }
 
-const COLORS = ['#175cd3', '#067647', '#b54708', '#7a5af8', '#c11574', '#0e9384'];
-// Drawn in these units, scaled to the page's width: about one unit a pixel on a laptop.
-const WIDTH = 1000;
-const HEIGHT = 150;
-const LEFT = 28;
-const BOTTOM = 20;
+const COLORS = ['#175cd3', '#067647', '#7a5af8', '#0e9384', '#c11574', '#b54708'];
+const FAILED = '#b42318';
+const hourLabel = new Intl.DateTimeFormat(locale, { hour: 'numeric' });
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-export function drawChart(stats: DashboardStatsQuery['orderStats'], from: number): HTMLElement {
+/** Taken and failed orders of the day, and how many came in. */
+export function dayTotals(stats: DashboardStatsQuery['orderStats']): { orders: number; taken: number; failed: number } {
+  const orders = stats.byHour.reduce((n, c) => n + c.orders, 0);
+  const failed = stats.byHour.reduce((n, c) => n + c.failed, 0);
+  return { orders, taken: orders - failed, failed };
+}
+
+export function drawChart(stats: DashboardStatsQuery['orderStats'], from: number, platformName: (source: string) => string): HTMLElement {
+  const totals = dayTotals(stats);
   const sources = [...new Set(stats.byHour.map((c) => c.dspSource))].sort();
-  const perHour = Array.from({ length: 24 }, (_, hour) => stats.byHour.filter((c) => Math.round((c.hour - from) / 3600_000) === hour));
+  const hourOf = (at: number) => Math.round((at - from) / 3600_000);
+  const perHour = Array.from({ length: 24 }, (_, hour) => stats.byHour.filter((c) => hourOf(c.hour) === hour));
   const most = Math.max(1, ...perHour.map((counts) => counts.reduce((n, c) => n + c.orders, 0)));
-  const slot = (WIDTH - LEFT) / 24;
-  const scale = (HEIGHT - BOTTOM - 8) / most;
-  const bars: SVGElement[] = [];
-  perHour.forEach((counts, hour) => {
-    let y = HEIGHT - BOTTOM;
-    for (const count of counts) {
-      const height = count.orders * scale;
-      y -= height;
-      bars.push(
-        svg(
-          'rect',
-          {
-            x: LEFT + hour * slot + 2,
-            y,
-            width: slot - 4,
-            height,
-            fill: COLORS[sources.indexOf(count.dspSource) % COLORS.length]!,
-            'data-hour': hour,
-            'data-dsp': count.dspSource,
-            'data-orders': count.orders,
-          },
-          svg('title', {}, `${String(hour).padStart(2, '0')}:00 · ${count.dspSource}: ${count.orders}`),
+  const segment = (count: number, color: string, attributes: Record<string, string>) =>
+    h('span', { class: 'segment', style: `height:${(100 * count) / most}%;background:${color}`, ...attributes });
+  const columns = perHour.map((counts, hour) =>
+    h(
+      'span',
+      { class: 'hour', 'data-hour': String(hour) },
+      // Failed on top, each platform's taken orders below it.
+      ...(counts.some((c) => c.failed)
+        ? [
+            segment(
+              counts.reduce((n, c) => n + c.failed, 0),
+              FAILED,
+              { 'data-failed': String(counts.reduce((n, c) => n + c.failed, 0)) },
+            ),
+          ]
+        : []),
+      ...counts
+        .filter((c) => c.orders > c.failed)
+        .map((c) =>
+          segment(c.orders - c.failed, COLORS[sources.indexOf(c.dspSource) % COLORS.length]!, {
+            'data-dsp': c.dspSource,
+            'data-taken': String(c.orders - c.failed),
+          }),
         ),
-      );
-    }
-  });
-  const hours = [0, 6, 12, 18].map((hour) =>
-    svg('text', { x: LEFT + hour * slot, y: HEIGHT - 5, class: 'axis' }, `${String(hour).padStart(2, '0')}:00`),
+    ),
   );
-  const axis = [
-    svg('line', { x1: LEFT, y1: HEIGHT - BOTTOM, x2: WIDTH, y2: HEIGHT - BOTTOM, class: 'axis-line' }),
-    svg('text', { x: 0, y: HEIGHT - BOTTOM - most * scale + 4, class: 'axis' }, String(most)),
-  ];
-  const chart = svg(
-    'svg',
-    { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: 'img', class: 'chart', 'aria-label': 'Orders per hour today, by delivery platform' },
-    ...axis,
-    ...hours,
-    ...bars,
+  const busiest = perHour.reduce(
+    (best, counts, hour) =>
+      counts.reduce((n, c) => n + c.orders, 0) > best.orders ? { hour, orders: counts.reduce((n, c) => n + c.orders, 0) } : best,
+    {
+      hour: -1,
+      orders: 0,
+    },
+  );
+  const summary =
+    totals.orders === 0
+      ? 'No orders yet today.'
+      : `${plural(totals.taken, 'order', 'orders')} taken and ${totals.failed} failed today${
+          busiest.hour >= 0 ? `; the busiest hour was from ${hourLabel.format(from + busiest.hour * 3600_000)}, with ${busiest.orders}` : ''
+        }.`;
+  const chart = h(
+    'div',
+    { class: 'chart', role: 'img', 'aria-label': `Orders per hour today, by delivery platform: ${summary}` },
+    h('div', { class: 'bars' }, ...columns),
+    h(
+      'div',
+      { class: 'axis', 'aria-hidden': 'true' },
+      ...[0, 6, 12, 18].map((hour) => h('span', {}, hourLabel.format(from + hour * 3600_000))),
+    ),
   );
   const legend = h(
     'p',
     { class: 'legend small' },
-    ...sources.map((source, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), ` ${source} `)),
+    ...sources.map((source, i) => h('span', {}, h('i', { style: `background:${COLORS[i % COLORS.length]}` }), ` ${platformName(source)}`)),
+    totals.failed ? h('span', {}, h('i', { style: `background:${FAILED}` }), ' Failed') : null,
   );
-  const failures = stats.failures.length ? failureBars(stats.failures) : h('p', { class: 'small muted' }, 'No failed orders today.');
-  const total = stats.byHour.reduce((n, c) => n + c.orders, 0);
   return h(
     'div',
-    { class: 'day', 'data-orders-today': String(total) },
-    h('p', { class: 'small muted' }, `${total} order${total === 1 ? '' : 's'} today`),
+    { class: 'day', 'data-orders-today': String(totals.orders), 'data-taken': String(totals.taken), 'data-failed': String(totals.failed) },
+    h(
+      'p',
+      { class: 'totals' },
+      h('strong', { class: 'taken' }, plural(totals.taken, 'order', 'orders')),
+      ' taken · ',
+      h('strong', { class: totals.failed ? 'failed' : '' }, String(totals.failed)),
+      ' failed',
+    ),
     chart,
     legend,
     h('h3', {}, 'Failed today, by reason'),
-    failures,
+    stats.failures.length ? failureBars(stats.failures) : h('p', { class: 'small muted' }, 'No failed orders today.'),
   );
 }
 
-function failureBars(failures: DashboardStatsQuery['orderStats']['failures']): SVGElement {
+function failureBars(failures: DashboardStatsQuery['orderStats']['failures']): HTMLElement {
   const most = Math.max(...failures.map((f) => f.orders));
-  const row = 22;
-  return svg(
-    'svg',
-    { viewBox: `0 0 ${WIDTH} ${failures.length * row}`, role: 'img', class: 'failures', 'aria-label': 'Failed orders today, by reason' },
-    ...failures.flatMap((failure, i) => [
-      svg('text', { x: 0, y: i * row + 15, class: 'axis' }, words(failure.reason)),
-      svg('rect', {
-        x: 220,
-        y: i * row + 4,
-        width: Math.max(2, ((WIDTH - 280) * failure.orders) / most),
-        height: 14,
-        fill: '#b42318',
-        'data-reason': failure.reason,
-        'data-orders': failure.orders,
-      }),
-      svg('text', { x: 226 + ((WIDTH - 280) * failure.orders) / most, y: i * row + 15, class: 'axis' }, String(failure.orders)),
-    ]),
+  return h(
+    'ul',
+    { class: 'plain failures' },
+    ...failures.map((failure) =>
+      h(
+        'li',
+        { 'data-reason': failure.reason, 'data-orders': String(failure.orders) },
+        h('span', { class: 'reason' }, named(REASON_NAMES, failure.reason)),
+        h('span', { class: 'meter', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * failure.orders) / most}%` })),
+        h('span', { class: 'n' }, String(failure.orders)),
+      ),
+    ),
   );
 }

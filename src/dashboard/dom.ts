@@ -1,13 +1,57 @@
 // What every part of the dashboard writes the page with: elements made with textContent only (so
-// nothing from the data is ever parsed as markup), the merchant's own locale for times, money in
-// its currency's own format, and the one way it asks /graphql (with the session cookie).
+// nothing from the data is ever parsed as markup), the viewer's own locale and clock for times and
+// dates (never an ISO string), money in its currency's own format, and the one way it asks
+// /graphql (with the session cookie).
 import type { TypedDocumentString } from './generated/graphql.js';
 import { majorUnits } from '../common/money.js';
 
 export const locale = navigator.language;
 export const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 export const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-export const words = (value: string) => value.replace(/_/g, ' ');
+const weekdayDate = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' });
+const shortDate = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+
+/** The viewer's midnight of the day of `at`. */
+export const dayStart = (at: number) => {
+  const d = new Date(at);
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+};
+/** The days from today to the day of `at` (0 today, -1 yesterday), on the viewer's calendar. */
+const daysFromToday = (at: number) => Math.round((dayStart(at) - dayStart(Date.now())) / 86_400_000);
+
+/** An instant as the viewer reads it: the time alone today, with the date on another day. */
+export const when = (at: number) => (daysFromToday(at) === 0 ? clock.format(at) : time.format(at));
+
+/** A day of orders as its heading says it: "Today, Thursday, November 26". */
+export function dayHeading(at: number): string {
+  const days = daysFromToday(at);
+  const date = weekdayDate.format(at);
+  if (days === 0 || days === -1) {
+    const word = relative.format(days, 'day');
+    return `${word.charAt(0).toUpperCase()}${word.slice(1)}, ${date}`;
+  }
+  return date;
+}
+
+/** A calendar date (YYYY-MM-DD, a day of the location's) as the viewer writes it: "Thu, Nov 26". */
+export const calendarDate = (iso: string) => {
+  const at = Date.parse(`${iso}T12:00:00Z`);
+  return Number.isNaN(at) ? iso : shortDate.format(at);
+};
+
+/** A currency by its name, as a sentence says an amount of it ("euros", "US dollars"): the name
+ * Intl gives it when it writes two of it. */
+export function currencyName(code: string): string {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code.toUpperCase(), currencyDisplay: 'name' }).formatToParts(
+      2,
+    );
+    return parts.find((part) => part.type === 'currency')?.value ?? code.toUpperCase();
+  } catch {
+    return code.toUpperCase();
+  }
+}
 
 /**
  * An amount (a whole number of its currency's smallest unit, docs/reference.md § Money) in its
@@ -17,7 +61,7 @@ export const words = (value: string) => value.replace(/_/g, ' ');
  * service reads amounts by; the amount goes to Intl as exact decimal text, never as a float.
  */
 export function money(value: { amount: number; currency: string } | null | undefined, language?: string | null): string {
-  if (!value) return '–';
+  if (!value) return '—';
   for (const tag of [language, locale]) {
     if (!tag) continue;
     try {
@@ -51,7 +95,8 @@ export function svg(tag: string, attributes: Record<string, string | number> = {
   return element;
 }
 
-export const badge = (value: string) => h('span', { class: `badge badge-${value.toLowerCase()}` }, words(value));
+/** A value's badge: coloured by the value, saying it in words. */
+export const badge = (value: string, text: string) => h('span', { class: `badge badge-${value.toLowerCase()}` }, text);
 export const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /** A button that runs `work` once per click, disabled while it runs. */

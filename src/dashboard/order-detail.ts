@@ -1,16 +1,19 @@
-// An order opened: its items with their modifiers and notes, its customer as far as the
-// viewer's role may see (the service decides), its delivery (who carries it, their vehicle, when
-// they are expected) and its timeline: each recorded change of the order, in words. Only orders
-// that are delivered show a delivery.
+// An order opened: its items with their modifiers and notes, its customer as far as the viewer's
+// role may see (the service decides), its delivery (who carries it, their vehicle, when they are
+// expected) and its timeline: each recorded change of the order, in words. Only orders that are
+// delivered show a delivery. The order is named as its customer knows it (its number and first
+// name), never by an id.
 import { graphql } from './generated/gql.js';
 import type { DashboardOrderDetailQuery } from './generated/graphql.js';
-import { badge, clock, h, money, run, time, words } from './dom.js';
-import { deliveryShown } from './delivery.js';
+import { badge, clock, h, money, run, when } from './dom.js';
+import { DELIVERY_STEPS, deliveryShown, vehicleText } from './delivery.js';
+import { FULFILLMENT_NAMES, failureSentence, named, REASON_NAMES, STATUS_NAMES, type Naming } from './words.js';
+import { orderName } from './orders.js';
 
 const DetailQuery = graphql(`
   query DashboardOrderDetail($id: ID!) {
     order(id: $id) {
-      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
+      id dspOrderNumber dspSource dspStoreId locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
       total { amount currency }
       eventProvider estimatedDropoffTime
       driver { name source phone { number code } vehicleInfo { make model color licensePlate } }
@@ -22,9 +25,18 @@ const DetailQuery = graphql(`
 
 type Detail = DashboardOrderDetailQuery['order'];
 type Line = { name?: string; service_id?: string; quantity?: number; price?: number; special_instructions?: string; modifiers?: Line[] };
+type Entry = Detail['timeline'][number];
+
+/** What the detail needs from the page: the names of things, and how its location writes money. */
+export type DetailContext = {
+  naming: (order: { locationId?: string | null; dspSource: string; total?: { currency: string } | null }) => Naming;
+  language: (locationId: string | null | undefined) => string | null;
+  providerName: (source: string) => string;
+};
 
 /** The fulfillment types a driver delivers: only these show a delivery status. */
 const DELIVERED = new Set(['delivery', 'merchant_managed_delivery']);
+const STEP_WORDS = new Map(DELIVERY_STEPS);
 
 /** The cart, each line with its price when it has one (in the order's currency, as its location writes it). */
 function lines(items: Line[] | undefined, price: (amount: unknown) => string | null, depth = 0): HTMLElement | null {
@@ -36,7 +48,7 @@ function lines(items: Line[] | undefined, price: (amount: unknown) => string | n
       h(
         'li',
         { 'data-line': line.service_id ?? '' },
-        h('span', {}, `${line.quantity ?? 1} × ${line.name ?? line.service_id ?? 'item'}`),
+        h('span', {}, `${line.quantity ?? 1} × ${line.name ?? 'an item'}`),
         line.price ? h('span', { class: 'small muted price', 'data-price': String(line.price) }, ` ${price(line.price)}`) : null,
         line.special_instructions ? h('span', { class: 'small muted note' }, ` “${line.special_instructions}”`) : null,
         lines(line.modifiers, price, depth + 1),
@@ -45,24 +57,37 @@ function lines(items: Line[] | undefined, price: (amount: unknown) => string | n
   );
 }
 
-/** A timeline entry in words: what happened to the order. */
-function happened(entry: Detail['timeline'][number], delivered: boolean): string {
-  if (entry.what === 'order.created') return 'placed';
-  if (entry.what === 'order.accepted') return 'accepted by the restaurant';
-  if (entry.what === 'order.failed') return `failed${entry.failureReason ? `: ${words(entry.failureReason)}` : ''}`;
-  const road = delivered && entry.deliveryStatus && entry.deliveryStatus !== 'pending' ? `, delivery ${words(entry.deliveryStatus)}` : '';
-  const driver = entry.driverName ? ` (${entry.driverName})` : '';
-  return `${words(entry.status ?? 'updated')}${road}${driver}`;
+/** The names the cart itself gives its items and modifiers, at any depth. */
+function lineNames(items: Line[] | undefined, names = new Map<string, string>()): Map<string, string> {
+  for (const line of items ?? []) {
+    if (line.service_id && line.name) names.set(line.service_id, line.name);
+    lineNames(line.modifiers, names);
+  }
+  return names;
+}
+
+/** A timeline entry in words: what this change did, against the one before it. */
+export function happened(entry: Entry, before: Entry | undefined, names: { platform: string; pos: string }): string {
+  if (entry.what === 'order.created') return `Placed on ${names.platform}`;
+  if (entry.what === 'order.accepted') return `Taken by ${names.pos}`;
+  if (entry.what === 'order.failed') return `Failed: ${named(REASON_NAMES, entry.failureReason).toLowerCase()}`;
+  const said: string[] = [];
+  if (entry.status && entry.status !== (before?.status ?? 'in_progress')) said.push(named(STATUS_NAMES, entry.status));
+  if (entry.deliveryStatus && entry.deliveryStatus !== (before?.deliveryStatus ?? 'pending'))
+    said.push(STEP_WORDS.get(entry.deliveryStatus) ?? named({}, entry.deliveryStatus));
+  const driver = entry.driverName && entry.driverName !== before?.driverName ? ` (${entry.driverName})` : '';
+  return `${said.join(' · ') || 'Updated'}${driver}`;
 }
 
 /** The delivery in a line: its step, and who carries it in what, and when they are expected. */
-function deliveryLine(order: Detail): HTMLElement {
-  const shown = deliveryShown({ ...order, driverName: order.driver?.name ?? null });
+function deliveryLine(order: Detail, context: DetailContext): HTMLElement {
+  const vehicle = vehicleText(order.driver?.vehicleInfo);
+  const shown = deliveryShown({
+    ...order,
+    driver: order.driver ? { name: order.driver.name, vehicle } : null,
+    platform: context.providerName(order.dspSource),
+  });
   const driver = shown.driver ? order.driver : null;
-  const vehicle = driver?.vehicleInfo
-    ? [driver.vehicleInfo.color, driver.vehicleInfo.make, driver.vehicleInfo.model].filter(Boolean).join(' ') +
-      (driver.vehicleInfo.licensePlate ? ` (${driver.vehicleInfo.licensePlate})` : '')
-    : '';
   const phone = driver?.phone ? ` ${[driver.phone.code, driver.phone.number].filter(Boolean).join(' ')}` : '';
   const expected =
     order.estimatedDropoffTime && shown.driver && order.status !== 'completed'
@@ -73,27 +98,34 @@ function deliveryLine(order: Detail): HTMLElement {
     { class: 'small', 'data-delivery-status': order.deliveryStatus },
     `Delivery: ${shown.delivery}${expected}`,
     driver ? h('span', { 'data-driver': '' }, ` · ${driver.name}${phone}${vehicle ? ` · ${vehicle}` : ''}`) : null,
-    order.eventProvider ? h('span', { class: 'muted' }, ` · by ${order.eventProvider}`) : null,
+    order.eventProvider ? h('span', { class: 'muted' }, ` · by ${context.providerName(order.eventProvider)}`) : null,
   );
 }
 
-function detailOf(order: Detail, language: string | null): HTMLElement {
+function detailOf(order: Detail, context: DetailContext): HTMLElement {
   const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; currency?: unknown };
+  const language = context.language(order.locationId);
   const delivered = DELIVERED.has(order.fulfillmentType ?? '');
   const price = (amount: unknown) =>
     typeof amount === 'number' && typeof sent.currency === 'string' ? money({ amount, currency: sent.currency }, language) : null;
+  const base = context.naming(order);
+  const cartNames = lineNames(sent.items);
+  const naming: Naming = { ...base, item: (id) => base.item(id) ?? cartNames.get(id) ?? null };
+  const title = orderName(order.dspOrderNumber, order.customer?.name, order.createdAt);
   return h(
     'div',
     { class: 'detail', 'data-order-detail': order.id },
-    h('h2', {}, `Order ${order.dspOrderId}`),
+    h('h2', { id: 'order-dialog-title' }, `Order ${title}`),
     h(
       'p',
       {},
-      badge(order.status),
-      ` ${words(order.fulfillmentType ?? '')} · ${order.dspSource} · ${time.format(order.createdAt)} · ${money(order.total, language)}`,
+      badge(order.status, named(STATUS_NAMES, order.status)),
+      ` ${named(FULFILLMENT_NAMES, order.fulfillmentType)} · ${base.platform} · placed ${when(order.createdAt)} · ${money(order.total, language)}`,
     ),
-    delivered ? deliveryLine(order) : null,
-    order.failureReason ? h('p', { class: 'small error' }, `${words(order.failureReason)}: ${order.failureDetails ?? ''}`) : null,
+    delivered ? deliveryLine(order, context) : null,
+    order.failureReason
+      ? h('p', { class: 'small error failure-sentence' }, failureSentence(order.failureReason, order.failureDetails, naming))
+      : null,
     h('h3', {}, 'Items'),
     lines(sent.items, price) ?? h('p', { class: 'muted small' }, 'No items.'),
     sent.special_instructions ? h('p', { class: 'small note' }, `Note: ${sent.special_instructions}`) : null,
@@ -102,7 +134,7 @@ function detailOf(order: Detail, language: string | null): HTMLElement {
       ? h(
           'p',
           { class: 'customer', 'data-customer': '' },
-          order.customer.name ?? '–',
+          order.customer.name ?? '—',
           order.customer.phone
             ? ` · ${order.customer.phone}`
             : order.customer.maskedPhoneCode
@@ -114,12 +146,12 @@ function detailOf(order: Detail, language: string | null): HTMLElement {
     h(
       'ol',
       { class: 'timeline' },
-      ...order.timeline.map((entry) =>
+      ...order.timeline.map((entry, index) =>
         h(
           'li',
           { 'data-timeline': entry.what },
-          h('time', { datetime: new Date(entry.at).toISOString() }, time.format(entry.at)),
-          ` ${happened(entry, delivered)}`,
+          h('time', { datetime: new Date(entry.at).toISOString() }, when(entry.at)),
+          ` ${happened(entry, order.timeline[index - 1], base)}`,
           entry.note ? h('div', { class: 'small muted', 'data-note': '' }, entry.note) : null,
         ),
       ),
@@ -127,12 +159,12 @@ function detailOf(order: Detail, language: string | null): HTMLElement {
   );
 }
 
-/** Opens an order in the page's dialog; `languageOf` names the language its location writes money in. */
-export async function openOrder(id: string, languageOf: (locationId: string | null | undefined) => string | null): Promise<void> {
+/** Opens an order in the page's dialog. */
+export async function openOrder(id: string, context: DetailContext): Promise<void> {
   const dialog = document.getElementById('order-dialog') as HTMLDialogElement;
   const { order } = await run(DetailQuery, { id });
   const close = h('button', { type: 'button', class: 'quiet close' }, 'Close');
   close.addEventListener('click', () => dialog.close());
-  dialog.replaceChildren(detailOf(order, languageOf(order.locationId)), close);
+  dialog.replaceChildren(detailOf(order, context), close);
   if (!dialog.open) dialog.showModal();
 }

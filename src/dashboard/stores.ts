@@ -2,10 +2,12 @@
 // ("Open · closes 22:00", "Closed · opens Tue 11:00", on the location's own clock), what is paused
 // (by us, until when, or by the delivery platform), what is off sale, the closed days ahead; and, for owners, admins
 // and managers, the controls: pause for 15 minutes, an hour or until resumed, resume, and a
-// searchable list of the catalog's items and modifiers to switch off and on.
+// searchable list of the catalog's items and modifiers to switch off and on. Each control's
+// accessible name says what it does ("Pause orders for 15 minutes", "Take Onion Rings off sale"),
+// within a group named for its location.
 import { graphql } from './generated/gql.js';
 import type { DashboardOverviewQuery } from './generated/graphql.js';
-import { action, badge, clock, h, locale, run, time } from './dom.js';
+import { action, badge, calendarDate, clock, h, locale, run, time } from './dom.js';
 
 export type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
 
@@ -24,6 +26,10 @@ const untilWords = (until: number | null | undefined) =>
   until === -1 || until === null || until === undefined
     ? 'until resumed'
     : `until ${until - Date.now() < 20 * 3600_000 ? clock.format(until) : time.format(until)}`;
+
+/** A location's items and modifiers by name, from its catalog. */
+export const itemNames = (location: Location) =>
+  new Map([...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])].map((i) => [i.providerId, i.name]));
 
 /** An instant on a location's clock, 24-hour: the time alone today (there), with the weekday
  * within the week ahead, with the date beyond. */
@@ -44,11 +50,9 @@ export function openingState(location: Location): HTMLElement {
 }
 
 /** What a location's stores show of being stopped: each store's pause, the platform's own, what is off sale, closed days. */
-export function stoppedState(location: Location): HTMLElement {
+export function stoppedState(location: Location, platformName: (source: string) => string): HTMLElement {
   const paused = location.dsps.filter((d) => d.pausedUntil !== null || d.dspStatus === 'paused');
-  const names = new Map(
-    [...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])].map((i) => [i.providerId, i.name ?? i.providerId]),
-  );
+  const names = itemNames(location);
   return h(
     'div',
     { class: 'stopped', 'data-stopped-location': location.id },
@@ -56,9 +60,10 @@ export function stoppedState(location: Location): HTMLElement {
       h(
         'p',
         { class: 'small paused', 'data-paused-store': d.id },
-        badge('paused'),
-        ` ${d.name} `,
-        d.dspStatus === 'paused' && d.pausedUntil === null ? 'by the delivery platform' : untilWords(d.pausedUntil),
+        badge('paused', 'Paused'),
+        d.dspStatus === 'paused' && d.pausedUntil === null
+          ? ` by ${platformName(d.source)}: no orders come from there`
+          : ` ${untilWords(d.pausedUntil)} on ${platformName(d.source)}`,
       ),
     ),
     location.offSale.length
@@ -66,11 +71,17 @@ export function stoppedState(location: Location): HTMLElement {
           'p',
           { class: 'small off-sale' },
           h('strong', {}, 'Off sale: '),
-          location.offSale.map((i) => `${names.get(i.itemId) ?? i.itemId} (${untilWords(i.untilMs ?? -1)})`).join(', '),
+          location.offSale
+            .map((i) => `${names.get(i.itemId) ?? 'an item no longer in the catalog'} (${untilWords(i.untilMs ?? -1)})`)
+            .join(', '),
         )
       : null,
     location.closedDays.length
-      ? h('p', { class: 'small muted closed-days' }, `Closed: ${location.closedDays.map((d) => `${d.date} (${d.name})`).join(', ')}`)
+      ? h(
+          'p',
+          { class: 'small muted closed-days' },
+          `Closed ${location.closedDays.map((d) => `${calendarDate(d.date)} (${d.name})`).join(', ')}`,
+        )
       : null,
   );
 }
@@ -97,15 +108,15 @@ export function storeControls(
   const anyPaused = location.dsps.some((d) => d.pausedUntil !== null);
   const controls = h(
     'div',
-    { class: 'controls', 'data-controls-location': location.id },
-    h('span', { class: 'small muted' }, 'Pause orders: '),
-    action('15 min', { class: 'quiet pause-15' }, pause(15)),
-    action('1 hour', { class: 'quiet pause-60' }, pause(60)),
-    action('Until resumed', { class: 'quiet pause-open' }, pause(null)),
+    { class: 'controls', 'data-controls-location': location.id, role: 'group', 'aria-label': `Pause orders at ${location.name}` },
+    h('span', { class: 'small muted', 'aria-hidden': 'true' }, 'Pause:'),
+    action('15 minutes', { class: 'quiet pause-15', 'aria-label': 'Pause orders for 15 minutes' }, pause(15)),
+    action('1 hour', { class: 'quiet pause-60', 'aria-label': 'Pause orders for 1 hour' }, pause(60)),
+    action('Until resumed', { class: 'quiet pause-open', 'aria-label': 'Pause orders until resumed' }, pause(null)),
     anyPaused
       ? action(
           'Resume',
-          { class: 'resume' },
+          { class: 'resume', 'aria-label': 'Resume orders now' },
           guarded(() => run(Resume, { input: { orgId, locationId: location.id } })),
         )
       : null,
@@ -117,20 +128,24 @@ export function storeControls(
     type: 'search',
     placeholder: 'Find an item',
     class: 'item-search',
-    'aria-label': 'Find an item',
+    'aria-label': `Find an item of ${location.name}`,
   }) as HTMLInputElement;
   const list = h(
     'ul',
     { class: 'plain items' },
     ...items.map((item) => {
       const available = !off.has(item.providerId);
+      const name = item.name ?? 'Unnamed item';
       return h(
         'li',
         { 'data-item-id': item.providerId, 'data-available': String(available) },
-        h('span', {}, item.name ?? item.providerId),
+        h('span', {}, name),
         action(
           available ? 'Take off sale' : 'Back on sale',
-          { class: available ? 'quiet switch-off' : 'switch-on' },
+          {
+            class: available ? 'quiet switch-off' : 'switch-on',
+            'aria-label': available ? `Take off sale: ${name}` : `Back on sale: ${name}`,
+          },
           guarded(() =>
             run(SetAvailability, { input: { orgId, locationId: location.id, itemIds: [item.providerId], available: !available } }),
           ),
@@ -150,7 +165,7 @@ export function storeControls(
   const switcher = h(
     'details',
     { class: 'item-switcher' },
-    h('summary', {}, `Items and modifiers (${items.length})`),
+    h('summary', {}, `Take items off sale (${items.length} items and options)`),
     search,
     list,
   ) as HTMLDetailsElement;

@@ -28,6 +28,8 @@ export type Operation = keyof typeof DEFAULT_PATHS;
 export type ProviderInput = {
   source: string;
   kind: ProviderKind;
+  /** What merchants call it ("Uber Eats"): the dashboard names it so. Left out: kept as it was. */
+  name?: string;
   base_url: string;
   paths?: Partial<Record<Operation, string>>;
   client_id?: string;
@@ -62,6 +64,8 @@ export function validateProvider(input: ProviderInput): void {
   if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(input.source))
     throw new Invalid('source must be a slug: lower-case letters, digits, ".", "_" or "-"');
   if (!PROVIDER_KINDS.includes(input.kind)) throw new Invalid(`kind must be one of ${PROVIDER_KINDS.join(', ')}`);
+  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 60 || /\p{Cc}/u.test(input.name)))
+    throw new Invalid('name must be 1 to 60 characters, without control characters');
   let url: URL;
   try {
     url = new URL(input.base_url);
@@ -88,6 +92,7 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
   const seal = (value: string | undefined) => (value === undefined ? undefined : services.sealer.seal(value));
   const data = {
     kind: input.kind,
+    name: input.name?.trim(),
     baseUrl: input.base_url.replace(/\/$/, ''),
     paths: JSON.stringify(input.paths ?? {}),
     clientId: input.client_id,
@@ -103,12 +108,18 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
     update: data,
   });
   registrationsOf(services.db).delete(input.source);
-  return { source: provider.source, kind: provider.kind as ProviderKind, base_url: provider.baseUrl };
+  return { source: provider.source, kind: provider.kind as ProviderKind, name: provider.name, base_url: provider.baseUrl };
 }
 
 export async function listProviders(services: Pick<Services, 'db' | 'sealer'>) {
   const providers = await services.db.provider.findMany({ orderBy: { source: 'asc' } });
-  return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, base_url: p.baseUrl }));
+  return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, name: p.name, base_url: p.baseUrl }));
+}
+
+/** Every registration's source and what merchants call it (its source when it was given no name). */
+export async function providerNames(services: Pick<Services, 'db'>): Promise<{ source: string; kind: ProviderKind; name: string }[]> {
+  const providers = await services.db.provider.findMany({ orderBy: { source: 'asc' }, select: { source: true, kind: true, name: true } });
+  return providers.map((p) => ({ source: p.source, kind: p.kind as ProviderKind, name: p.name ?? p.source }));
 }
 
 /** Registrations read in the last five seconds, per database: every webhook and every outgoing

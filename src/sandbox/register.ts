@@ -27,18 +27,19 @@ export function sandboxSecrets(dataDir: string): SandboxSecrets {
 
 export type SandboxPeers = { pos: SandboxPos; events: SandboxEventProvider; close: () => Promise<void> };
 
-/** The sandbox event provider as provider `sandbox-events`. */
+/** The sandbox event provider as provider `sandbox-events` (Sandbox Dispatch to merchants). */
 export async function registerSandboxEvents(services: Services, events: SandboxEventProvider, secrets: SandboxSecrets): Promise<void> {
   await saveProvider(services, {
     source: 'sandbox-events',
     kind: 'event_provider',
+    name: 'Sandbox Dispatch',
     base_url: events.url,
     webhook_secret: secrets.webhookSecret,
   });
 }
 
 /** The sandbox POS (also the sandbox DSP, as its own OAuth client) as providers `sandbox-pos`
- * and `sandbox-dsp`. */
+ * and `sandbox-dsp`, which merchants see as Sandbox POS and Sandbox Eats. */
 export async function registerSandboxPos(services: Services, pos: SandboxPos, secrets: SandboxSecrets): Promise<void> {
   const common = {
     base_url: pos.url,
@@ -50,11 +51,18 @@ export async function registerSandboxPos(services: Services, pos: SandboxPos, se
     ...common,
     source: 'sandbox-pos',
     kind: 'pos',
+    name: 'Sandbox POS',
     connection_notices: true,
     notification_scope: ['menu.publish_success', 'menu.publish_failure'],
     order_updates: true,
   });
-  await saveProvider(services, { ...common, client_id: dspClientIdOf(secrets.clientId), source: 'sandbox-dsp', kind: 'dsp' });
+  await saveProvider(services, {
+    ...common,
+    client_id: dspClientIdOf(secrets.clientId),
+    source: 'sandbox-dsp',
+    kind: 'dsp',
+    name: 'Sandbox Eats',
+  });
 }
 
 /** The sandbox peers beside a service: the POS at the service's port + 100 and the event

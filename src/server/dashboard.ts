@@ -9,9 +9,14 @@ import { DASHBOARD_DIST } from '../dashboard/dist.js';
 import { fromOwnPages } from '../http/origin.js';
 import { dashboardUser, endDashboardSessions } from '../modules/sso/service.js';
 import { sessionCookie, sessionOf } from '../modules/sso/cookie.js';
+import { htmlPage as page } from '../http/page.js';
 
 /** The dashboard's built assets (../../dashboard, `npm run build`), read once. */
-const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
+const ASSETS: Record<string, string> = {
+  'app.js': 'text/javascript; charset=utf-8',
+  'app.css': 'text/css; charset=utf-8',
+  'favicon.ico': 'image/x-icon',
+};
 const assets = new Map<string, Buffer>();
 function asset(file: string): Buffer | null {
   if (!assets.has(file)) {
@@ -21,10 +26,6 @@ function asset(file: string): Buffer | null {
   }
   return assets.get(file)!;
 }
-
-const page = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
-  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;text-align:center;color:#1c2430"><h1>${title}</h1><p>${text}</p></body></html>`;
 
 export function dashboardPages(app: FastifyInstance, services: Services): void {
   // The merchant dashboard (docs/reference.md § Partner API): its page for a live session, else a sign-in hint.
@@ -46,6 +47,12 @@ export function dashboardPages(app: FastifyInstance, services: Services): void {
     const html = asset('index.html');
     if (!html) return reply.status(503).send(page('The dashboard is not built', 'Run <code>npm run build</code>, then reload.'));
     return reply.send(html);
+  });
+  // Browsers ask every site for its icon at this path.
+  app.get('/favicon.ico', async (_request, reply) => {
+    const icon = asset('favicon.ico');
+    if (!icon) return reply.callNotFound();
+    return reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(icon);
   });
   app.get<{ Params: { file: string } }>('/dashboard/assets/:file', async (request, reply) => {
     const type = ASSETS[request.params.file];

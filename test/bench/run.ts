@@ -195,7 +195,7 @@ function benchConfig(url: string, dataDir: string, env: Record<string, string> =
     PORT: '0',
     DATA_DIR: dataDir,
     DATABASE_URL: url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     SANDBOX: 'off',
     REDIS_URL: '',
     ...UNLIMITED,
@@ -419,9 +419,12 @@ async function serverProcess(
 
 /** The sandbox POS in its own process, on the load generator's core: it is a peer, not part of
  * what is measured. Resolves when it listens. */
-async function separatePos(dataDir: string): Promise<{ url: string; received: () => Promise<Received[]>; close: () => void }> {
+async function separatePos(
+  dataDir: string,
+  serviceUrl?: string,
+): Promise<{ url: string; received: () => Promise<Received[]>; close: () => void }> {
   const { match: url, stop } = await serverProcess('src/sandbox/pos/main.ts', /sandbox POS at (\S+)/, {
-    env: { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' },
+    env: { ...process.env, DATA_DIR: dataDir, SANDBOX_POS_PORT: '0', ...(serviceUrl ? { SANDBOX_SERVICE_URL: serviceUrl } : {}) },
     onLoadCore: true,
   });
   const received = async () => ((await (await fetch(`${url}/v1/_sandbox/received`)).json()) as { received: Received[] }).received;
@@ -569,7 +572,7 @@ async function orderPath(target: OrderTarget, rates = RATES) {
   const config = benchConfig(database.url, database.dataDir, env, target.off);
   let statements = 0;
   const service = await startService(config, createLogger(config), { onQuery: () => void statements++ });
-  const pos = await separatePos(database.dataDir);
+  const pos = await separatePos(database.dataDir, service.url);
   const { storeId, token } = await merchantTakingOrders(service, pos, database.dataDir);
   const endpoint = target.endpoint ? await partnerEndpoint(service.url, token) : null;
   const other = target.instances === 2 ? await anotherInstance(database, env) : null;
@@ -1032,7 +1035,7 @@ async function scaleOfData(kind: OrderTarget['kind']) {
   const database = await orderDatabase(kind);
   const config = benchConfig(database.url, database.dataDir);
   const service = await startService(config, createLogger(config));
-  const pos = await separatePos(database.dataDir);
+  const pos = await separatePos(database.dataDir, service.url);
   const { storeId, token, orgId } = await merchantTakingOrders(service, pos, database.dataDir);
   const location = await service.services.db.location.findFirstOrThrow({ where: { orgId } });
   const secrets = sandboxSecrets(database.dataDir);
@@ -1096,7 +1099,7 @@ async function crashRecovery(kind: OrderTarget['kind']) {
   const database = await orderDatabase(kind);
   const config = benchConfig(database.url, database.dataDir);
   const setup = await startService(config);
-  const pos = await separatePos(database.dataDir);
+  const pos = await separatePos(database.dataDir, setup.url);
   const { storeId } = await merchantTakingOrders(setup, pos, database.dataDir);
   await setup.close();
   const db = openDatabase(database.url);

@@ -71,7 +71,7 @@ test('an unknown scope is a usage error (exit 2) with a JSON error under --json'
   }
 });
 
-test('providers add seals the secrets; providers list shows source, kind and base_url', async () => {
+test('providers add seals the secrets; providers list shows source, kind, name and base_url', async () => {
   const database = await migratedDatabase();
   const env = { ...process.env, DATA_DIR: database.dataDir, DATABASE_URL: database.url };
   try {
@@ -85,6 +85,8 @@ test('providers add seals the secrets; providers list shows source, kind and bas
         'pos',
         '--base-url',
         'https://pos.acme.example/api',
+        '--name',
+        'Acme POS',
         '--client-id',
         'cid',
         '--client-secret',
@@ -98,10 +100,15 @@ test('providers add seals the secrets; providers list shows source, kind and bas
       ],
       { env },
     );
-    expect(JSON.parse(added.stdout)).toEqual({ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' });
+    expect(JSON.parse(added.stdout)).toEqual({
+      source: 'acme-pos',
+      kind: 'pos',
+      name: 'Acme POS',
+      base_url: 'https://pos.acme.example/api',
+    });
     const listed = await cli(['providers', 'list', '--json'], { env });
     expect(JSON.parse(listed.stdout)).toEqual({
-      providers: [{ source: 'acme-pos', kind: 'pos', base_url: 'https://pos.acme.example/api' }],
+      providers: [{ source: 'acme-pos', kind: 'pos', name: 'Acme POS', base_url: 'https://pos.acme.example/api' }],
     });
     const db = openDatabase(database.url);
     try {
@@ -117,6 +124,11 @@ test('providers add seals the secrets; providers list shows source, kind and bas
     }).catch((e: { code: number; stdout: string }) => e);
     expect((bad as { code: number }).code).toBe(2);
     expect(JSON.parse((bad as { stdout: string }).stdout).error).toContain('kind must be one of');
+    const unnamed = await cli(
+      ['providers', 'add', '--source', 'x', '--kind', 'pos', '--base-url', 'https://x.example', '--name', ' ', '--json'],
+      { env },
+    ).catch((e: { code: number; stdout: string }) => e);
+    expect(JSON.parse((unnamed as { stdout: string }).stdout).error).toContain('name must be 1 to 60 characters');
   } finally {
     await database.drop();
   }

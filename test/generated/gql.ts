@@ -41,7 +41,8 @@ type Documents = {
     "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }": typeof types.OrderUpdatedDocument,
     "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": typeof types.DeadDeliveriesDocument,
     "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": typeof types.RedeliverDocument,
-    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": typeof types.OrdersPageDocument,
+    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, first: $first, after: $after, from: $from) {\n        orders { id status dspOrderNumber }\n        nextCursor\n        totalCount\n      }\n    }\n  ": typeof types.OrdersPageDocument,
+    "query ProviderNames { providers { source kind name } }": typeof types.ProviderNamesDocument,
 };
 const documents: Documents = {
     "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.MultiOrderUpdatedDocument,
@@ -71,7 +72,8 @@ const documents: Documents = {
     "subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }": types.OrderUpdatedDocument,
     "query DeadDeliveries { deliveries(status: \"dead\") { id kind status attempts lastStatus lastError idempotencyKey } }": types.DeadDeliveriesDocument,
     "mutation Redeliver($id: ID!) { redeliver(id: $id) { id status attempts } }": types.RedeliverDocument,
-    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  ": types.OrdersPageDocument,
+    "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, first: $first, after: $after, from: $from) {\n        orders { id status dspOrderNumber }\n        nextCursor\n        totalCount\n      }\n    }\n  ": types.OrdersPageDocument,
+    "query ProviderNames { providers { source kind name } }": types.ProviderNamesDocument,
 };
 
 /**
@@ -199,7 +201,11 @@ export function graphql(source: "mutation Redeliver($id: ID!) { redeliver(id: $i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  "): (typeof documents)["\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }\n    }\n  "];
+export function graphql(source: "\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, first: $first, after: $after, from: $from) {\n        orders { id status dspOrderNumber }\n        nextCursor\n        totalCount\n      }\n    }\n  "): (typeof documents)["\n    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $first: Int, $after: ID, $from: Float) {\n      orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, first: $first, after: $after, from: $from) {\n        orders { id status dspOrderNumber }\n        nextCursor\n        totalCount\n      }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ProviderNames { providers { source kind name } }"): (typeof documents)["query ProviderNames { providers { source kind name } }"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -81,6 +81,8 @@ const operations: Record<string, OperationRow> = {
   },
   // Only a dashboard session has a `me`; for any token it is null, about no one.
   me: { call: op('{ me { user { id } organization { id } } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
+  // The deployment's registrations and their display names: no tenant's data, any token reads them.
+  providers: { call: op('{ providers { source kind name } }'), scope: null, own: ['otherPartner', 'otherOrg'] },
   organizationLocations: { call: () => op(`{ organizationLocations(orgId: "${v.orgId}") { __typename } }`)(), scope: 'onboarding' },
   searchContexts: { call: () => op(`{ searchContexts(partnerId: "${v.partnerId}") { __typename } }`)(), scope: null },
   // Mutations

@@ -24,6 +24,7 @@ const NOT_REST = [
   '/dashboard',
   '/dashboard/assets/:file',
   '/dashboard/logout',
+  '/favicon.ico',
 ];
 
 test('the document is valid OpenAPI 3.1', async () => {

@@ -24,6 +24,19 @@ test('/health answers, /ready reaches the database', async () => {
   expect(ready.body).toEqual({ status: 'ready', database: 'reachable' });
 });
 
+test("/favicon.ico is the service's icon, which its pages link", async () => {
+  const icon = await fetch(`${service.url}/favicon.ico`);
+  expect(icon.status).toBe(200);
+  expect(icon.headers.get('content-type')).toBe('image/x-icon');
+  const bytes = new Uint8Array(await icon.arrayBuffer());
+  // An ICO: reserved 0, type 1, its images' count; the first image a PNG.
+  expect([...bytes.slice(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(bytes[4]).toBeGreaterThan(0);
+  const first = new DataView(bytes.buffer).getUint32(6 + 12, true);
+  expect([...bytes.slice(first + 1, first + 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+  expect(await (await fetch(`${service.url}/dashboard`)).text()).toContain('<link rel="icon" href="/favicon.ico">');
+});
+
 test('an unknown path is 404 with the error body', async () => {
   const res = await request(service.url, 'GET', '/v1/nothing-here');
   expect(res.status).toBe(404);

@@ -15,41 +15,43 @@ import * as types from './graphql.js';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": typeof types.DashboardViewerDocument,
-    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n    providers { source kind name }\n  }\n": typeof types.DashboardViewerDocument,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    source\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source dspStoreId status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": typeof types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": typeof types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": typeof types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": typeof types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": typeof types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": typeof types.DashboardOrderFragmentDoc,
-    "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }\n  }\n": typeof types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": typeof types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": typeof types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": typeof types.DashboardRedeliverDocument,
-    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
+    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders failed } failures { reason orders } }\n  }\n": typeof types.DashboardStatsDocument,
     "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": typeof types.DashboardDispatchDocument,
     "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": typeof types.DashboardSetEventProviderDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderNumber dspSource dspStoreId locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": typeof types.DashboardOrderDetailDocument,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n    customer { name }\n    driver { name vehicleInfo { make model color licensePlate } }\n    total { amount currency }\n  }\n": typeof types.DashboardOrderFragmentDoc,
+    "\n  query DashboardOrders($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float, $after: ID) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 50, after: $after) {\n      totalCount\n      nextCursor\n      orders {\n        id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n        customer { name }\n        driver { name vehicleInfo { make model color licensePlate } }\n        total { amount currency }\n      }\n    }\n  }\n": typeof types.DashboardOrdersDocument,
+    "\n  query DashboardOrderCount($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 1) { totalCount }\n  }\n": typeof types.DashboardOrderCountDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": typeof types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": typeof types.DashboardAvailabilityDocument,
 };
 const documents: Documents = {
-    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n": types.DashboardViewerDocument,
-    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
+    "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n    providers { source kind name }\n  }\n": types.DashboardViewerDocument,
+    "\n  fragment DashboardLocation on Location {\n    id\n    name\n    source\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source dspStoreId status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n": types.DashboardLocationFragmentDoc,
     "\n  fragment DashboardOnboarding on Onboarding { id type source status }\n": types.DashboardOnboardingFragmentDoc,
     "\n  fragment DashboardDelivery on Delivery { id kind source status attempts lastStatus lastError createdAt }\n": types.DashboardDeliveryFragmentDoc,
     "\n  query DashboardOverview($orgId: ID!) {\n    organization(id: $orgId) { onboardings { ...DashboardOnboarding } }\n    organizationLocations(orgId: $orgId) { locations { ...DashboardLocation } }\n  }\n": types.DashboardOverviewDocument,
     "\n  query DashboardDeliveries {\n    deliveries(status: \"dead\", first: 50) { ...DashboardDelivery }\n  }\n": types.DashboardDeliveriesDocument,
-    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n": types.DashboardOrderFragmentDoc,
-    "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }\n  }\n": types.DashboardOrdersDocument,
     "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n": types.DashboardOrderUpdatesDocument,
     "\n  subscription DashboardChanges($orgId: ID!) {\n    organizationChanged(orgId: $orgId) {\n      kind\n      id\n      location { ...DashboardLocation }\n      onboarding { ...DashboardOnboarding }\n      delivery { ...DashboardDelivery }\n    }\n  }\n": types.DashboardChangesDocument,
     "\n  mutation DashboardRedeliver($id: ID!) { redeliver(id: $id) { id status } }\n": types.DashboardRedeliverDocument,
-    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
+    "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders failed } failures { reason orders } }\n  }\n": types.DashboardStatsDocument,
     "\n  query DashboardDispatch($orgId: ID!) {\n    organization(id: $orgId) { eventProvider eventProviderInUse eventProviderChoices }\n  }\n": types.DashboardDispatchDocument,
     "\n  mutation DashboardSetEventProvider($input: SetEventProviderInput!) { setEventProvider(input: $input) { eventProvider } }\n": types.DashboardSetEventProviderDocument,
-    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": types.DashboardOrderDetailDocument,
+    "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderNumber dspSource dspStoreId locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n": types.DashboardOrderDetailDocument,
+    "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n    customer { name }\n    driver { name vehicleInfo { make model color licensePlate } }\n    total { amount currency }\n  }\n": types.DashboardOrderFragmentDoc,
+    "\n  query DashboardOrders($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float, $after: ID) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 50, after: $after) {\n      totalCount\n      nextCursor\n      orders {\n        id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n        customer { name }\n        driver { name vehicleInfo { make model color licensePlate } }\n        total { amount currency }\n      }\n    }\n  }\n": types.DashboardOrdersDocument,
+    "\n  query DashboardOrderCount($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 1) { totalCount }\n  }\n": types.DashboardOrderCountDocument,
     "\n  mutation DashboardPause($input: PauseStoresInput!) { pauseStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardPauseDocument,
     "\n  mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }\n": types.DashboardResumeDocument,
     "\n  mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }\n": types.DashboardAvailabilityDocument,
@@ -58,11 +60,11 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
+export function graphql(source: "\n  query DashboardViewer {\n    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }\n    providers { source kind name }\n  }\n"): typeof import('./graphql.js').DashboardViewerDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DashboardLocation on Location {\n    id\n    name\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n"): typeof import('./graphql.js').DashboardLocationFragmentDoc;
+export function graphql(source: "\n  fragment DashboardLocation on Location {\n    id\n    name\n    source\n    timezone\n    openNow opensAt closesAt\n    closedDays { date name }\n    offSale { itemId untilMs }\n    catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }\n    dsps { id name source dspStoreId status pausedUntil dspStatus publishes(last: 1) { status menuProviderIds catalogVersion error createdAt } }\n  }\n"): typeof import('./graphql.js').DashboardLocationFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -82,14 +84,6 @@ export function graphql(source: "\n  query DashboardDeliveries {\n    deliveries
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspSource status deliveryStatus fulfillmentType locationId driver { name } failureReason failureDetails createdAt updatedAt\n    total { amount currency }\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {\n    orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) { orders { ...DashboardOrder } }\n  }\n"): typeof import('./graphql.js').DashboardOrdersDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  subscription DashboardOrderUpdates($orgId: ID!) { orderUpdated(orgId: $orgId) { ...DashboardOrder } }\n"): typeof import('./graphql.js').DashboardOrderUpdatesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -102,7 +96,7 @@ export function graphql(source: "\n  mutation DashboardRedeliver($id: ID!) { red
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders } failures { reason orders } }\n  }\n"): typeof import('./graphql.js').DashboardStatsDocument;
+export function graphql(source: "\n  query DashboardStats($orgId: ID!, $from: Float!, $to: Float!) {\n    orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders failed } failures { reason orders } }\n  }\n"): typeof import('./graphql.js').DashboardStatsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -114,7 +108,19 @@ export function graphql(source: "\n  mutation DashboardSetEventProvider($input: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderId dspSource locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
+export function graphql(source: "\n  query DashboardOrderDetail($id: ID!) {\n    order(id: $id) {\n      id dspOrderNumber dspSource dspStoreId locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt\n      total { amount currency }\n      eventProvider estimatedDropoffTime\n      driver { name source phone { number code } vehicleInfo { make model color licensePlate } }\n      customer { name phone maskedPhoneCode }\n      timeline { at what status deliveryStatus failureReason driverName note }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrderDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment DashboardOrder on Order {\n    id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n    customer { name }\n    driver { name vehicleInfo { make model color licensePlate } }\n    total { amount currency }\n  }\n"): typeof import('./graphql.js').DashboardOrderFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOrders($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float, $after: ID) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 50, after: $after) {\n      totalCount\n      nextCursor\n      orders {\n        id dspOrderId dspOrderNumber dspSource status deliveryStatus fulfillmentType locationId failureReason failureDetails createdAt updatedAt\n        customer { name }\n        driver { name vehicleInfo { make model color licensePlate } }\n        total { amount currency }\n      }\n    }\n  }\n"): typeof import('./graphql.js').DashboardOrdersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardOrderCount($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float) {\n    orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, from: $from, to: $to, first: 1) { totalCount }\n  }\n"): typeof import('./graphql.js').DashboardOrderCountDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

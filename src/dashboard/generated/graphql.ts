@@ -728,6 +728,8 @@ export type Order = {
   /** The order's driver tip (driver_tip); null when it gives none. */
   driverTip?: Maybe<Money>;
   dspOrderId: Scalars['String']['output'];
+  /** The number the DSP gave the customer for the order (dsp_order_number, e.g. #4821): what the customer says at the counter. */
+  dspOrderNumber?: Maybe<Scalars['String']['output']>;
   dspSource: Scalars['String']['output'];
   dspStoreId: Scalars['String']['output'];
   /** When its event provider expects the driver at the customer, epoch milliseconds. */
@@ -778,8 +780,11 @@ export type OrderFailureCount = {
 export type OrderHourCount = {
   __typename?: 'OrderHourCount';
   dspSource: Scalars['String']['output'];
+  /** Of those, the ones that failed (not taken). */
+  failed: Scalars['Int']['output'];
   /** The hour’s start, epoch ms (from `from`, an hour at a time). */
   hour: Scalars['Float']['output'];
+  /** Every order that came in, taken or failed. */
   orders: Scalars['Int']['output'];
 };
 
@@ -833,6 +838,8 @@ export type OrdersPage = {
   /** Pass as `after` for the next page; null on the last page. */
   nextCursor?: Maybe<Scalars['String']['output']>;
   orders: Array<Order>;
+  /** How many orders the filters match in all, across every page. */
+  totalCount: Scalars['Int']['output'];
 };
 
 export type Organization = {
@@ -915,6 +922,17 @@ export type PausedStore = {
   status: Scalars['String']['output'];
 };
 
+/** A registered POS, delivery platform (DSP) or event provider, and what merchants call it. */
+export type ProviderName = {
+  __typename?: 'ProviderName';
+  /** pos, dsp or event_provider. */
+  kind: Scalars['String']['output'];
+  /** Its display name ("Uber Eats"); its source when it was registered without one. */
+  name: Scalars['String']['output'];
+  /** Its slug: the `source` of onboardings, orders and webhook paths. */
+  source: Scalars['String']['output'];
+};
+
 export type Query = {
   __typename?: 'Query';
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
@@ -936,6 +954,8 @@ export type Query = {
   orders: OrdersPage;
   organization: Organization;
   organizationLocations: OrganizationLocationsPayload;
+  /** The registered providers by source, with the names merchants know them by (the dashboard shows these). */
+  providers: Array<ProviderName>;
   /** Contexts across the flags and segments you own. */
   searchContexts: SearchContextsPayload;
   /** The endpoint's latest calls, newest first. */
@@ -997,6 +1017,7 @@ export type QueryOrderStatsArgs = {
 
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
+  dspSource?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   from?: InputMaybe<Scalars['Float']['input']>;
   locationId?: InputMaybe<Scalars['ID']['input']>;
@@ -1255,9 +1276,9 @@ export type WebhookEndpointsPayload = {
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null };
+export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null, providers: Array<{ __typename?: 'ProviderName', source: string, kind: string, name: string }> };
 
-export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
+export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
 export type DashboardOnboardingFragment = { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string };
 
@@ -1268,37 +1289,26 @@ export type DashboardOverviewQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
+export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
 
 export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type DashboardDeliveriesQuery = { __typename?: 'Query', deliveries: Array<{ __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number }> };
 
-export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
-
-export type DashboardOrdersQueryVariables = Exact<{
-  orgId: Scalars['ID']['input'];
-  locationId?: InputMaybe<Scalars['ID']['input']>;
-  status?: InputMaybe<OrderStatus>;
-}>;
-
-
-export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
-
 export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, driver?: { __typename?: 'Driver', name: string } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
 
 export type DashboardChangesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
 
 export type DashboardRedeliverMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1314,7 +1324,7 @@ export type DashboardStatsQueryVariables = Exact<{
 }>;
 
 
-export type DashboardStatsQuery = { __typename?: 'Query', orderStats: { __typename?: 'OrderStats', byHour: Array<{ __typename?: 'OrderHourCount', hour: number, dspSource: string, orders: number }>, failures: Array<{ __typename?: 'OrderFailureCount', reason: string, orders: number }> } };
+export type DashboardStatsQuery = { __typename?: 'Query', orderStats: { __typename?: 'OrderStats', byHour: Array<{ __typename?: 'OrderHourCount', hour: number, dspSource: string, orders: number, failed: number }>, failures: Array<{ __typename?: 'OrderFailureCount', reason: string, orders: number }> } };
 
 export type DashboardDispatchQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1335,7 +1345,34 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderId: string, dspSource: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
+
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
+
+export type DashboardOrdersQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  status?: InputMaybe<OrderStatus>;
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  dspSource?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['Float']['input']>;
+  to?: InputMaybe<Scalars['Float']['input']>;
+  after?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', totalCount: number, nextCursor?: string | null, orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
+
+export type DashboardOrderCountQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  status?: InputMaybe<OrderStatus>;
+  locationId?: InputMaybe<Scalars['ID']['input']>;
+  dspSource?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['Float']['input']>;
+  to?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+
+export type DashboardOrderCountQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', totalCount: number } };
 
 export type DashboardPauseMutationVariables = Exact<{
   input: PauseStoresInput;
@@ -1380,6 +1417,7 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
     fragment DashboardLocation on Location {
   id
   name
+  source
   timezone
   openNow
   opensAt
@@ -1393,6 +1431,7 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    currency
     defaultLanguage
     items {
       providerId
@@ -1407,6 +1446,7 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
     id
     name
     source
+    dspStoreId
     status
     pausedUntil
     dspStatus
@@ -1444,18 +1484,28 @@ export const DashboardOrderFragmentDoc = new TypedDocumentString(`
     fragment DashboardOrder on Order {
   id
   dspOrderId
+  dspOrderNumber
   dspSource
   status
   deliveryStatus
   fulfillmentType
   locationId
-  driver {
-    name
-  }
   failureReason
   failureDetails
   createdAt
   updatedAt
+  customer {
+    name
+  }
+  driver {
+    name
+    vehicleInfo {
+      make
+      model
+      color
+      licensePlate
+    }
+  }
   total {
     amount
     currency
@@ -1478,6 +1528,11 @@ export const DashboardViewerDocument = new TypedDocumentString(`
       name
     }
   }
+  providers {
+    source
+    kind
+    name
+  }
 }
     `) as unknown as TypedDocumentString<DashboardViewerQuery, DashboardViewerQueryVariables>;
 export const DashboardOverviewDocument = new TypedDocumentString(`
@@ -1496,6 +1551,7 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
     fragment DashboardLocation on Location {
   id
   name
+  source
   timezone
   openNow
   opensAt
@@ -1509,6 +1565,7 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    currency
     defaultLanguage
     items {
       providerId
@@ -1523,6 +1580,7 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
     id
     name
     source
+    dspStoreId
     status
     pausedUntil
     dspStatus
@@ -1557,34 +1615,6 @@ export const DashboardDeliveriesDocument = new TypedDocumentString(`
   lastError
   createdAt
 }`) as unknown as TypedDocumentString<DashboardDeliveriesQuery, DashboardDeliveriesQueryVariables>;
-export const DashboardOrdersDocument = new TypedDocumentString(`
-    query DashboardOrders($orgId: ID!, $locationId: ID, $status: OrderStatus) {
-  orders(orgId: $orgId, locationId: $locationId, status: $status, first: 40) {
-    orders {
-      ...DashboardOrder
-    }
-  }
-}
-    fragment DashboardOrder on Order {
-  id
-  dspOrderId
-  dspSource
-  status
-  deliveryStatus
-  fulfillmentType
-  locationId
-  driver {
-    name
-  }
-  failureReason
-  failureDetails
-  createdAt
-  updatedAt
-  total {
-    amount
-    currency
-  }
-}`) as unknown as TypedDocumentString<DashboardOrdersQuery, DashboardOrdersQueryVariables>;
 export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
     subscription DashboardOrderUpdates($orgId: ID!) {
   orderUpdated(orgId: $orgId) {
@@ -1594,18 +1624,28 @@ export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
     fragment DashboardOrder on Order {
   id
   dspOrderId
+  dspOrderNumber
   dspSource
   status
   deliveryStatus
   fulfillmentType
   locationId
-  driver {
-    name
-  }
   failureReason
   failureDetails
   createdAt
   updatedAt
+  customer {
+    name
+  }
+  driver {
+    name
+    vehicleInfo {
+      make
+      model
+      color
+      licensePlate
+    }
+  }
   total {
     amount
     currency
@@ -1630,6 +1670,7 @@ export const DashboardChangesDocument = new TypedDocumentString(`
     fragment DashboardLocation on Location {
   id
   name
+  source
   timezone
   openNow
   opensAt
@@ -1643,6 +1684,7 @@ export const DashboardChangesDocument = new TypedDocumentString(`
     untilMs
   }
   catalog {
+    currency
     defaultLanguage
     items {
       providerId
@@ -1657,6 +1699,7 @@ export const DashboardChangesDocument = new TypedDocumentString(`
     id
     name
     source
+    dspStoreId
     status
     pausedUntil
     dspStatus
@@ -1700,6 +1743,7 @@ export const DashboardStatsDocument = new TypedDocumentString(`
       hour
       dspSource
       orders
+      failed
     }
     failures {
       reason
@@ -1728,8 +1772,9 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
     query DashboardOrderDetail($id: ID!) {
   order(id: $id) {
     id
-    dspOrderId
+    dspOrderNumber
     dspSource
+    dspStoreId
     locationId
     status
     deliveryStatus
@@ -1775,6 +1820,68 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardOrderDetailQuery, DashboardOrderDetailQueryVariables>;
+export const DashboardOrdersDocument = new TypedDocumentString(`
+    query DashboardOrders($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float, $after: ID) {
+  orders(
+    orgId: $orgId
+    status: $status
+    locationId: $locationId
+    dspSource: $dspSource
+    from: $from
+    to: $to
+    first: 50
+    after: $after
+  ) {
+    totalCount
+    nextCursor
+    orders {
+      id
+      dspOrderId
+      dspOrderNumber
+      dspSource
+      status
+      deliveryStatus
+      fulfillmentType
+      locationId
+      failureReason
+      failureDetails
+      createdAt
+      updatedAt
+      customer {
+        name
+      }
+      driver {
+        name
+        vehicleInfo {
+          make
+          model
+          color
+          licensePlate
+        }
+      }
+      total {
+        amount
+        currency
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardOrdersQuery, DashboardOrdersQueryVariables>;
+export const DashboardOrderCountDocument = new TypedDocumentString(`
+    query DashboardOrderCount($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $from: Float, $to: Float) {
+  orders(
+    orgId: $orgId
+    status: $status
+    locationId: $locationId
+    dspSource: $dspSource
+    from: $from
+    to: $to
+    first: 1
+  ) {
+    totalCount
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardOrderCountQuery, DashboardOrderCountQueryVariables>;
 export const DashboardPauseDocument = new TypedDocumentString(`
     mutation DashboardPause($input: PauseStoresInput!) {
   pauseStores(input: $input) {

@@ -79,6 +79,12 @@ builder.prismaObject('Order', {
     dspSource: t.exposeString('dspSource'),
     dspStoreId: t.exposeString('dspStoreId'),
     dspOrderId: t.exposeString('dspOrderId'),
+    dspOrderNumber: t.string({
+      nullable: true,
+      description:
+        'The number the DSP gave the customer for the order (dsp_order_number, e.g. #4821): what the customer says at the counter.',
+      resolve: (o) => textOf(sentOf(o).dsp_order_number),
+    }),
     status: t.exposeString('status', {
       description: 'in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled.',
     }),
@@ -306,6 +312,10 @@ const OrdersPage = builder.objectRef<OrdersPageShape>('OrdersPage').implement({
         return rows.then((found) => found.slice(0, page.first));
       },
     }),
+    totalCount: t.int({
+      description: 'How many orders the filters match in all, across every page.',
+      resolve: (page, _args, ctx) => ctx.db.order.count({ where: page.where }),
+    }),
     nextCursor: t.string({
       nullable: true,
       description: 'Pass as `after` for the next page; null on the last page.',
@@ -326,6 +336,7 @@ builder.queryField('orders', (t) =>
       orgId: t.arg.id({ required: true }),
       status: t.arg({ type: OrderStatus }),
       locationId: t.arg.id(),
+      dspSource: t.arg.string({ description: 'Of one delivery platform (its source).' }),
       from: t.arg.float({ description: 'Created at or after (epoch ms).' }),
       to: t.arg.float({ description: 'Created before (epoch ms).' }),
       first: t.arg.int({ defaultValue: 20, description: '1 to 100.' }),
@@ -343,6 +354,7 @@ builder.queryField('orders', (t) =>
           orgId: org.id,
           ...(args.status ? { status: args.status } : {}),
           ...(args.locationId ? { locationId: String(args.locationId) } : {}),
+          ...(args.dspSource ? { dspSource: args.dspSource } : {}),
           ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
         },
       };
@@ -439,12 +451,16 @@ builder.mutationField('redeliver', (t) =>
   }),
 );
 
-type StatsShape = { byHour: { hour: number; dspSource: string; orders: number }[]; failures: { reason: string; orders: number }[] };
+type StatsShape = {
+  byHour: { hour: number; dspSource: string; orders: number; failed: number }[];
+  failures: { reason: string; orders: number }[];
+};
 const HourCount = builder.objectRef<StatsShape['byHour'][number]>('OrderHourCount').implement({
   fields: (t) => ({
     hour: t.float({ description: 'The hour’s start, epoch ms (from `from`, an hour at a time).', resolve: (c) => c.hour }),
     dspSource: t.exposeString('dspSource'),
-    orders: t.exposeInt('orders'),
+    orders: t.exposeInt('orders', { description: 'Every order that came in, taken or failed.' }),
+    failed: t.exposeInt('failed', { description: 'Of those, the ones that failed (not taken).' }),
   }),
 });
 const FailureCount = builder.objectRef<StatsShape['failures'][number]>('OrderFailureCount').implement({
@@ -480,8 +496,9 @@ builder.queryField('orderStats', (t) =>
       for (const order of orders) {
         const hour = from + Math.floor((order.createdAt.getTime() - from) / 3600_000) * 3600_000;
         const key = `${hour} ${order.dspSource}`;
-        const counted = byHour.get(key) ?? { hour, dspSource: order.dspSource, orders: 0 };
+        const counted = byHour.get(key) ?? { hour, dspSource: order.dspSource, orders: 0, failed: 0 };
         counted.orders += 1;
+        if (order.failureReason) counted.failed += 1;
         byHour.set(key, counted);
         if (order.failureReason) failures.set(order.failureReason, (failures.get(order.failureReason) ?? 0) + 1);
       }

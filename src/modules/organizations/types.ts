@@ -1,7 +1,7 @@
 // GraphQL for organizations.
 import { builder } from '../../graphql/builder.js';
 import { createOrganization, eventProviderInUse, findOrganization, setEventProvider } from './service.js';
-import { eventProviderSources } from '../../integrations/providers.js';
+import { eventProviderSources, providerNames } from '../../integrations/providers.js';
 import type { OrganizationChange as Change } from '../../common/pubsub.js';
 
 builder.prismaObject('User', {
@@ -41,6 +41,23 @@ builder.prismaObject('Organization', {
     users: t.relation('users'),
   }),
 });
+
+const ProviderName = builder.objectRef<Awaited<ReturnType<typeof providerNames>>[number]>('ProviderName').implement({
+  description: 'A registered POS, delivery platform (DSP) or event provider, and what merchants call it.',
+  fields: (t) => ({
+    source: t.exposeString('source', { description: 'Its slug: the `source` of onboardings, orders and webhook paths.' }),
+    kind: t.exposeString('kind', { description: 'pos, dsp or event_provider.' }),
+    name: t.exposeString('name', { description: 'Its display name ("Uber Eats"); its source when it was registered without one.' }),
+  }),
+});
+
+builder.queryField('providers', (t) =>
+  t.withAuth({ authenticated: true }).field({
+    type: [ProviderName],
+    description: 'The registered providers by source, with the names merchants know them by (the dashboard shows these).',
+    resolve: (_root, _args, ctx) => providerNames(ctx.services),
+  }),
+);
 
 const CreateOrganizationUser = builder.inputType('CreateOrganizationUser', {
   fields: (t) => ({

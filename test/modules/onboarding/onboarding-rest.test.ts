@@ -268,6 +268,23 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   const reused = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, { redirect: 'manual' });
   expect(reused.status).toBe(401);
   expect(await reused.json()).toMatchObject({ statusCode: 401, code: 'invalid_sso_token' });
+  // The merchant who opens the link again in a browser reads why, and how to get a new one.
+  const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const inBrowser = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, {
+    redirect: 'manual',
+    headers: browser,
+  });
+  expect(inBrowser.status).toBe(401);
+  expect(inBrowser.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const page = await inBrowser.text();
+  expect(page).toContain('<h1>This sign-in link no longer works</h1>');
+  expect(page).toContain('open the dashboard again from your ordering partner’s app or website: it makes a new link for you');
+  expect(page).not.toContain('invalid_sso_token');
+  const unknown = await fetch(`${service.url}/v1/sso/login?token=made-up`, { redirect: 'manual', headers: browser });
+  expect([unknown.status, (await unknown.text()).includes('This sign-in link no longer works')]).toEqual([401, true]);
+  const bare = await fetch(`${service.url}/v1/sso/login`, { redirect: 'manual', headers: browser });
+  expect([bare.status, (await bare.text()).includes('This sign-in link is incomplete')]).toEqual([400, true]);
+  expect((await request(service.url, 'GET', '/v1/sso/login')).body).toMatchObject({ statusCode: 400, code: 'invalid_request' });
 });
 
 test('a disconnection notice written while the POS is down arrives exactly once after it comes back', async () => {

@@ -231,13 +231,18 @@ test('a POS refusal fails the order with its reason; a dead delivery is visible 
   expect(foreign.response.errors[0].extensions).toEqual({ code: 'not_found', statusCode: 404 });
 });
 
-test('orders(...) filters by status and location and pages with a cursor', async () => {
+test('orders(...) filters by status, location and platform, pages with a cursor and counts what its filters match', async () => {
   const other = await merchantTakingOrders(service);
-  for (let i = 0; i < 5; i++) expect((await placeOrder(pos, other.storeId, { fulfillment_type: 'pickup' })).status).toBe(201);
+  for (let i = 0; i < 5; i++)
+    expect((await placeOrder(pos, other.storeId, { fulfillment_type: 'pickup', dsp_order_number: `#${4821 + i}` })).status).toBe(201);
   const client = new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${other.token}` } });
   const Orders = graphql(`
-    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $first: Int, $after: ID, $from: Float) {
-      orders(orgId: $orgId, status: $status, locationId: $locationId, first: $first, after: $after, from: $from) { orders { id status } nextCursor }
+    query OrdersPage($orgId: ID!, $status: OrderStatus, $locationId: ID, $dspSource: String, $first: Int, $after: ID, $from: Float) {
+      orders(orgId: $orgId, status: $status, locationId: $locationId, dspSource: $dspSource, first: $first, after: $after, from: $from) {
+        orders { id status dspOrderNumber }
+        nextCursor
+        totalCount
+      }
     }
   `);
   const page1 = (await client.request(Orders, { orgId: other.orgId, first: 2 })).orders;
@@ -245,10 +250,29 @@ test('orders(...) filters by status and location and pages with a cursor', async
   const page3 = (await client.request(Orders, { orgId: other.orgId, first: 2, after: page2.nextCursor })).orders;
   expect([page1.orders.length, page2.orders.length, page3.orders.length]).toEqual([2, 2, 1]);
   expect(page3.nextCursor).toBeNull();
-  expect(new Set([...page1.orders, ...page2.orders, ...page3.orders].map((o) => o.id)).size).toBe(5);
-  expect((await client.request(Orders, { orgId: other.orgId, status: 'completed' })).orders.orders).toEqual([]);
+  // Each page says how many the filters match in all.
+  expect([page1.totalCount, page2.totalCount, page3.totalCount]).toEqual([5, 5, 5]);
+  const all = [...page1.orders, ...page2.orders, ...page3.orders];
+  expect(new Set(all.map((o) => o.id)).size).toBe(5);
+  // The number the customer was given, newest first.
+  expect(all.map((o) => o.dspOrderNumber)).toEqual(['#4825', '#4824', '#4823', '#4822', '#4821']);
+  const completed = (await client.request(Orders, { orgId: other.orgId, status: 'completed' })).orders;
+  expect(completed).toMatchObject({ orders: [], totalCount: 0 });
   expect((await client.request(Orders, { orgId: other.orgId, locationId: other.locationId })).orders.orders).toHaveLength(5);
-  expect((await client.request(Orders, { orgId: other.orgId, from: Date.now() + 60_000 })).orders.orders).toEqual([]);
+  expect((await client.request(Orders, { orgId: other.orgId, dspSource: 'sandbox-dsp' })).orders.totalCount).toBe(5);
+  expect((await client.request(Orders, { orgId: other.orgId, dspSource: 'another-platform' })).orders).toMatchObject({
+    orders: [],
+    totalCount: 0,
+  });
+  expect((await client.request(Orders, { orgId: other.orgId, from: Date.now() + 60_000 })).orders.totalCount).toBe(0);
   const foreign = await client.request(Orders, { orgId: m.orgId }).catch((e) => e);
   expect(foreign.response.errors[0].extensions).toEqual({ code: 'not_found', statusCode: 404 });
+  // The platforms by the names merchants know them by.
+  const Providers = graphql(`query ProviderNames { providers { source kind name } }`);
+  expect((await client.request(Providers)).providers).toEqual(
+    expect.arrayContaining([
+      { source: 'sandbox-dsp', kind: 'dsp', name: 'Sandbox Eats' },
+      { source: 'sandbox-pos', kind: 'pos', name: 'Sandbox POS' },
+    ]),
+  );
 });

@@ -1,0 +1,2 @@
+-- A provider's display name, what merchants call it (the dashboard shows it)
+ALTER TABLE "Provider" ADD COLUMN "name" TEXT;
