@@ -1,4 +1,5 @@
-import { sealer } from './crypto.js';
+import nodeCrypto from 'node:crypto';
+import { importTokenKey, sealer } from './crypto.js';
 
 test('sealed secrets open with the same key only, and never show the plain text', () => {
   const a = sealer(new TextEncoder().encode('key-a'));
@@ -13,4 +14,34 @@ test('sealed secrets open with the same key only, and never show the plain text'
   const flipped = Buffer.from(data!, 'base64url');
   flipped[0]! ^= 1;
   expect(() => a.open([v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
+});
+
+test('any text seals and opens as it was: empty, or beyond ASCII', () => {
+  const box = sealer(new TextEncoder().encode('key'));
+  for (const plain of ['', 'clé · 秘密 · 🔑']) expect(box.open(box.seal(plain))).toBe(plain);
+});
+
+describe('a value that is not one we sealed is refused as such, before any decryption', () => {
+  /** A sealed value, its parts changed: [version, iv, tag, ciphertext]. */
+  const changed = (change: (parts: string[]) => string[]) => {
+    const box = sealer(new TextEncoder().encode('key'));
+    return () => box.open(change(box.seal('secret').split('.')).join('.'));
+  };
+  test.each<[string, (parts: string[]) => string[]]>([
+    ['another version', ([, iv, tag, data]) => ['v2', iv!, tag!, data!]],
+    ['no iv', ([v, , tag, data]) => [v!, '', tag!, data!]],
+    ['no tag', ([v, iv, , data]) => [v!, iv!, '', data!]],
+    ['no ciphertext', (parts) => parts.slice(0, 3)],
+    ['plain text', () => ['secret']],
+  ])('%s', (_case, change) => expect(changed(change)).toThrow(/^not a sealed value$/));
+});
+
+test("the token key signs and verifies HMAC-SHA256, and cannot be read back out of the process's keys", async () => {
+  const secret = new TextEncoder().encode('token-secret');
+  const key = await importTokenKey(secret);
+  const data = new TextEncoder().encode('header.payload');
+  const signature = Buffer.from(await crypto.subtle.sign('HMAC', key, data));
+  expect(signature.equals(nodeCrypto.createHmac('sha256', secret).update(data).digest())).toBe(true);
+  expect(await crypto.subtle.verify('HMAC', key, signature, data)).toBe(true);
+  await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow();
 });

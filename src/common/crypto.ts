@@ -19,7 +19,7 @@ export function sealer(key: Uint8Array): Sealer {
     seal(plain) {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', aesKey, iv);
-      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      const data = Buffer.concat([cipher.update(plain), cipher.final()]);
       return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
     },
     open(sealed) {

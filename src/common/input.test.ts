@@ -41,9 +41,9 @@ test.each([
   ['a string', 'x', false],
 ])('isPlainObject: %s', (_case, value, expected) => expect(isPlainObject(value)).toBe(expected));
 
-/** A value nested `depth` objects deep. */
-const nested = (depth: number): unknown => {
-  let value: unknown = 'leaf';
+/** A value nested `depth` objects deep, `leaf` at the bottom. */
+const nested = (depth: number, leaf: unknown = 'leaf'): unknown => {
+  let value: unknown = leaf;
   for (let i = 0; i < depth; i++) value = { a: value };
   return value;
 };
@@ -52,10 +52,19 @@ describe('assertCleanInput', () => {
   test.each<[string, unknown]>([
     ['a plain body', { name: 'Taco Bar', items: [{ id: 'item_1', quantity: 2 }] }],
     ['nesting at the limit', nested(MAX_JSON_DEPTH)],
+    ['nesting at the limit, a number at the bottom', nested(MAX_JSON_DEPTH, 7)],
+    ['nesting at the limit, null at the bottom', nested(MAX_JSON_DEPTH, null)],
+    ['nesting at the limit, a list at the bottom', nested(MAX_JSON_DEPTH - 1, [1, 'two', null])],
     ['an identifier at its length', { order_id: 'x'.repeat(MAX_IDENTIFIER) }],
     ['a text at its length', { notes: 'x'.repeat(MAX_TEXT) }],
     ['a text longer than an identifier', { notes: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ['a text alone, at its length', 'x'.repeat(MAX_TEXT)],
     ["a GraphQL operation's text, however long", { query: 'x'.repeat(MAX_TEXT + 1) }],
+    // Identifiers are named so by their key's end: a text whose key only begins or contains one is text.
+    ['a text whose key begins like an identifier', { keynote: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ['a text whose camelCase key holds an identifier', { customerEmailNotes: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ['a text whose key ends like a kind of thing', { resource: 'x'.repeat(MAX_IDENTIFIER + 1) }],
+    ['a text whose key begins like a kind of thing', { status_message: 'x'.repeat(MAX_IDENTIFIER + 1) }],
     ['numbers, booleans and nulls', { a: 1, b: true, c: null, d: [1, null, false] }],
   ])('takes %s', (_case, value) => expect(() => assertCleanInput(value, 'the body')).not.toThrow());
 
@@ -74,7 +83,12 @@ describe('assertCleanInput', () => {
     ['an email', { user: { email: 'x'.repeat(MAX_IDENTIFIER + 1) } }, `user.email is longer than ${MAX_IDENTIFIER}`],
     ['a source', { source: 'x'.repeat(MAX_IDENTIFIER + 1) }, `source is longer than ${MAX_IDENTIFIER}`],
     ['an id in a list of ids', { item_ids: ['x'.repeat(MAX_IDENTIFIER + 1)] }, `item_ids[0] is longer than ${MAX_IDENTIFIER}`],
+    ['a key', { api_key: 'x'.repeat(MAX_IDENTIFIER + 1) }, `api_key is longer than ${MAX_IDENTIFIER}`],
+    ['a camelCase key', { idempotencyKey: 'x'.repeat(MAX_IDENTIFIER + 1) }, `idempotencyKey is longer than ${MAX_IDENTIFIER}`],
+    ['a list of keys', { keys: ['x'.repeat(MAX_IDENTIFIER + 1)] }, `keys[0] is longer than ${MAX_IDENTIFIER}`],
+    ['a phone, its last element in a list', { phone: ['1', 'x'.repeat(MAX_IDENTIFIER + 1)] }, `phone[1] is longer than ${MAX_IDENTIFIER}`],
     ['a text one past its length', { notes: 'x'.repeat(MAX_TEXT + 1) }, `notes is longer than ${MAX_TEXT} characters`],
+    ['a text alone, one past its length', 'x'.repeat(MAX_TEXT + 1), `the body: the value is longer than ${MAX_TEXT} characters`],
     ["a 'query' that is not the operation", { a: { query: 'x'.repeat(MAX_TEXT + 1) } }, `a.query is longer than ${MAX_TEXT}`],
   ])('refuses %s', (_case, value, message) => expect(() => assertCleanInput(value, 'the body')).toThrow(message));
 });

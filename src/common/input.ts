@@ -59,7 +59,7 @@ export function assertCleanInput(value: unknown, where: string): void {
         const key = keyOf(node);
         // A GraphQL request's operation is bounded otherwise (the body limit, the token bound).
         const operation = node.depth === 1 && key === 'query';
-        const most = key !== null && IDENTIFIER.test(key) ? MAX_IDENTIFIER : operation ? Number.POSITIVE_INFINITY : MAX_TEXT;
+        const most = IDENTIFIER.test(String(key)) ? MAX_IDENTIFIER : operation ? Number.POSITIVE_INFINITY : MAX_TEXT;
         if (current.length > most) throw new Invalid(`${where}: ${pathOf(node)} is longer than ${most} characters`);
       }
       continue;
@@ -68,7 +68,7 @@ export function assertCleanInput(value: unknown, where: string): void {
     if (node.depth >= MAX_JSON_DEPTH) throw new Invalid(`${where} is nested deeper than ${MAX_JSON_DEPTH} levels`);
     const depth = node.depth + 1;
     if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) stack.push({ value: current[i], key: i, parent: node, depth });
+      for (const [i, inner] of current.entries()) stack.push({ value: inner, key: i, parent: node, depth });
       continue;
     }
     for (const key in current) {

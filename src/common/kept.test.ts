@@ -80,6 +80,26 @@ describe('remember, when a read fails after the entry changed', () => {
     await expect(failing).rejects.toThrow('database away');
     expect(cache.get('a')).toBe(newer);
   });
+
+  it('lets it go quietly when the entry was deleted meanwhile', async () => {
+    const cache = new Kept<string, Promise<number>>({ max: 10 });
+    let fail!: (error: Error) => void;
+    const failing = cache.remember('a', () => new Promise<number>((_resolve, reject) => (fail = reject)));
+    cache.delete('a');
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      fail(new Error('database away'));
+      await expect(failing).rejects.toThrow('database away');
+      // Unhandled rejections are reported after the microtasks of this turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+      expect(cache.get('a')).toBeUndefined();
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+  });
 });
 
 describe('keptPer', () => {

@@ -22,7 +22,7 @@ export class Kept<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key);
     if (this.entries.size >= this.options.max) this.entries.delete(this.entries.keys().next().value!);
-    const until = this.options.ttlMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + this.options.ttlMs;
+    const until = Date.now() + (this.options.ttlMs ?? Number.POSITIVE_INFINITY);
     this.entries.set(key, { value, until });
   }
 

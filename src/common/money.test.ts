@@ -54,6 +54,9 @@ test.each([
   [0, 2, '0.00'],
   [1199, 2, '11.99'],
   [MAX_AMOUNT, 2, '1000000000.00'],
+  [-2500, 2, '-25.00'],
+  [-5, 2, '-0.05'],
+  [-2500, 0, '-2500'],
 ])('%i with %i decimals is %s in major units, exactly', (amount, digits, text) => {
   expect(majorUnits(amount, digits)).toBe(text);
 });
@@ -67,6 +70,24 @@ test.each([
   [-1, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not -1"],
   [-0, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not -0"],
   [1e12, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 1000000000000"],
+  [0.07, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 0.07; send 7 for 0.07 usd"],
+  [11.999, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 11.999"],
+  [1.005, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 1.005"],
+  [-1.5, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not -1.5"],
+  [2e9 + 0.5, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 2000000000.5"],
+  [Number.NaN, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not null"],
+  [Number.POSITIVE_INFINITY, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not null"],
+  [true, 'usd', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not true"],
+  [3.5, 'dollars', "must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 3.5"],
+  ['', 'usd', `must be a whole number of the currency's smallest unit, from 0 to 100000000000, not ""`],
+  [' ', 'usd', `must be a whole number of the currency's smallest unit, from 0 to 100000000000, not " "`],
+  ['twelve', 'usd', `must be a whole number of the currency's smallest unit, from 0 to 100000000000, not "twelve"`],
+  [
+    '2500',
+    'usd',
+    `must be a whole number of the currency's smallest unit, from 0 to 100000000000, not "2500"; send a JSON number, not text`,
+  ],
+  ['x'.repeat(100), 'usd', `must be a whole number of the currency's smallest unit, from 0 to 100000000000, not "${'x'.repeat(39)}`],
   [
     '4.00',
     'usd',

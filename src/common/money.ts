@@ -22,7 +22,7 @@ let codes: ReadonlySet<string> | undefined;
 /** A lower-case ISO 4217 code of a currency the platform knows (Intl.supportedValuesOf). */
 export function isCurrency(value: unknown): value is string {
   codes ??= new Set(Intl.supportedValuesOf('currency').map((code) => code.toLowerCase()));
-  return typeof value === 'string' && codes.has(value);
+  return codes.has(value as string);
 }
 
 const digitsOf = new Map<string, number>();
@@ -52,10 +52,12 @@ export const shownAmount = (value: unknown): string =>
  * units (3.5 usd) is 350; a number sent as text is sent as a number. */
 function instead(value: unknown, currency: string | null | undefined): string {
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return '; send a JSON number, not text';
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || Number.isInteger(value) || !isCurrency(currency)) return '';
-  const scaled = value * 10 ** minorUnitDigits(currency);
-  const whole = Math.round(scaled);
-  return Math.abs(scaled - whole) < 1e-6 && isAmount(whole) ? `; send ${whole} for ${value} ${currency}` : '';
+  if (typeof value !== 'number' || !isCurrency(currency)) return '';
+  const scale = 10 ** minorUnitDigits(currency);
+  const whole = Math.round(value * scale);
+  // Exact: an amount with at most the currency's decimals is itself once divided back (11.99 is
+  // 1199 / 100), any other is not (11.999, 2.5 yen); no tolerance to choose.
+  return isAmount(whole) && whole / scale === value ? `; send ${whole} for ${value} ${currency}` : '';
 }
 
 /** The rule an amount breaks, for a message that names the field before it: "must be a whole

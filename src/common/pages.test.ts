@@ -20,6 +20,10 @@ test.each<[string, number | string]>([
   ['a string that is not a whole number', '2.5'],
   ['a signed string', '-5'],
   ['an empty string', ''],
+  ['a number in exponent form', '1e2'],
+  ['a number in hex', '0x10'],
+  ['digits after a space', ' 20'],
+  ['digits before a space', '20 '],
 ])('%s is refused, naming the argument and the range', (_case, value) =>
   expect(() => pageSize(value, page)).toThrow('first must be a whole number from 1 to 200'),
 );

@@ -25,7 +25,7 @@ export const STANDARD_WEBHOOK_TOLERANCE_S = 5 * 60;
 
 /** The key of a sender's secret: Standard Webhooks' `whsec_<base64>` form, or the text itself. */
 const standardKey = (secret: string): Buffer =>
-  secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret, 'utf8');
+  secret.startsWith('whsec_') ? Buffer.from(secret.slice(6), 'base64') : Buffer.from(secret);
 
 /** Signs as a Standard Webhooks sender does: `v1,<base64 HMAC-SHA256 of id.timestamp.body>`. */
 export const signStandardWebhook = (id: string, timestamp: number, body: string | Buffer, secret: string): string =>
@@ -43,7 +43,7 @@ export function verifyStandardWebhook(
   nowMs = Date.now(),
 ): 'valid' | 'invalid' | 'stale' {
   const { id, timestamp, signature } = headers;
-  if (!id || !timestamp || !signature || !/^\d+$/.test(timestamp)) return 'invalid';
+  if (!id || !signature || !/^\d+$/.test(String(timestamp))) return 'invalid';
   const expected = Buffer.from(signStandardWebhook(id, Number(timestamp), body, secret).slice(3), 'base64');
   const matches = signature
     .split(' ')

@@ -34,6 +34,11 @@ describe('which holidays change the hours', () => {
     [{ date: '25.12.2026', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("25.12.2026"): ignored'],
     [{ closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (undefined): ignored'],
     [null, 'holidays[0] has no date of the form YYYY-MM-DD (undefined): ignored'],
+    [{ date: 20261225, closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (20261225): ignored'],
+    [{ date: '2026', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("2026"): ignored'],
+    [{ date: '2026-12-25T10:00', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("2026-12-25T10:00"): ignored'],
+    [{ date: ' 2026-12-25', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (" 2026-12-25"): ignored'],
+    [{ date: ['2026-12-25'], closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (["2026-12-25"]): ignored'],
   ])('%j: left out, said so', (holiday, warning) => {
     expect(holidaysIn([holiday])).toEqual({ holidays: new Map(), warnings: [warning] });
   });
@@ -55,13 +60,15 @@ describe('which holidays change the hours', () => {
 });
 
 describe('the closed days ahead, from today on the location clock', () => {
-  const { holidays } = holidaysIn([
-    { date: '2026-12-31', name: "New Year's Eve", hours: ['10:00-14:00'] },
-    { date: '2027-01-01', name: "New Year's Day", closed: true },
-    { date: '2026-12-24', name: 'Christmas Eve', closed: true },
-    { date: '2026-12-25', name: 'Christmas Day', closed: true },
-    { date: '2027-02-22', name: 'Inventory', closed: true },
-  ]);
+  // Read in each test, so that a broken reader fails the tests rather than the file.
+  const holidays = () =>
+    holidaysIn([
+      { date: '2026-12-31', name: "New Year's Eve", hours: ['10:00-14:00'] },
+      { date: '2027-01-01', name: "New Year's Day", closed: true },
+      { date: '2026-12-24', name: 'Christmas Eve', closed: true },
+      { date: '2026-12-25', name: 'Christmas Day', closed: true },
+      { date: '2027-02-22', name: 'Inventory', closed: true },
+    ]).holidays;
   test.each([
     // 03:00 UTC on the 25th is still the 24th in Chicago (its 60 days end on 21 February), already
     // the 25th in Berlin (they end on the 22nd)
@@ -72,11 +79,11 @@ describe('the closed days ahead, from today on the location clock', () => {
     ['UTC', '2026-12-25T12:00:00Z', 7, ['2026-12-25']],
     ['UTC', '2026-12-24T12:00:00Z', 61, ['2026-12-24', '2026-12-25', '2027-01-01', '2027-02-22']],
   ])('%s at %s, %i days: %j (a short day is not closed)', (zone, now, days, dates) => {
-    expect(closedDaysAhead(holidays, zone, Date.parse(now), days).map((d) => d.date)).toEqual(dates);
+    expect(closedDaysAhead(holidays(), zone, Date.parse(now), days).map((d) => d.date)).toEqual(dates);
   });
 
   test('each with its name', () => {
-    expect(closedDaysAhead(holidays, 'UTC', Date.parse('2026-12-30T00:00:00Z'), 3)).toEqual([
+    expect(closedDaysAhead(holidays(), 'UTC', Date.parse('2026-12-30T00:00:00Z'), 3)).toEqual([
       { date: '2027-01-01', name: "New Year's Day" },
     ]);
   });

@@ -4,21 +4,15 @@
 // short day). A holiday with neither is listed for information and changes nothing. A holiday
 // with a malformed date is left out and said so: the catalog is taken all the same; malformed
 // `hours` make the catalog invalid (./validate.ts). Time zones come from the platform's own data
-// (./local-time.ts).
-import type { Db } from '../../db/client.js';
-import { statementsOf } from '../../db/statements.js';
-import { catalogVersionBody } from '../../db/sql/catalog.js';
-import { keptPer } from '../../common/kept.js';
-import { openingAt, readRanges, type Holiday, type Holidays, type Hours } from './hours.js';
-import { addDays, localDate, zoneOf } from './local-time.js';
-import { storedOffer } from './offer.js';
+// (./local-time.ts). Pure: a stored version's holidays are read once and kept (./stored.ts).
+import { readRanges, type Holiday, type Holidays } from './hours.js';
+import { addDays, localDate } from './local-time.js';
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isDate = (text: string) => {
-  const match = DATE.exec(text);
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === text;
+/** A date written YYYY-MM-DD that is on the calendar: read as the platform reads it, and written
+ * back the same (2026-02-30 reads as 2 March, 2026 as 1 January: neither is one). */
+const isDate = (value: unknown): value is string => {
+  const at = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === value;
 };
 
 /** A catalog's holidays that change its hours, and what in them could not be read. */
@@ -29,7 +23,7 @@ export function holidaysIn(holidays: unknown): { holidays: Holidays; warnings: s
   if (!Array.isArray(holidays)) return { holidays: days, warnings: ['holidays is not a list: ignored'] };
   holidays.forEach((holiday: unknown, index) => {
     const { date, name, closed, hours } = (holiday ?? {}) as { date?: unknown; name?: unknown; closed?: unknown; hours?: unknown };
-    if (typeof date !== 'string' || !isDate(date)) {
+    if (!isDate(date)) {
       warnings.push(`holidays[${index}] has no date of the form YYYY-MM-DD (${JSON.stringify(date)}): ignored`);
       return;
     }
@@ -51,46 +45,4 @@ export function closedDaysAhead(holidays: Holidays, timeZone: string, now: numbe
     .filter(([date, holiday]) => !holiday.hours && date >= today && date <= last)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([date, { name }]) => ({ date, name }));
-}
-
-/** Holidays kept per database client and catalog version (a version never changes). */
-const holidaysOf = keptPer<Db, string, Promise<Holidays>>({ max: 500 });
-
-/** The holidays of a stored catalog version: read once per version on each instance. */
-export function storedHolidays(db: Db, versionId: string): Promise<Holidays> {
-  return holidaysOf(db).remember(versionId, () =>
-    catalogVersionBody(statementsOf(db), versionId).then((body) => {
-      const catalog = body === undefined ? {} : (JSON.parse(body) as { holidays?: unknown });
-      return holidaysIn(catalog.holidays).holidays;
-    }),
-  );
-}
-
-/** Hours kept per database client, catalog version and zone (none of them changes). */
-const hoursKept = keptPer<Db, string, Promise<Hours>>({ max: 500 });
-
-/** A location's hours: every menu of a catalog version (its latest valid one), with its holidays,
- * in its time zone. */
-export function locationHours(db: Db, versionId: string, timezone: string): Promise<Hours> {
-  const timeZone = zoneOf(timezone);
-  return hoursKept(db).remember(`${versionId}|${timeZone}`, async () => {
-    const [offer, holidays] = await Promise.all([storedOffer(db, versionId, null), storedHolidays(db, versionId)]);
-    return { timeZone, menus: offer?.menus ?? new Map(), holidays };
-  });
-}
-
-type Opening = ReturnType<typeof openingAt>;
-/** Openings kept until they change: from when they were worked out until the location next opens
- * or closes (a minute, when that is not within the week). */
-const openingKept = keptPer<Db, string, { opening: Opening; from: number; until: number }>({ max: 500 });
-
-/** Whether a location's hours have it open at `now`, and when that changes: worked out once for
- * as long as it holds, not at every read of the location. */
-export async function locationOpening(db: Db, versionId: string, timezone: string, now = Date.now()): Promise<Opening> {
-  const key = `${versionId}|${zoneOf(timezone)}`;
-  const kept = openingKept(db).get(key);
-  if (kept && kept.from <= now && now < kept.until) return kept.opening;
-  const opening = openingAt(await locationHours(db, versionId, timezone), now);
-  openingKept(db).set(key, { opening, from: now, until: opening.opensAt ?? opening.closesAt ?? now + 60_000 });
-  return opening;
 }

@@ -1,14 +1,9 @@
 // What a DSP store offers: the items and modifiers of the menus it received from one catalog
 // version, with their prices and modifier groups, and those menus with their hours (each item
 // knowing the menus that hold it), as the order intake checks a cart against it
-// (modules/orders/intake.ts). A catalog version never changes, so an offer is built once per
-// version and menus, the first time an order needs it, and kept (a bounded number, per database
-// client, on each instance): no order parses a catalog.
-import type { Db } from '../../db/client.js';
-import { statementsOf } from '../../db/statements.js';
-import { catalogVersionBody } from '../../db/sql/catalog.js';
-import { catalogFor, readCatalog, type Catalog } from './validate.js';
-import { keptPer } from '../../common/kept.js';
+// (modules/orders/intake.ts). Pure: an offer is built once per version and menus, the first time
+// an order needs it, and kept (./stored.ts), so no order parses a catalog.
+import { catalogFor, ids, type Catalog } from './validate.js';
 import { readWeek, type MenuHours } from './hours.js';
 import { isAmount } from '../../common/money.js';
 
@@ -21,7 +16,6 @@ export type Offer = {
   groups: ReadonlyMap<string, { min: number; max: number; modifiers: ReadonlySet<string> }>;
 };
 
-const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
 const count = (value: unknown, otherwise: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : otherwise);
 /** A price in the currency's smallest unit; none (an invalid catalog's) is 0, so that no order is refused for it. */
 const price = (value: unknown) => (isAmount(value) ? value : 0);
@@ -30,9 +24,9 @@ const price = (value: unknown) => (isAmount(value) ? value : 0);
 export function offerIn(catalog: Catalog, menus: readonly string[] | null): Offer {
   const part = catalogFor(catalog, menus ?? catalog.menu.map((m) => m.provider_id));
   const holding = new Map<string, string[]>();
-  const categories = new Map(part.category.map((c) => [c.provider_id, ids(c.item_ids)]));
+  const categories = new Map(part.category.map((c) => [c.provider_id, c]));
   for (const menu of part.menu)
-    for (const item of new Set(ids(menu.category_ids).flatMap((c) => categories.get(c) ?? [])))
+    for (const item of new Set(ids(menu.category_ids).flatMap((c) => ids(categories.get(c)?.item_ids))))
       holding.set(item, [...(holding.get(item) ?? []), menu.provider_id]);
   const offered = (list: Catalog['item']) =>
     new Map(
@@ -64,18 +58,6 @@ export function offerIn(catalog: Catalog, menus: readonly string[] | null): Offe
   };
 }
 
-/** Offers kept per database client: versions and menus a store last received, at most this many. */
-const offersOf = keptPer<Db, string, Promise<Offer | null>>({ max: 200 });
-
-/** The offer of a stored catalog version's menus, built once and kept (the most recently used). */
-export function storedOffer(db: Db, versionId: string, menus: readonly string[] | null): Promise<Offer | null> {
-  return offersOf(db).remember(`${versionId}|${menus ? JSON.stringify(menus) : '*'}`, async () => {
-    const body = await catalogVersionBody(statementsOf(db), versionId);
-    // Read again into the canonical shape: versions stored before it was one are read the same way.
-    return body === undefined ? null : offerIn(readCatalog(JSON.parse(body)).catalog, menus);
-  });
-}
-
 /** Which catalog version and menus a DSP store is judged by: those it last received (`published`:
  * the version's id, a space, its menus as JSON), else its location's latest catalog version with
  * the store's assigned menus (null: all). Null: no catalog yet. */
@@ -89,15 +71,4 @@ export function offeredVersion(
   }
   if (!latestVersionId) return null;
   return { versionId: latestVersionId, menus: store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null };
-}
-
-/** What a DSP store offers (offeredVersion). The order intake and the items taken off sale read
- * it this one way. */
-export function storeOffer(
-  db: Db,
-  store: { published: string | null; assignedMenus: string | null },
-  latestVersionId: string | null,
-): Promise<Offer | null> {
-  const offered = offeredVersion(store, latestVersionId);
-  return offered ? storedOffer(db, offered.versionId, offered.menus) : Promise.resolve(null);
 }

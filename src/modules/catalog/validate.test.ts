@@ -171,3 +171,214 @@ test('opening hours: a schedule or holiday hours it cannot read are problems nam
   // A menu without a schedule keeps none: open whenever the location is.
   expect(readCatalog(us()).catalog.menu.find((m) => m.provider_id === 'menu_us_all_day')).not.toHaveProperty('schedule');
 });
+
+/** A small catalog, valid: one menu, category, item (with its family and tax), modifier group and modifier. */
+const small = () => ({
+  currency: 'usd',
+  menu: [{ provider_id: 'm1', name: 'All day', category_ids: ['c1'] }] as Record<string, unknown>[],
+  category: [{ provider_id: 'c1', name: 'Mains', item_ids: ['i1'] }] as Record<string, unknown>[],
+  item: [{ provider_id: 'i1', name: 'Burger', price: 1000, modifier_group_ids: ['g1'], tax_ids: ['t1'], item_family_id: 'f1' }] as Record<
+    string,
+    unknown
+  >[],
+  item_family: [{ provider_id: 'f1', name: 'Burgers' }] as Record<string, unknown>[],
+  modifier_group: [{ provider_id: 'g1', name: 'Add-ons', modifier_ids: ['x1'], min_selections: 0, max_selections: 2 }] as Record<
+    string,
+    unknown
+  >[],
+  modifier: [{ provider_id: 'x1', name: 'Cheese', price: 100 }] as Record<string, unknown>[],
+  tax: [{ provider_id: 't1', name: 'Sales', rate: 8.25 }] as Record<string, unknown>[],
+});
+type Small = ReturnType<typeof small>;
+const changed = (change: (catalog: Small) => void) => {
+  const catalog = small();
+  change(catalog);
+  return catalog;
+};
+
+describe('every rule a catalog can break, each named', () => {
+  test('the small catalog breaks none', () => expect(problemsOf(small())).toEqual([]));
+
+  test.each<[string, (catalog: Small) => void, string[]]>([
+    ['a null element', (c) => c.menu.push(null as never), ['menu[1] has no provider_id']],
+    ['a provider_id that is blank', (c) => c.tax.push({ provider_id: '  ', rate: 1 }), ['tax[1] has no provider_id']],
+    ['a provider_id that is not text', (c) => c.tax.push({ provider_id: 7, rate: 1 }), ['tax[1] has no provider_id']],
+    ['an element twice', (c) => c.modifier.push({ ...c.modifier[0] }), ['modifier x1 (Cheese) appears twice in modifier']],
+    ['an item family twice', (c) => c.item_family.push({ provider_id: 'f1' }), ['item family f1 appears twice in item_family']],
+    ['a menu without category_ids', (c) => delete c.menu[0]!.category_ids, ['menu m1 (All day) lists no category_ids']],
+    [
+      'a menu whose only category is missing',
+      (c) => (c.menu[0]!.category_ids = ['c9']),
+      ['menu m1 (All day) names missing category c9', 'menu m1 (All day) has no items'],
+    ],
+    [
+      'a menu whose category holds no item of the catalog',
+      (c) => (c.category[0]!.item_ids = ['i9']),
+      ['menu m1 (All day) has no items', 'category c1 (Mains) lists missing item i9'],
+    ],
+    ['an item naming a missing category', (c) => (c.item[0]!.category_id = 'c9'), ['item i1 (Burger) names missing category c9']],
+    ['an item naming missing categories', (c) => (c.item[0]!.category_ids = ['c1', 'c8']), ['item i1 (Burger) names missing category c8']],
+    [
+      'a modifier group without modifier_ids',
+      (c) => delete c.modifier_group[0]!.modifier_ids,
+      ['modifier group g1 (Add-ons) lists no modifier_ids'],
+    ],
+    [
+      'a modifier group listing a missing modifier',
+      (c) => (c.modifier_group[0]!.modifier_ids = ['x1', 'x9']),
+      ['modifier group g1 (Add-ons) lists missing modifier x9'],
+    ],
+    [
+      'min_selections below 0',
+      (c) => (c.modifier_group[0]!.min_selections = -1),
+      ['modifier group g1 (Add-ons): min_selections must be a whole number, not -1'],
+    ],
+    [
+      'min_selections as text, above max_selections',
+      (c) => (c.modifier_group[0]!.min_selections = '3'),
+      ['modifier group g1 (Add-ons): min_selections must be a whole number, not "3"'],
+    ],
+    [
+      'max_selections a fraction',
+      (c) => (c.modifier_group[0]!.max_selections = 1.5),
+      ['modifier group g1 (Add-ons): max_selections must be a whole number, not 1.5'],
+    ],
+    [
+      'max_selections as text, below min_selections',
+      (c) => Object.assign(c.modifier_group[0]!, { min_selections: 2, max_selections: '1' }),
+      ['modifier group g1 (Add-ons): max_selections must be a whole number, not "1"'],
+    ],
+    [
+      'a modifier naming a missing modifier group',
+      (c) => (c.modifier[0]!.modifier_group_ids = ['g9']),
+      ['modifier x1 (Cheese) refers to missing modifier group g9'],
+    ],
+    ['a tax rate below 0', (c) => (c.tax[0]!.rate = -1), ['tax t1 (Sales): rate must be from 0 to 100, not -1']],
+    ['a tax rate as text', (c) => (c.tax[0]!.rate = '50'), ['tax t1 (Sales): rate must be from 0 to 100, not "50"']],
+    ['a tax rate that is not a number', (c) => (c.tax[0]!.rate = Number.NaN), ['tax t1 (Sales): rate must be from 0 to 100, not null']],
+    [
+      'a value shown cut at 60 characters',
+      (c) => (c.tax[0]!.rate = 'x'.repeat(100)),
+      [`tax t1 (Sales): rate must be from 0 to 100, not "${'x'.repeat(59)}`],
+    ],
+    ['a catalog tax_rate above 100', (c) => Object.assign(c, { tax_rate: 101 }), ['tax_rate must be from 0 to 100, not 101']],
+    [
+      'holiday hours it cannot read, the holiday unnamed',
+      (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: ['9-14'] }] }),
+      ['holidays[0]: hours[0] "9-14" is not a range of 24-hour times like "11:00-15:00"'],
+    ],
+  ])('%s', (_case, change, problems) => expect(problemsOf(changed(change))).toEqual(problems));
+
+  test.each<[string, (catalog: Small) => void]>([
+    ['a tax rate of 0', (c) => (c.tax[0]!.rate = 0)],
+    ['a tax rate of 100', (c) => (c.tax[0]!.rate = 100)],
+    ['a catalog tax_rate of 100', (c) => Object.assign(c, { tax_rate: 100 })],
+    ['a modifier group without bounds', (c) => (c.modifier_group[0] = { provider_id: 'g1', modifier_ids: ['x1'] })],
+    ['min_selections equal to max_selections', (c) => Object.assign(c.modifier_group[0]!, { min_selections: 2, max_selections: 2 })],
+    ['ids that are not text among a list of ids, left out', (c) => (c.menu[0]!.category_ids = ['c1', 7, null])],
+    ['a menu whose schedule is null: open whenever the location is', (c) => (c.menu[0]!.schedule = null)],
+    ['a holiday whose hours are null: listed only', (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: null }] })],
+  ])('takes %s', (_case, change) => expect(problemsOf(changed(change))).toEqual([]));
+});
+
+test('a catalog with problems still gives a connection its part: what it names but lacks is left out', () => {
+  const broken = changed((c) => {
+    c.item[0]!.modifier_group_ids = ['g1', 'g9'];
+    c.modifier_group[0]!.modifier_ids = ['x1', 'x9'];
+    c.modifier[0]!.modifier_group_ids = ['g8'];
+  });
+  const part = catalogFor(readCatalog(broken).catalog as Catalog, ['m1']);
+  expect(part.modifier_group.map((g) => g.provider_id)).toEqual(['g1']);
+  expect(part.modifier.map((m) => m.provider_id)).toEqual(['x1']);
+});
+
+test('the canonical catalog keeps each category with the items it holds', () => {
+  const { catalog } = readCatalog(changed((c) => c.item.push({ provider_id: 'i2', price: 500, category_ids: ['c1'] })));
+  expect(catalog.category).toEqual([{ provider_id: 'c1', name: 'Mains', item_ids: ['i1', 'i2'] }]);
+  expect(catalog.item_family).toEqual([{ provider_id: 'f1', name: 'Burgers' }]);
+});
+
+test('a catalog answer of null is a problem, not a throw', () => {
+  expect(problemsOf(null)).toEqual(['the catalog answer is not a JSON object', 'the catalog has no menu']);
+});
+
+describe('modifier groups nested in a loop', () => {
+  /** Groups g1 → x1 → g2 → x2 → g3 → x3 → back to `to`. */
+  const looped = (to: string) =>
+    changed((c) => {
+      c.modifier_group.push({ provider_id: 'g2', modifier_ids: ['x2'] }, { provider_id: 'g3', modifier_ids: ['x3'] });
+      c.modifier[0]!.modifier_group_ids = ['g2'];
+      c.modifier.push(
+        { provider_id: 'x2', price: 0, modifier_group_ids: ['g3'] },
+        { provider_id: 'x3', price: 0, modifier_group_ids: [to] },
+      );
+    });
+  test.each([
+    ['back to the first', 'g1', 'modifier group g1 is nested inside itself (g1 → g2 → g3 → g1)'],
+    ['back to one on the way', 'g2', 'modifier group g2 is nested inside itself (g2 → g3 → g2)'],
+    ['a group inside itself', 'g3', 'modifier group g3 is nested inside itself (g3 → g3)'],
+  ])('%s: named from where the loop begins', (_case, to, problem) => expect(problemsOf(looped(to))).toEqual([problem]));
+
+  test('a connection still gets each group of a loop once', () => {
+    const part = catalogFor(readCatalog(looped('g1')).catalog as Catalog, ['m1']);
+    expect(part.modifier_group.map((g) => g.provider_id)).toEqual(['g1', 'g2', 'g3']);
+    expect(part.modifier.map((m) => m.provider_id)).toEqual(['x1', 'x2', 'x3']);
+  });
+});
+
+test('groups that share nested groups are judged once each: forty levels of two ways down, in a moment', () => {
+  // Each group's two modifiers both lead to the next group: 2^40 paths, 40 groups.
+  const deep = changed((c) => {
+    c.modifier_group = [];
+    c.modifier = [];
+    for (let level = 1; level <= 40; level++) {
+      c.modifier_group.push({ provider_id: `g${level}`, modifier_ids: [`a${level}`, `b${level}`] });
+      const below = level < 40 ? [`g${level + 1}`] : [];
+      c.modifier.push({ provider_id: `a${level}`, price: 0, modifier_group_ids: below });
+      c.modifier.push({ provider_id: `b${level}`, price: 0, modifier_group_ids: below });
+    }
+  });
+  expect(problemsOf(deep)).toEqual([]);
+  expect(catalogFor(readCatalog(deep).catalog as Catalog, ['m1']).modifier_group).toHaveLength(40);
+});
+
+test.each([
+  [['item i1 is wrong'], 'the catalog is invalid: item i1 is wrong'],
+  [['first', 'second'], 'the catalog is invalid: first (and 1 more problem)'],
+  [['first', 'second', 'third'], 'the catalog is invalid: first (and 2 more problems)'],
+  [Array.from({ length: MAX_PROBLEMS }, (_, i) => `p${i}`), `the catalog is invalid: p0 (and ${MAX_PROBLEMS - 1} more problems)`],
+])('publishError(%j)', (problems, error) => expect(publishError(problems)).toBe(error));
+
+describe('what a connection gets of a catalog of two menus', () => {
+  /** A second menu: its own category, item (with another family and tax) and modifier group. */
+  const two = () =>
+    readCatalog(
+      changed((c) => {
+        c.menu.push({ provider_id: 'm2', category_ids: ['c2'] });
+        c.category.push({ provider_id: 'c2', item_ids: ['i2'] });
+        c.item.push({ provider_id: 'i2', price: 200, modifier_group_ids: ['g2'], tax_ids: ['t2'], item_family_id: 'f2' });
+        c.item_family.push({ provider_id: 'f2' });
+        c.modifier_group.push({ provider_id: 'g2', modifier_ids: ['x2'] });
+        c.modifier.push({ provider_id: 'x2', price: 0, modifier_group_ids: ['g3'] });
+        c.modifier_group.push({ provider_id: 'g3', modifier_ids: ['x3'] });
+        c.modifier.push({ provider_id: 'x3', price: 0 });
+        // Reached by nothing: a modifier naming the first menu's group.
+        c.modifier.push({ provider_id: 'x4', price: 0, modifier_group_ids: ['g1'] });
+      }),
+    ).catalog as Catalog;
+  test.each([
+    [['m1'], { menu: ['m1'], category: ['c1'], item: ['i1'], item_family: ['f1'], modifier_group: ['g1'], modifier: ['x1'], tax: ['t1'] }],
+    [
+      ['m2'],
+      { menu: ['m2'], category: ['c2'], item: ['i2'], item_family: ['f2'], modifier_group: ['g2', 'g3'], modifier: ['x2', 'x3'], tax: [] },
+    ],
+    [[], { menu: [], category: [], item: [], item_family: [], modifier_group: [], modifier: [], tax: [] }],
+  ])('menus %j', (menus, expected) => {
+    const part = catalogFor(two(), menus);
+    const listed = Object.fromEntries(
+      Object.keys(expected).map((list) => [list, (part[list as keyof Catalog] as { provider_id: string }[]).map((e) => e.provider_id)]),
+    );
+    expect(listed).toEqual(expected);
+    expect(part.currency).toBe('usd');
+  });
+});

@@ -5,6 +5,7 @@
 // modifier groups is found by one walk), so a catalog of any size is judged in bounded time.
 // Prices are whole numbers of the currency's smallest unit (common/money.ts).
 import { amountRule, currencyRule, isAmount, isCurrency } from '../../common/money.js';
+import { isPlainObject } from '../../common/input.js';
 import { rangeText, readRanges, readWeek, weekText } from './hours.js';
 
 /** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
@@ -12,7 +13,7 @@ export type Catalog = {
   default_language?: string;
   currency?: string;
   category: CatalogEntity[];
-  item_family?: CatalogEntity[];
+  item_family: CatalogEntity[];
   item: CatalogEntity[];
   modifier_group: CatalogEntity[];
   modifier: CatalogEntity[];
@@ -40,10 +41,10 @@ const NOUN: Record<ListName, string> = {
 /** The problems kept and shown: the first of them names what the POS must fix first. */
 export const MAX_PROBLEMS = 50;
 
-const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
-const isRate = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The ids a list names: its text elements (none when it is not a list). */
+export const ids = (list: unknown): string[] => (Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : []);
+const isRate = (value: unknown) => typeof value === 'number' && value >= 0 && value <= 100;
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 60);
 
 /** An element as a problem names it: its kind, provider_id and name. */
@@ -60,8 +61,8 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   const problem = (text: string) => {
     if (problems.length <= MAX_PROBLEMS) problems.push(text);
   };
-  const body = isObject(raw) ? raw : {};
-  if (!isObject(raw)) problem('the catalog answer is not a JSON object');
+  const body = isPlainObject(raw) ? raw : {};
+  if (!isPlainObject(raw)) problem('the catalog answer is not a JSON object');
   // Optional (the catalog of docs/reference.md § Resources may leave it out): without it, the
   // location has no currency its orders are held to.
   if (body.currency !== undefined && !isCurrency(body.currency)) problem(`currency ${currencyRule(body.currency)}`);
@@ -74,7 +75,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
     const seen = new Set<string>();
     lists[list] = [];
     (Array.isArray(given) ? given : []).forEach((element: unknown, index) => {
-      if (!isObject(element) || typeof element.provider_id !== 'string' || !element.provider_id.trim()) {
+      if (!isPlainObject(element) || typeof element.provider_id !== 'string' || !element.provider_id.trim()) {
         problem(`${list}[${index}] has no provider_id`);
         return;
       }
@@ -120,7 +121,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
     if (!Array.isArray(menu.category_ids)) problem(`${label('menu', menu)} lists no category_ids`);
     for (const categoryId of ids(menu.category_ids))
       if (!categories.has(categoryId)) problem(`${label('menu', menu)} names missing category ${categoryId}`);
-    const reached = ids(menu.category_ids).some((c) => [...(itemIdsOf.get(c) ?? [])].some((i) => items.has(i)));
+    const reached = ids(menu.category_ids).some((c) => categories.has(c) && [...itemIdsOf.get(c)!].some((i) => items.has(i)));
     if (Array.isArray(menu.category_ids) && !reached) problem(`${label('menu', menu)} has no items`);
   }
   for (const c of category)
@@ -159,7 +160,7 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
 
 /** A holiday with its `hours` read (written one way), each problem named by its index and name. */
 function withHours(holiday: unknown, index: number, problem: (text: string) => void): unknown {
-  if (!isObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
+  if (!isPlainObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
   const { ranges, problems } = readRanges(holiday.hours, 'hours');
   const named = `holidays[${index}]${typeof holiday.name === 'string' ? ` (${holiday.name})` : ''}`;
   for (const text of problems) problem(`${named}: ${text}`);
@@ -189,7 +190,7 @@ function groupCycle(groups: CatalogEntity[], modifiers: Map<string, CatalogEntit
         path.pop();
         continue;
       }
-      if (!byGroup.has(edge.to) || state.get(edge.to) === 'done') continue;
+      if (state.get(edge.to) === 'done') continue;
       if (state.get(edge.to) === 'open') {
         const from = path.findIndex((step) => step.group === edge.to);
         return [...path.slice(from).map((step) => step.group), edge.to];
@@ -214,34 +215,31 @@ export function catalogFor(catalog: Catalog, menuIds: readonly string[]): Catalo
   const category = catalog.category.filter((c) => categoryIds.has(c.provider_id));
   const itemIds = new Set(category.flatMap((c) => ids(c.item_ids)));
   const item = catalog.item.filter((i) => itemIds.has(i.provider_id));
-  // Modifier groups nest through modifiers: follow them until nothing new is reached.
+  // Modifier groups nest through modifiers: each group reached is walked once, its modifiers'
+  // groups reached in turn.
+  const groupsById = new Map(catalog.modifier_group.map((g) => [g.provider_id, g]));
+  const modifiersById = new Map(catalog.modifier.map((m) => [m.provider_id, m]));
   const groupIds = new Set(item.flatMap((i) => ids(i.modifier_group_ids)));
   const modifierIds = new Set<string>();
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const group of catalog.modifier_group.filter((g) => groupIds.has(g.provider_id))) {
-      for (const m of ids(group.modifier_ids)) {
-        if (modifierIds.has(m)) continue;
-        modifierIds.add(m);
-        grew = true;
-      }
-    }
-    for (const modifier of catalog.modifier.filter((m) => modifierIds.has(m.provider_id))) {
-      for (const g of ids(modifier.modifier_group_ids)) {
+  const unwalked = [...groupIds];
+  while (unwalked.length) {
+    for (const m of ids(groupsById.get(unwalked.pop()!)?.modifier_ids)) {
+      modifierIds.add(m);
+      for (const g of ids(modifiersById.get(m)?.modifier_group_ids)) {
         if (groupIds.has(g)) continue;
         groupIds.add(g);
-        grew = true;
+        unwalked.push(g);
       }
     }
   }
   const taxIds = new Set(item.flatMap((i) => ids(i.tax_ids)));
-  const familyIds = new Set(item.map((i) => i.item_family_id).filter((f): f is string => typeof f === 'string'));
+  const familyIds = new Set(item.map((i) => i.item_family_id));
   return {
     ...catalog,
     menu,
     category,
     item,
-    item_family: (catalog.item_family ?? []).filter((f) => familyIds.has(f.provider_id)),
+    item_family: catalog.item_family.filter((f) => familyIds.has(f.provider_id)),
     modifier_group: catalog.modifier_group.filter((g) => groupIds.has(g.provider_id)),
     modifier: catalog.modifier.filter((m) => modifierIds.has(m.provider_id)),
     tax: catalog.tax.filter((t) => taxIds.has(t.provider_id)),

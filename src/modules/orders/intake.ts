@@ -1,25 +1,22 @@
-// The checks an order passes before the POS sees it: first whether the store is ours at all
-// (`storeRefusal`), then whether it takes orders at the order's time (`intakeRefusal`: paused by
-// us or by its DSP now; at the order's time, now or a future order's, on its location's clock:
-// a closed day, outside a holiday's hours, or no menu the store received open), then its currency
-// against its location's, then the cart against what the store offers, what is off sale, and which
-// of its menus are open then. What the store offers, its menus' hours and its location's holidays
-// are those of the catalog version it last received (its last successful publish, else its
-// location's latest catalog): an order is judged by the hours its platform shows. The first check
-// that fails names the order's failure reason; the order is stored failed with it, never sent to
-// the POS, and the DSP is told. One place: a new reason not to take an order is a new check here.
-// Everything they need comes with the store's one statement (db/sql/orders.ts) or is kept per
-// catalog version and per availability version: none is read per order.
-import type { Services } from '../../services.js';
-import type { BoundLocation, StoreBinding } from '../../db/sql/orders.js';
-import { Invalid } from '../../common/errors.js';
-import { epochMs } from '../../common/input.js';
-import { offeredVersion, storedOffer, type Offer, type Offered } from '../catalog/offer.js';
-import { storedHolidays } from '../catalog/holidays.js';
-import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Hours } from '../catalog/hours.js';
+// The checks an order passes before the POS sees it, pure: first whether the store is ours at all
+// (`storeRefusal`), then whether it is paused now, by us or by its DSP (`pauseRefusal`), then
+// (`orderRefusal`) whether it takes orders at the order's time, now or a future order's, on its
+// location's clock (a closed day, outside a holiday's hours, or no menu the store received open),
+// then its currency against its location's, then the cart against what the store offers, what is
+// off sale, and which of its menus are open then. What the store offers, its menus' hours and its
+// location's holidays are those of the catalog version it last received (its last successful
+// publish, else its location's latest catalog): an order is judged by the hours its platform
+// shows. The first check that fails names the order's failure reason; the order is stored failed
+// with it, never sent to the POS, and the DSP is told. One place: a new reason not to take an
+// order is a new check here. What they judge by comes with the store's one statement
+// (db/sql/orders.ts) or is kept per catalog version and per availability version (./service.ts,
+// `intakeRefusal`): none is read per order.
+import type { StoreBinding } from '../../db/sql/orders.js';
+import { epochMs, isPlainObject } from '../../common/input.js';
+import type { Offer, Offered } from '../catalog/offer.js';
+import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Holidays, type Hours } from '../catalog/hours.js';
 import { wallClock, zoneOf } from '../catalog/local-time.js';
-import { storedCurrency } from '../catalog/currency.js';
-import { isOffSale, offSaleAt, pausedNow, type OffSale } from '../stores/service.js';
+import { isOffSale, pausedNow, type OffSale } from '../stores/rules.js';
 import type { Refusal } from './peers.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location
@@ -31,38 +28,48 @@ export function storeRefusal(binding: StoreBinding | undefined, storeId: string)
   return null;
 }
 
-type Bound = StoreBinding & BoundLocation;
-
-/** Whether the store takes this order at its time, and its cart. */
-export async function intakeRefusal(
-  services: Pick<Services, 'db'>,
-  binding: Bound,
-  object: Record<string, unknown>,
-): Promise<Refusal | null> {
-  const now = Date.now();
-  const storeId = String(object.dsp_store_id);
-  if (pausedNow(binding, now)) {
-    const until = binding.pausedUntil ? ` until ${new Date(binding.pausedUntil).toISOString()}` : ' until resumed';
+/** A store paused now: by us (until its end, or until resumed) or by its DSP. Asked before
+ * anything about the order is read. */
+export function pauseRefusal(
+  store: Pick<StoreBinding, 'pausedAt' | 'pausedUntil' | 'dspStatus'>,
+  storeId: string,
+  now: number,
+): Refusal | null {
+  if (pausedNow(store, now)) {
+    const until = store.pausedUntil ? ` until ${new Date(store.pausedUntil).toISOString()}` : ' until resumed';
     return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused${until}` };
   }
-  if (binding.dspStatus === 'paused')
-    return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` };
+  return store.dspStatus === 'paused'
+    ? { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused by its DSP` }
+    : null;
+}
+
+/** What an order is judged by besides its store: its location's currency (its latest catalog's;
+ * null: none), what the store offers (null: no catalog yet) and the holidays of that catalog
+ * version, and the location's items off sale. */
+export type Judged = { currency: string | null; offer: Offer | null; holidays: Holidays; offSale: OffSale };
+
+/** Whether the store takes this order at its time on its location's clock (`timezone`), in its
+ * location's currency, and its cart. */
+export function orderRefusal(object: Record<string, unknown>, timezone: string, now: number, judged: Judged): Refusal | null {
   const at = orderTime(object, now);
-  const offered = offeredVersion(binding, binding.latestVersionId);
-  const [currency, offer, offSale, holidays] = await Promise.all([
-    storedCurrency(services.db, binding.latestVersionId),
-    offered ? storedOffer(services.db, offered.versionId, offered.menus) : null,
-    offSaleAt(services, binding.id, binding.availabilityVersion),
-    offered ? storedHolidays(services.db, offered.versionId) : undefined,
-  ]);
-  const hours: Hours | null = offer && holidays ? { timeZone: zoneOf(binding.timezone), menus: offer.menus, holidays } : null;
-  const open = hours && !alwaysOpen(hours) ? openMenusAt(hours, wallClock(at, hours.timeZone)) : null;
-  if (hours && open && !open.size) return { reason: 'restaurant_not_accepting_orders', details: closedSentence(hours, at) };
-  const outOfHours = (what: string, offered: Offered): Refusal | null =>
-    !hours || !open || offered.menus.some((menu) => open.has(menu))
-      ? null
-      : { reason: 'item_unavailable', details: notServedSentence(hours, what, offered.menus, at) };
-  return currencyRefusal(object, currency) ?? cartRefusal(offer, offSale, object.items, now, outOfHours);
+  const opening = openingAt(judged, timezone, at);
+  if (opening && !opening.open.size) return { reason: 'restaurant_not_accepting_orders', details: closedSentence(opening.hours, at) };
+  const outOfHours: OutOfHours | undefined = opening
+    ? (what, offered) =>
+        offered.menus.some((menu) => opening.open.has(menu))
+          ? null
+          : { reason: 'item_unavailable', details: notServedSentence(opening.hours, what, offered.menus, at) }
+    : undefined;
+  return currencyRefusal(object, judged.currency) ?? cartRefusal(judged.offer, judged.offSale, object.items, now, outOfHours);
+}
+
+/** The store's hours and its menus open at `at`; null when nothing about time can refuse an order
+ * (no catalog yet, or every menu open whenever the location is and no holiday). */
+function openingAt({ offer, holidays }: Judged, timezone: string, at: number): { hours: Hours; open: Set<string> } | null {
+  if (!offer) return null;
+  const hours: Hours = { timeZone: zoneOf(timezone), menus: offer.menus, holidays };
+  return alwaysOpen(hours) ? null : { hours, open: openMenusAt(hours, wallClock(at, hours.timeZone)) };
 }
 
 /** An order in another currency than its location's (its latest catalog's) is refused, naming
@@ -83,14 +90,9 @@ function currencyRefusal(object: Record<string, unknown>, currency: string | nul
 /** When the order is for: now, or a future order's fulfillment time (one already past is for now). */
 function orderTime(object: Record<string, unknown>, now: number): number {
   if (object.is_future_order !== true || object.future_order_fulfillment_time === undefined) return now;
-  try {
-    return Math.max(now, epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time'));
-  } catch (error) {
-    throw error instanceof Invalid ? error : new Invalid('object.future_order_fulfillment_time must be epoch milliseconds');
-  }
+  return Math.max(now, epochMs(object.future_order_fulfillment_time, 'object.future_order_fulfillment_time'));
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 40);
 
 /**
@@ -106,13 +108,13 @@ export function cartRefusal(
   offSale: OffSale,
   items: unknown,
   now = Date.now(),
-  outOfHours: OutOfHours = () => null,
+  outOfHours?: OutOfHours,
 ): Refusal | null {
   if (items === undefined) return null;
   if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
   const cart: Cart = { offer, offSale, now };
   for (const [index, line] of items.entries()) {
-    if (!isObject(line) || typeof line.service_id !== 'string')
+    if (!isPlainObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `items[${index}] has no service_id` };
     const id = line.service_id;
     if (isOffSale(offSale, id, now)) return { reason: 'item_unavailable', details: `item ${id} is off sale` };
@@ -120,7 +122,7 @@ export function cartRefusal(
     const offered = offer.items.get(id);
     if (!offered) return { reason: 'item_not_found', details: `item ${id} is not on the menus this store received` };
     const problem =
-      outOfHours(`item ${id}`, offered) ??
+      outOfHours?.(`item ${id}`, offered) ??
       quantityProblem(`item ${id}`, line.quantity) ??
       priceProblem(`item ${id}`, line.price, offered) ??
       modifiersProblem(cart, `item ${id}`, offered.groups, line.modifiers);
@@ -152,7 +154,7 @@ function modifiersProblem(cart: Cart, owner: string, groups: string[], modifiers
   if (modifiers !== undefined && !Array.isArray(modifiers)) return { reason: 'invalid_cart', details: `${owner}: modifiers is not a list` };
   const chosen = new Map<string, number>();
   for (const [index, line] of (modifiers ?? []).entries()) {
-    if (!isObject(line) || typeof line.service_id !== 'string')
+    if (!isPlainObject(line) || typeof line.service_id !== 'string')
       return { reason: 'invalid_cart', details: `${owner}: modifiers[${index}] has no service_id` };
     const id = line.service_id;
     if (isOffSale(cart.offSale, id, cart.now)) return { reason: 'item_unavailable', details: `modifier ${id} is off sale` };

@@ -64,8 +64,13 @@ import {
   orderEventData,
   type DspEventType,
   type PosLocation,
+  type Refusal,
 } from './peers.js';
-import { intakeRefusal, storeRefusal } from './intake.js';
+import { orderRefusal, pauseRefusal, storeRefusal } from './intake.js';
+import { offeredVersion } from '../catalog/offer.js';
+import { storedHolidays, storedOffer } from '../catalog/stored.js';
+import { storedCurrency } from '../catalog/currency.js';
+import { offSaleAt } from '../stores/service.js';
 
 /** Where an event takes the order, or the refusal the sender gets (./states.ts). */
 function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
@@ -118,6 +123,28 @@ const toDsp = (services: Services, order: OrderRow, type: DspEventType, data: Re
 /** A DSP's order as the service takes it (./webhooks.ts reads it from the DSP's payload). */
 export type Incoming = { dspOrderId: string; dspStoreId: string; fulfillmentType: string | null; object: Record<string, unknown> };
 
+/** The intake's checks (./intake.ts) of an order to a bound store, with what they judge it by: a
+ * paused store's orders are refused before anything is read; the rest is kept per catalog version
+ * and per availability version (catalog/stored.ts, stores/service.ts), none of it read per order. */
+async function intakeRefusal(
+  services: Services,
+  store: StoreBinding & BoundLocation,
+  storeId: string,
+  object: Record<string, unknown>,
+): Promise<Refusal | null> {
+  const now = Date.now();
+  const paused = pauseRefusal(store, storeId, now);
+  if (paused) return paused;
+  const offered = offeredVersion(store, store.latestVersionId);
+  const [currency, offer, holidays, offSale] = await Promise.all([
+    storedCurrency(services.db, store.latestVersionId),
+    offered ? storedOffer(services.db, offered.versionId, offered.menus) : null,
+    offered ? storedHolidays(services.db, offered.versionId) : new Map(),
+    offSaleAt(services, store.id, store.availabilityVersion),
+  ]);
+  return orderRefusal(object, store.timezone, now, { currency, offer, holidays, offSale });
+}
+
 /** order.created from a DSP: one order per (DSP, dspOrderId), however often and however
  * concurrently it is sent. Checked before the POS sees it (./intake.ts): an order that fails is
  * stored failed with its reason, not sent, and its DSP is told (location.order.fail). The order
@@ -135,7 +162,7 @@ export async function acceptOrder(
   const binding = await storeBinding(sql, source, dspStoreId);
   const unbound = storeRefusal(binding, dspStoreId);
   const location = unbound ? null : (binding as StoreBinding & BoundLocation);
-  const refusal = unbound ?? (await intakeRefusal(services, location!, object));
+  const refusal = unbound ?? (await intakeRefusal(services, location!, dspStoreId, object));
   const now = new Date();
   const row: OrderRow = {
     id: newId('ord'),

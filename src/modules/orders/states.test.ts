@@ -4,6 +4,11 @@ import {
   decideDelivery,
   DELIVERY_STATUSES,
   deliveryOnMove,
+  DRIVER_ASSIGNED,
+  FINAL_STATUSES,
+  FULFILLMENT_TYPES,
+  MERCHANT_DELIVERED,
+  NEW,
   ORDER_STATUSES,
   statusesWhere,
   type DeliveryReport,
@@ -78,6 +83,29 @@ test('statusesWhere gives exactly the statuses decide lets an event move from', 
 
 test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {
   expect(decide('archived', { kind: 'posUpdate', status: 'completed' })).toEqual({ refused: 'invalidTransition' });
+});
+
+describe('the named states, as docs/reference.md § Order states has them', () => {
+  test('a new order is in progress: open, and its POS may move it on', () => {
+    expect(NEW).toBe('in_progress');
+    expect(FINAL_STATUSES.has(NEW)).toBe(false);
+    expect(decide(NEW, { kind: 'posUpdate', status: 'ready_for_pickup' })).toEqual({ to: 'ready_for_pickup' });
+  });
+  test('the final statuses are exactly those nothing changes', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual([...final].sort());
+    for (const status of ORDER_STATUSES)
+      expect(decide(status, { kind: 'dspCancel' })).toEqual(
+        FINAL_STATUSES.has(status) ? { refused: 'notModifiable' } : { to: 'dsp_canceled' },
+      );
+  });
+  test('a delivery with a driver assigned is on its way to the pickup', () => {
+    expect(DRIVER_ASSIGNED).toBe('enroute_to_pickup');
+    expect(DELIVERY_STATUSES.indexOf(DRIVER_ASSIGNED)).toBe(DELIVERY_STATUSES.indexOf('pending_driver_confirmation') + 1);
+  });
+  test('an order the merchant delivers is of the fulfillment merchant_managed_delivery', () => {
+    expect(MERCHANT_DELIVERED).toBe('merchant_managed_delivery');
+    expect(FULFILLMENT_TYPES).toContain(MERCHANT_DELIVERED);
+  });
 });
 
 describe("the event provider's report of the delivery", () => {

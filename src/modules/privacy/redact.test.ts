@@ -30,6 +30,9 @@ test.each([
     { driver: { name: 'D', phone: { number: '1' } } },
   ],
   ['nulls stay null', { customer: null, email: null }, { customer: null, email: null }],
+  ['a phone sent as a number', { order: { phone: 5551234 } }, { order: { phone: 'redacted' } }],
+  ['notes as a list, booleans kept', { notes: ['ring twice', false] }, { notes: ['redacted', false] }],
+  ['orders in a list', [{ customer_name: 'Ada' }, 7, null], [{ customer_name: 'redacted' }, 7, null]],
   [
     'an order without customer data is unchanged',
     { id: 'o', total: 2500, items: [{ name: 'Taco' }] },

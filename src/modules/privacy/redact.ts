@@ -35,7 +35,7 @@ export function redactJson(value: unknown): unknown {
   if (!value || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => {
-      if (inner == null || key === 'driver') return [key, inner];
+      if (key === 'driver') return [key, inner];
       if (OBJECTS.has(key) || TEXTS.has(key) || ANYWHERE.has(key)) return [key, redactWholly(inner)];
       return [key, redactJson(inner)];
     }),

@@ -25,35 +25,16 @@ import {
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
-import { storedOffer, storeOffer } from '../catalog/offer.js';
+import { storedOffer, storeOffer } from '../catalog/stored.js';
 import { keptPer } from '../../common/kept.js';
 import type { Db, Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../events/service.js';
 import { toWire } from '../../http/rest-route.js';
 import { storeEventBody, storeWire, type StoreEventData } from './peers.js';
+import { endOf, pausedUntilShown, type OffSale } from './rules.js';
 
-/** How far ahead a pause or an item's time off sale may end. */
-export const LONGEST_STOP_MS = 366 * 86_400_000;
 /** How many items one call may take off sale or put back. */
 export const MOST_ITEMS = 1000;
-
-/** An end given as epoch ms: absent is null (until undone); otherwise a whole number of ms in the
- * future, at most LONGEST_STOP_MS ahead, or 400 naming the field. */
-export function endOf(value: unknown, field: string, now = Date.now()): Date | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Invalid(`${field} must be epoch milliseconds (a whole number)`);
-  if (value <= now) throw new Invalid(`${field} must be in the future`);
-  if (value > now + LONGEST_STOP_MS) throw new Invalid(`${field} may be at most ${LONGEST_STOP_MS / 86_400_000} days ahead`);
-  return new Date(value);
-}
-
-/** Whether a pause applies now (by us, until its end). */
-export const pausedNow = (store: { pausedAt: Date | null; pausedUntil: Date | null }, now = Date.now()) =>
-  store.pausedAt !== null && (store.pausedUntil === null || store.pausedUntil.getTime() > now);
-
-/** A pause's end as partners see it: null when not paused (or its end passed), -1 until resumed. */
-export const pausedUntilShown = (store: { pausedAt: Date | null; pausedUntil: Date | null }, now = Date.now()): number | null =>
-  pausedNow(store, now) ? (store.pausedUntil?.getTime() ?? -1) : null;
 
 /** The caller's active location of the organization, or 404 (another tenant's is not revealed). */
 async function locationInReach(services: Services, auth: AuthInfo, orgId: string, locationId: string): Promise<LocationRow> {
@@ -192,8 +173,6 @@ export async function resumeLocation(
   return stores.map((store) => shown(store, { pausedAt: null, pausedUntil: null }));
 }
 
-/** A location's items off sale by id, with their ends (null: until put back). */
-export type OffSale = ReadonlyMap<string, number | null>;
 const offSaleOf = keptPer<Db, string, Promise<OffSale>>({ max: 1000 });
 
 /** A location's items off sale at one version of its availability, read once per version on each
@@ -205,13 +184,6 @@ export function offSaleAt(services: Pick<Services, 'db'>, locationId: string, ve
     ),
   );
 }
-
-/** Whether an item is off sale now (its end, if any, not yet passed). */
-export const isOffSale = (items: OffSale, id: string, now = Date.now()) => {
-  if (!items.has(id)) return false;
-  const until = items.get(id);
-  return until === null || until === undefined || until > now;
-};
 
 /** The location's items and modifiers off sale now, with their ends (null: until put back). */
 export async function unavailableNow(services: Services, locationId: string, now = Date.now()) {

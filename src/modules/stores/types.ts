@@ -6,14 +6,15 @@ import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
 import {
   itemAvailability,
-  pausedUntilShown,
   pauseStores,
   resumeStores,
   setItemAvailability,
   unavailableNow,
   type PausedStore as PausedStoreShape,
 } from './service.js';
-import { closedDaysAhead, locationHours, locationOpening } from '../catalog/holidays.js';
+import { pausedUntilShown } from './rules.js';
+import { closedDaysAhead } from '../catalog/holidays.js';
+import { locationHours, locationOpening } from '../catalog/stored.js';
 import { MenuSchedule, scheduleShown } from '../catalog/types.js';
 
 const PausedStore = builder.objectRef<PausedStoreShape>('PausedStore').implement({

@@ -6,7 +6,6 @@ import { requiredText } from '../../common/input.js';
 import {
   catalogOfLocation,
   changeAvailability,
-  endOf,
   locationsOfPos,
   MOST_ITEMS,
   pauseLocation,
@@ -14,6 +13,7 @@ import {
   resumeLocation,
   setStoreStatus,
 } from './service.js';
+import { endOf } from './rules.js';
 
 const STORE_STATUSES = ['paused', 'online'] as const;
 const LOCATION_STATUSES = ['active', 'inactive'] as const;

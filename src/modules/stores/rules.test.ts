@@ -1,7 +1,7 @@
 // The time rules of stores that stop and start, as tables of cases: when a pause or a time off
 // sale may end, whether a pause applies now, how its end is shown, whether an item is off sale.
 // The clock is a number given to each rule, never waited for.
-import { endOf, isOffSale, LONGEST_STOP_MS, pausedNow, pausedUntilShown, type OffSale } from './service.js';
+import { endOf, isOffSale, LONGEST_STOP_MS, pausedNow, pausedUntilShown, type OffSale } from './rules.js';
 
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 const at = (ms: number) => new Date(now + ms);
