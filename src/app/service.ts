@@ -2,11 +2,12 @@
 import { NO_RATE_LIMITS, createRateLimits } from '../common/rate-limits.js';
 import { createMetrics } from '../telemetry/metrics.js';
 import { Dependencies } from '../common/dependencies.js';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { createLogger } from './log.js';
+import { prepareDatabase } from './database.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { openDatabase, type DatabaseHooks } from '../db/client.js';
-import { applyPendingMigrations } from '../db/schema-engine.js';
+import type { DatabaseHooks } from '../db/client.js';
 import { Doorbell, type Services } from '../services.js';
 import { schema } from './schema.js';
 import { buildServer } from '../server/app.js';
@@ -32,7 +33,7 @@ import { privateFolder } from '../common/private-files.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { statementsOf, traceStatements } from '../db/statements.js';
 import { providerOf, sqliteFile } from '../db/url.js';
-import { isDatabaseUnavailable, pingDatabase, poolState } from '../db/client.js';
+import { isDatabaseUnavailable, poolState } from '../db/client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -47,24 +48,6 @@ export type RunningService = {
   housekeeping: { prune: () => Promise<void>; redact: () => Promise<void> };
   close: () => Promise<void>;
 };
-
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  return pino({ level: config.logLevel, base: { service: 'partner-ordering' } });
-}
-
-/** Applies pending migrations and opens the database. */
-export async function prepareDatabase(config: Config, log: Logger, hooks: DatabaseHooks = {}) {
-  const applied = await applyPendingMigrations(config.databaseUrl);
-  if (applied.length) log.info({ migrations: applied }, 'applied pending migrations');
-  const db = openDatabase(
-    config.databaseUrl,
-    { onWarning: (message) => log.warn(message), ...hooks },
-    { sqliteSynchronous: config.sqliteSynchronous, postgresPrepared: config.postgresPrepared, pool: config.databasePool },
-  );
-  // The first query loads Prisma's query compiler; do it now rather than inside a request.
-  await pingDatabase(db);
-  return db;
-}
 
 /** What a test hands the service in place of the machine's own (its DNS). */
 export type Overrides = Pick<Services, 'resolveHost'>;

@@ -3,24 +3,22 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { databaseUrl, providerOf, sqliteFile } from '../db/url.js';
-import { createLogger, prepareDatabase, startService } from '../app/service.js';
+import { createLogger } from '../app/log.js';
+import { prepareDatabase } from '../app/database.js';
 import { applyPendingMigrations } from '../db/schema-engine.js';
 import { createPartner } from '../modules/auth/service.js';
 import { toWire } from '../http/rest-route.js';
 import { SCOPES, isScope } from '../common/scopes.js';
 import { deleteProvider, findProvider, listProviders, saveProvider, type ProviderInput } from '../integrations/providers.js';
 import { ordersWaitingOnProvider } from '../modules/orders/service.js';
-import { startSandboxPeers } from '../sandbox/register.js';
 import { sealer } from '../common/crypto.js';
 import { AppError, Conflict } from '../common/errors.js';
-import { runDemo } from './demo.js';
 import { redeliver } from '../delivery/deliveries.js';
 import { applyDefinitions, readDefinitionsFile } from '../modules/flags/definitions.js';
 import { Doorbell, type SandboxDoors } from '../services.js';
 import { POSTGRES_BACKUPS, backupDatabase, restoreDatabase } from '../db/backup.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { CertifyUsage, certify, providerToCertify } from '../certify/cli.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -55,9 +53,17 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
 scopes: ${SCOPES.join(', ')}`;
 
 export class UsageError extends Error {}
-/** The kit's usage mistakes are the command line's. */
-const usage = (error: unknown): never => {
-  throw error instanceof CertifyUsage ? new UsageError(error.message) : error;
+
+// The server, the sandbox peers, the demo and the conformance kit are imported by the commands
+// that run them: loading the server's modules costs about a second of CPU, which a command that
+// only works on the database (partners, providers, flags, backups) has no use for.
+const certifyKit = async () => {
+  const kit = await import('../certify/cli.js');
+  /** The kit's usage mistakes are the command line's. */
+  const usage = (error: unknown): never => {
+    throw error instanceof kit.CertifyUsage ? new UsageError(error.message) : error;
+  };
+  return { ...kit, usage };
 };
 
 /** With the sandbox, a demo partner: made at the first start (and again for a database that no
@@ -174,6 +180,7 @@ async function backupOrRestore(c: Invocation): Promise<void> {
 
 async function certifyByFlags(c: Invocation): Promise<void> {
   const { values, sub } = c;
+  const { providerToCertify, certify, usage } = await certifyKit();
   const provider = await providerToCertify(sub ?? '', values).catch(usage);
   process.exitCode = await certify(sub!, provider, values, Number(process.env.PROVIDER_TIMEOUT_MS ?? 10_000)).catch(usage);
 }
@@ -187,8 +194,9 @@ async function start(c: OnData): Promise<void> {
       'SANDBOX=off but SIGNING_KEY and ENCRYPTION_KEY are not both set: set each to a secret of at least 32 characters (e.g. `openssl rand -base64 32`), or ALLOW_GENERATED_KEYS=true to use the keys generated into DATA_DIR',
     );
   }
+  const { startService } = await import('../app/service.js');
   const service = await startService(config, log);
-  const peers = config.sandbox ? await startSandboxPeers(service.services) : undefined;
+  const peers = config.sandbox ? await (await import('../sandbox/register.js')).startSandboxPeers(service.services) : undefined;
   log.info(
     {
       url: service.url,
@@ -221,6 +229,7 @@ async function start(c: OnData): Promise<void> {
 
 async function certifyRegistered(c: OnData): Promise<void> {
   const { values, sub, config, log } = c;
+  const { providerToCertify, certify, usage } = await certifyKit();
   const db = await prepareDatabase(config, log);
   try {
     const provider = await providerToCertify(sub ?? '', values, { db, sealer: sealer(config.encryptionKey) }).catch(usage);
@@ -425,7 +434,7 @@ export async function runCli(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  if (command === 'demo') return runDemo();
+  if (command === 'demo') return (await import('./demo.js')).runDemo();
   const url = databaseUrl(process.env);
   const invocation: Invocation = { values, positionals, sub, json, url };
   if (WITHOUT_DATA[command]?.(invocation)) return PLAIN[command]!(invocation);

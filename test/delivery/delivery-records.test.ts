@@ -3,7 +3,7 @@
 // record failed (the pool's wait for a connection, on a busy PostgreSQL) made the message dead at
 // once (a 2xx is not retryable), the order `failed`/`pos_unreachable`, and the DSP heard `fail`.
 import { startService } from '../../src/app/service.js';
-import { createLogger } from '../../src/app/service.js';
+import { createLogger } from '../../src/app/log.js';
 import { asTestService, migratedDatabase, testConfig, type TestService } from '../support/service.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import { merchantTakingOrders, placeOrder, until } from '../support/orders.js';

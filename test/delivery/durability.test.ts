@@ -8,7 +8,8 @@ import { startSandboxPos, type SandboxPos } from '../../src/sandbox/pos/server.j
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, registerSandboxPos } from '../../src/sandbox/register.js';
 import { loadConfig } from '../../src/config.js';
-import { prepareDatabase, createLogger } from '../../src/app/service.js';
+import { prepareDatabase } from '../../src/app/database.js';
+import { createLogger } from '../../src/app/log.js';
 import { openDatabase } from '../../src/db/client.js';
 import { sealer } from '../../src/common/crypto.js';
 import { createPartner } from '../../src/modules/auth/service.js';
