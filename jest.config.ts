@@ -18,6 +18,8 @@ const PROTOCOL = [
   'architecture',
   'bench-profile',
   'certify/certify',
+  // The demo runs on a SQLite database of its own, whatever DATABASE_URL names.
+  'cli/demo',
   'server/graphql-http',
   'server/graphql-over-http',
   'modules/auth/oauth-clients',
