@@ -6,9 +6,8 @@ import { createRequire } from 'node:module';
 import { createClient as createWsClient } from 'graphql-ws';
 import createFetchClient from 'openapi-fetch';
 import WebSocket from 'ws';
-import { merchantTakingOrders, placeOrder, subscribed, until, type OrderSetup } from './support/orders.js';
-import { startPos, testSecrets } from './support/sandbox.js';
-import { get, startTestService, type TestService } from './support/service.js';
+import { startOrdersWorld, type OrdersWorld, placeOrder, subscribed, until, type OrderSetup } from './support/orders.js';
+import { get, type TestService } from './support/service.js';
 import type { SandboxPos } from '../src/sandbox/pos/server.js';
 
 // Apollo Client 3 is CommonJS to Node (its ESM build is for bundlers): loaded as Node loads it.
@@ -17,19 +16,16 @@ const { ApolloClient, HttpLink, InMemoryCache, gql, split } = load('@apollo/clie
 const { GraphQLWsLink } = load('@apollo/client/link/subscriptions') as typeof import('@apollo/client/link/subscriptions');
 const { getMainDefinition } = load('@apollo/client/utilities') as typeof import('@apollo/client/utilities');
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
 
 beforeAll(async () => {
-  service = await startTestService();
-  pos = await startPos(service, testSecrets());
-  m = await merchantTakingOrders(service);
+  world = await startOrdersWorld();
+  ({ service, pos, merchant: m } = world);
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 test('Apollo Client queries over HTTP and subscribes over graphql-ws with the token in connectionParams', async () => {
   const ws = createWsClient({

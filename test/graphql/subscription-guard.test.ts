@@ -6,24 +6,20 @@ import { jest } from '@jest/globals';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { startPos } from '../support/sandbox.js';
 import { createOrg } from '../support/flows.js';
-import { merchantTakingOrders, placeOrder, until, type OrderSetup } from '../support/orders.js';
-import { post, startTestService, tokenPair, type TestService } from '../support/service.js';
+import { startOrdersWorld, type OrdersWorld, placeOrder, until, type OrderSetup } from '../support/orders.js';
+import { post, tokenPair, type TestService } from '../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
 
 beforeAll(async () => {
-  service = await startTestService();
-  pos = await startPos(service);
-  m = await merchantTakingOrders(service);
+  world = await startOrdersWorld();
+  ({ service, pos, merchant: m } = world);
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 describe('subscriptions authenticate and check scopes before the first event', () => {
   /** What a graphql-ws client gets: a refusal comes as one result carrying only errors (or as

@@ -4,25 +4,21 @@
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { startPos } from '../support/sandbox.js';
 import type { OrderSnapshot } from '../../src/common/pubsub.js';
-import { merchantTakingOrders, placeOrder, subscribed, unsubscribed, until, type OrderSetup } from '../support/orders.js';
+import { startOrdersWorld, type OrdersWorld, placeOrder, subscribed, unsubscribed, until, type OrderSetup } from '../support/orders.js';
 import { polled } from '../support/wait.js';
-import { startTestService, type TestService } from '../support/service.js';
+import type { TestService } from '../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
 
 beforeAll(async () => {
-  service = await startTestService();
-  pos = await startPos(service);
-  m = await merchantTakingOrders(service);
+  world = await startOrdersWorld();
+  ({ service, pos, merchant: m } = world);
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 /** Subscribes with the graphql-ws client and collects what it gets; `received` waits for an
  * event about one order (orders of earlier tests may still change). */

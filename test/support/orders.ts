@@ -10,7 +10,8 @@ import { signBody } from '../../src/common/signatures.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
-import { request, type TestService } from './service.js';
+import { request, startTestService, type TestService } from './service.js';
+import { control, startPos, testSecrets } from './sandbox.js';
 import { until, type Refusal } from './wait.js';
 
 // Tests import their waits from here too, with the flows they wait on.
@@ -59,6 +60,45 @@ export async function merchantTakingOrders(
     posOnboardingId: pos._id,
   };
 }
+
+/** What a file about orders starts with: the service (started with `env`), the sandbox POS, the
+ * sandbox event provider when `events`, and a merchant taking orders, whose store has received
+ * its menus when `menus`. `close` stops what was started, and a step that fails stops what the
+ * steps before it started. */
+export async function startOrdersWorld({
+  env = {},
+  secrets = testSecrets(),
+  events: withEvents = false,
+  menus = false,
+}: {
+  env?: Record<string, string>;
+  secrets?: SandboxSecrets;
+  events?: boolean;
+  menus?: boolean;
+} = {}) {
+  const started: { close: () => Promise<void> }[] = [];
+  const close = async () => {
+    for (const one of started.reverse()) await one.close();
+  };
+  try {
+    const service = await startTestService(env);
+    started.push({ close: () => service.stop() });
+    const pos = await startPos(service, secrets);
+    started.push(pos);
+    const events = withEvents ? await startEvents(service, secrets) : undefined;
+    if (events) started.push(events);
+    const merchant = await merchantTakingOrders(service);
+    if (menus) {
+      await control(pos, 'catalog-updated', { location_id: `loc_2_${merchant.tid}` });
+      await catalogReceived(service, merchant.locationId);
+    }
+    return { service, pos, events, merchant, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+export type OrdersWorld = Awaited<ReturnType<typeof startOrdersWorld>>;
 
 /** Waits until each bound store of a location has received its latest catalog: the intake judges
  * a store's orders by the catalog it received (its menus, their hours, the holidays). */

@@ -10,7 +10,16 @@ import { providerOf, sqliteFile } from '../../src/db/url.js';
 import { backupDatabase } from '../../src/db/backup.js';
 import type { SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, posStatus, startEvents, until, type OrderSetup } from '../support/orders.js';
+import {
+  startOrdersWorld,
+  type OrdersWorld,
+  merchantTakingOrders,
+  placeOrder,
+  posStatus,
+  startEvents,
+  until,
+  type OrderSetup,
+} from '../support/orders.js';
 import { startReceiver, type Receiver } from '../support/receiver.js';
 import { post, request, startTestService, type TestService } from '../support/service.js';
 import { createOrg, completeOnboarding } from '../support/flows.js';
@@ -25,6 +34,7 @@ const spansIn = (collector: Receiver): OtlpSpan[] =>
 const traceIdOf = (traceparent: unknown) => String(traceparent).split('-')[1];
 
 describe('traces', () => {
+  let world: OrdersWorld;
   let service: TestService;
   let pos: SandboxPos;
   let events: SandboxEventProvider;
@@ -34,20 +44,21 @@ describe('traces', () => {
 
   beforeAll(async () => {
     collector = await startReceiver(200);
-    service = await startTestService({
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-      OTEL_BSP_SCHEDULE_DELAY: '50',
-      OTEL_SERVICE_NAME: 'ordering-under-test',
+    world = await startOrdersWorld({
+      env: {
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        OTEL_BSP_SCHEDULE_DELAY: '50',
+        OTEL_SERVICE_NAME: 'ordering-under-test',
+      },
+      secrets,
+      events: true,
     });
-    pos = await startPos(service, secrets);
-    events = await startEvents(service, secrets);
-    m = await merchantTakingOrders(service);
+    ({ service, pos, merchant: m } = world);
+    events = world.events!;
   });
   afterAll(async () => {
-    await events?.close();
-    await pos?.close();
-    await service?.stop();
+    await world?.close();
     await collector?.close();
   });
 

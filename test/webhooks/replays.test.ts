@@ -5,24 +5,21 @@
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 import { signBody, signStandardWebhook } from '../../src/common/signatures.js';
 import { addDays, instantAt, localDate } from '../../src/modules/catalog/local-time.js';
-import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, until, type OrderSetup } from '../support/orders.js';
-import { request, startTestService, type TestService } from '../support/service.js';
+import { testSecrets } from '../support/sandbox.js';
+import { startOrdersWorld, type OrdersWorld, placeOrder, until, type OrderSetup } from '../support/orders.js';
+import { request, type TestService } from '../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 const secrets = testSecrets();
 let m: OrderSetup;
 
 beforeAll(async () => {
-  service = await startTestService();
-  pos = await startPos(service, secrets);
-  m = await merchantTakingOrders(service);
+  world = await startOrdersWorld({ secrets });
+  ({ service, pos, merchant: m } = world);
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 /** Until every stored webhook is applied (the inbox works after the 2xx). */
 async function settled() {

@@ -7,27 +7,34 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { sandboxOrder, type SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { CustomerOrder } from '../../../src/sandbox/pos/dsp-channel.js';
 import { signBody, verifySignature } from '../../../src/common/signatures.js';
-import { control, startPos, testSecrets } from '../../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from '../../support/orders.js';
-import { request, startTestService, type TestService } from '../../support/service.js';
+import { control, testSecrets } from '../../support/sandbox.js';
+import {
+  startOrdersWorld,
+  type OrdersWorld,
+  merchantTakingOrders,
+  placeOrder,
+  posStatus,
+  until,
+  type OrderSetup,
+} from '../../support/orders.js';
+import { request, type TestService } from '../../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
 const secrets = testSecrets();
 
 beforeAll(async () => {
-  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60', OUTBOX_MAX_ATTEMPTS: '12' });
-  pos = await startPos(service, secrets);
-  m = await merchantTakingOrders(service);
   // The store received its menus (the US catalog, all menus): orders are checked against them.
-  await sandbox('catalog-updated', { location_id: `loc_2_${m.tid}` });
-  await until(() => service.services.db.menuPublish.findFirst({ where: { status: 'published' } }));
+  world = await startOrdersWorld({
+    env: { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60', OUTBOX_MAX_ATTEMPTS: '12' },
+    secrets,
+    menus: true,
+  });
+  ({ service, pos, merchant: m } = world);
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 const sandbox = (what: string, body: unknown) => control(pos, what, body);
 /** The order as the DSP's customer sees it, once it has `count` events. */

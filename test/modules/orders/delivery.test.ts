@@ -12,18 +12,20 @@ import type { CustomerOrder } from '../../../src/sandbox/pos/dsp-channel.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../../src/sandbox/event-provider/server.js';
 import { saveProvider } from '../../../src/integrations/providers.js';
 import { signBody, verifySignature } from '../../../src/common/signatures.js';
-import { control, startPos, testSecrets } from '../../support/sandbox.js';
+import { control, testSecrets } from '../../support/sandbox.js';
 import {
+  startOrdersWorld,
+  type OrdersWorld,
   merchantTakingOrders,
   nameEventProvider,
   placeOrder,
   posStatus,
-  startEvents,
   until,
   type OrderSetup,
 } from '../../support/orders.js';
-import { get, post, request, startTestService, type TestService } from '../../support/service.js';
+import { get, post, request, type TestService } from '../../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let events: SandboxEventProvider;
@@ -31,17 +33,16 @@ let m: OrderSetup;
 const secrets = testSecrets();
 
 beforeAll(async () => {
-  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60', OUTBOX_MAX_ATTEMPTS: '12' });
-  pos = await startPos(service, secrets);
   // The sandbox event provider, driven step by step (`advance`): its timer is tried below.
-  events = await startEvents(service, secrets);
-  m = await merchantTakingOrders(service);
+  world = await startOrdersWorld({
+    env: { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60', OUTBOX_MAX_ATTEMPTS: '12' },
+    secrets,
+    events: true,
+  });
+  ({ service, pos, merchant: m } = world);
+  events = world.events!;
 });
-afterAll(async () => {
-  await events?.close();
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 const orderRow = (id: string) => service.services.db.order.findUniqueOrThrow({ where: { id } });
 const advance = (orderId: string) => control(events, `deliveries/${orderId}/advance`, {});

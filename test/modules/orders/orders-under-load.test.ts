@@ -9,9 +9,8 @@
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { registerSandboxPos, sandboxSecrets } from '../../../src/sandbox/register.js';
-import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../../support/flows.js';
 import { startTestService, type TestService } from '../../support/service.js';
-import { until } from '../../support/orders.js';
+import { merchantTakingOrders, until } from '../../support/orders.js';
 import { postgresConnectionOf, sqliteConnectionOf } from '../../../src/db/client.js';
 
 const RATE = Number(process.env.LOAD_RATE ?? 60);
@@ -64,13 +63,7 @@ afterAll(async () => {
 });
 
 test(`${RATE} orders a second for ${SECONDS} s: every order the POS took is accepted, none failed, no 2xx dead, no 503`, async () => {
-  const { token } = await service.partner();
-  const { orgId } = await createOrg(service.url, token);
-  const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
-  const [location] = await ingest(service.url, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);
-  const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
-  const storeId = (await dspStores(service.url, token, dsp._id)).austin!;
-  await bind(service.url, token, dsp._id, location!, storeId);
+  const { orgId, storeId } = await merchantTakingOrders(service);
 
   const job = {
     url: `${service.url}/v1/webhooks/dsp/sandbox-dsp`,

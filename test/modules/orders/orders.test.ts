@@ -8,19 +8,21 @@ import { graphql } from '../../generated/gql.js';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { SandboxEventProvider } from '../../../src/sandbox/event-provider/server.js';
 import { verifySignature } from '../../../src/common/signatures.js';
-import { startPos, testSecrets } from '../../support/sandbox.js';
+import { testSecrets } from '../../support/sandbox.js';
 import {
+  startOrdersWorld,
+  type OrdersWorld,
   merchantTakingOrders,
   placeOrder,
   posStatus,
   sinkOf,
-  startEvents,
   subscribed,
   until,
   type OrderSetup,
 } from '../../support/orders.js';
-import { request, startTestService, type TestService } from '../../support/service.js';
+import { request, type TestService } from '../../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let events: SandboxEventProvider;
@@ -28,21 +30,12 @@ let m: OrderSetup;
 const secrets = testSecrets();
 
 beforeAll(async () => {
-  service = await startTestService({
-    OUTBOX_RETRY_BASE_MS: '50',
-    OUTBOX_RETRY_MAX_MS: '200',
-    OUTBOX_MAX_ATTEMPTS: '3',
-    PROVIDER_TIMEOUT_MS: '2000',
-  });
-  pos = await startPos(service, secrets);
-  events = await startEvents(service, secrets);
-  m = await merchantTakingOrders(service);
+  const env = { OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '200', OUTBOX_MAX_ATTEMPTS: '3', PROVIDER_TIMEOUT_MS: '2000' };
+  world = await startOrdersWorld({ env, secrets, events: true });
+  ({ service, pos, merchant: m } = world);
+  events = world.events!;
 });
-afterAll(async () => {
-  await events?.close();
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 const Updated = graphql(
   `subscription OrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status deliveryStatus posOrderId driver { name } } }`,

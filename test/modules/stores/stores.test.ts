@@ -6,10 +6,11 @@ import { jest } from '@jest/globals';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { StoreState } from '../../../src/sandbox/pos/dsp-channel.js';
 import { localDate } from '../../../src/modules/catalog/local-time.js';
-import { control, startPos, testSecrets } from '../../support/sandbox.js';
-import { catalogReceived, merchantTakingOrders, placeOrder, until, type OrderSetup } from '../../support/orders.js';
-import { get, request, startTestService, type TestService } from '../../support/service.js';
+import { control, testSecrets } from '../../support/sandbox.js';
+import { startOrdersWorld, type OrdersWorld, catalogReceived, placeOrder, until, type OrderSetup } from '../../support/orders.js';
+import { get, request, type TestService } from '../../support/service.js';
 
+let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
@@ -18,17 +19,11 @@ const secrets = testSecrets();
 const CHICAGO = 'America/Chicago';
 
 beforeAll(async () => {
-  service = await startTestService({ OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60' });
-  pos = await startPos(service, secrets);
-  m = await merchantTakingOrders(service);
-  await sandbox('catalog-updated', { location_id: `loc_2_${m.tid}` });
-  await until(() => service.services.db.menuPublish.findFirst({ where: { status: 'published' } }));
+  world = await startOrdersWorld({ env: { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60' }, secrets, menus: true });
+  ({ service, pos, merchant: m } = world);
   connectionId = (await service.services.db.dspConnection.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
 });
-afterAll(async () => {
-  await pos?.close();
-  await service?.stop();
-});
+afterAll(() => world?.close());
 
 const sandbox = (what: string, body: unknown) => control(pos, what, body);
 const at = (what: string) => `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/${what}`;
