@@ -22,9 +22,8 @@ import { createLogger } from '../../src/app/log.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.js';
 import { saveProvider } from '../../src/integrations/providers.js';
-import { bind, completeOnboarding, createOrg, dspStores, ingest } from '../support/flows.js';
 import { clientToken, freshDatabase } from '../support/service.js';
-import { freePort, spawnService } from '../support/orders.js';
+import { freePort, merchantTakingOrders as onboardedMerchant, spawnService } from '../support/orders.js';
 import { polled, until } from '../support/wait.js';
 import { openDatabase, poolState } from '../../src/db/client.js';
 import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
@@ -491,13 +490,8 @@ async function merchantWithStore(service: RunningService, pos: { url: string }, 
   await registerSandboxPos(service.services, pos as never, sandboxSecrets(dataDir));
   const partner = await createPartner(service.services.db, { name: 'bench' });
   const token = await clientToken(service.url, partner.clientId, partner.clientSecret);
-  const { orgId } = await createOrg(service.url, token);
-  const onboarding = await completeOnboarding(service.url, token, orgId, 'pos');
-  const [location] = await ingest(service.url, token, onboarding._id, [`loc_2_${onboarding.integration_id}`]);
-  const dsp = await completeOnboarding(service.url, token, orgId, 'dsp');
-  const storeId = (await dspStores(service.url, token, dsp._id)).austin!;
-  await bind(service.url, token, dsp._id, location!, storeId);
-  return { storeId, posLocationId: `loc_2_${onboarding.integration_id}`, token, orgId };
+  const merchant = await onboardedMerchant({ url: service.url, partner: async () => ({ ...partner, token }) });
+  return { storeId: merchant.storeId, posLocationId: `loc_2_${merchant.tid}`, token, orgId: merchant.orgId };
 }
 
 /** A partner's endpoint (./endpoint.ts) subscribed to every event, made through the API. */

@@ -39,7 +39,7 @@ export async function startEvents(service: TestService, secrets: SandboxSecrets)
 }
 
 export async function merchantTakingOrders(
-  service: TestService,
+  service: Pick<TestService, 'url' | 'partner'>,
   partner: { token: string; partnerId: string } | Promise<{ token: string; partnerId: string }> = service.partner(),
 ): Promise<OrderSetup> {
   partner = await partner;
