@@ -1,6 +1,8 @@
 // The layout docs/architecture.md promises: each module of src/modules/, each other top-level
 // folder of src/ and each file at its root is one node, and an import only ever points down: no
-// cycle between them, type imports included. And src/'s root holds at most five files.
+// cycle between them, type imports included, and no node importing one of a layer above its own
+// (the kernel, src/changes, between the outbox and the modules). And src/'s root holds at most
+// five files.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -92,6 +94,50 @@ test('two modules importing each other are a cycle, though they share src/module
     ['modules/privacy', new Map([['modules/orders', ['modules/privacy/service.ts imports ../orders/states.js']]])],
   ]);
   expect(findCycle(graph)).toHaveLength(2);
+});
+
+/** The house from the bottom up (docs/architecture.md, "The layers"): a node imports nodes of its
+ * own layer or below only (within a layer, the cycle check above keeps the order). */
+const LAYERS: readonly (readonly string[])[] = [
+  ['common', 'telemetry'],
+  ['db', 'config', 'services', 'http'],
+  ['integrations', 'graphql'],
+  ['delivery', 'webhooks'],
+  ['changes'],
+  ['modules/*'],
+  ['dashboard', 'certify', 'sandbox', 'server'],
+  ['app'],
+  ['cli', 'main'],
+];
+const layerOf = (node: string) => LAYERS.findIndex((layer) => layer.includes(node.startsWith('modules/') ? 'modules/*' : node));
+
+/** Every import that points up a layer (or from or to a node no layer names). */
+const importsUp = (graph: Map<string, Map<string, string[]>>): string[] =>
+  [...graph].flatMap(([from, edges]) =>
+    [...edges].filter(([to]) => layerOf(from) < 0 || layerOf(to) < 0 || layerOf(to) > layerOf(from)).map(([, files]) => files[0]!),
+  );
+
+test('every import points down the layers: the outbox below the kernel, the kernel below the modules', () => {
+  expect(importsUp(importGraph())).toEqual([]);
+});
+
+test('the layer check finds an import that points up', () => {
+  expect(layerOf('delivery')).toBeLessThan(layerOf('changes'));
+  expect(layerOf('changes')).toBeLessThan(layerOf('modules/orders'));
+  const graph = new Map([
+    ['delivery', new Map([['changes', ['delivery/worker.ts imports ../changes/record.js']]])],
+    ['changes', new Map([['modules/events', ['changes/record.ts imports ../modules/events/service.js']]])],
+    ['modules/orders', new Map([['changes', ['modules/orders/service.ts imports ../../changes/record.js']]])],
+  ]);
+  expect(importsUp(graph)).toEqual([
+    'delivery/worker.ts imports ../changes/record.js',
+    'changes/record.ts imports ../modules/events/service.js',
+  ]);
+});
+
+test("no module but the partner events module imports it: the change record is the kernel's", () => {
+  const importers = [...importGraph()].filter(([from, edges]) => from.startsWith('modules/') && edges.has('modules/events'));
+  expect(importers.map(([from]) => from)).toEqual([]);
 });
 
 test("src/'s root holds at most five files", () => {

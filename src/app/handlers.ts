@@ -3,7 +3,7 @@
 // this file is the whole answer to "what handles this?".
 import { webhookRegistry } from '../webhooks/intake.js';
 import type { AnswerChecks, DeadLetterWrites, OutcomeHandlers } from '../delivery/worker.js';
-import { messageDied } from '../modules/events/transport.js';
+import { messageDied } from '../modules/deliveries/service.js';
 import { catalogOutcomes, catalogWebhooks } from '../modules/catalog/sync.js';
 import { orderOutcomes } from '../modules/orders/service.js';
 import { orderWebhooks } from '../modules/orders/webhooks.js';

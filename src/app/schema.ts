@@ -11,6 +11,7 @@ import '../modules/flags/types.js';
 import '../modules/orders/types.js';
 import '../modules/stores/types.js';
 import '../modules/events/types.js';
+import '../modules/deliveries/types.js';
 import '../modules/privacy/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

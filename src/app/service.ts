@@ -18,13 +18,13 @@ import { DeliveryWorker } from '../delivery/worker.js';
 import { WebhookProcessor } from '../webhooks/processor.js';
 import { featureClient } from '../modules/flags/openfeature.js';
 import { answerChecks, deadLetter, outcomes, webhooks } from './handlers.js';
-import { endpointTransport } from '../modules/events/transport.js';
+import { endpointTransport } from '../delivery/endpoint-transport.js';
 import { providerTransport } from '../delivery/provider-transport.js';
 import { requireReauthorization } from '../modules/onboarding/service.js';
 import { retentionSweep } from '../modules/privacy/service.js';
 import { prune } from '../db/pruning.js';
-import { ATTEMPT_KEEP_DAYS } from '../modules/events/endpoints.js';
-import { EVENT_KEEP_DAYS } from '../modules/events/service.js';
+import { ATTEMPT_KEEP_DAYS, endpointRules } from '../modules/events/endpoints.js';
+import { EVENT_KEEP_DAYS } from '../changes/record.js';
 import { KEEP_MS } from '../server/idempotency.js';
 import { storedCounts } from '../db/sql/counts.js';
 import { periodic } from '../delivery/periodic.js';
@@ -98,7 +98,10 @@ export async function startService(
   };
   // The one outbox: its two transports, and what each kind of message's outcome writes.
   const worker = new DeliveryWorker(services, {
-    transports: { provider: providerTransport(services, outcomes, answerChecks), endpoint: endpointTransport(services) },
+    transports: {
+      provider: providerTransport(services, outcomes, answerChecks),
+      endpoint: endpointTransport(services, endpointRules(services)),
+    },
     deadLetter,
   });
   const inbox = new WebhookProcessor(services, webhooks);

@@ -13,7 +13,7 @@ import { deleteProvider, findProvider, listProviders, saveProvider, type Provide
 import { ordersWaitingOnProvider } from '../modules/orders/service.js';
 import { sealer } from '../common/crypto.js';
 import { AppError, Conflict } from '../common/errors.js';
-import { redeliver } from '../delivery/deliveries.js';
+import { redeliver } from '../modules/deliveries/service.js';
 import { applyDefinitions, readDefinitionsFile } from '../modules/flags/definitions.js';
 import { Doorbell, type SandboxDoors } from '../services.js';
 import { POSTGRES_BACKUPS, backupDatabase, restoreDatabase } from '../db/backup.js';

@@ -3,6 +3,24 @@
 // WebhookEndpoint, WebhookAttempt and IdempotencyKey are written by plain statements only.
 import { placeholders, type Run, type Statements, type Step } from '../statements.js';
 
+/** A partner's webhook endpoint, as stored. */
+export type EndpointRow = {
+  id: string;
+  partnerId: string;
+  orgId: string | null;
+  url: string;
+  description: string | null;
+  eventTypes: string;
+  secretEnc: string;
+  /** JSON: the secrets rotations replaced, each signing until its `until` (modules/events/endpoints.ts, retired). */
+  retiredSecrets: string;
+  status: string;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
 export type EventRow = {
   id: string;
   partnerId: string;

@@ -25,3 +25,7 @@ export const markReplaced = (ids: string[], now: Date): Step => ({
 });
 
 export const onboardingById = (id: string): Step => ({ sql: 'SELECT * FROM "Onboarding" WHERE "id" = ?', args: [id] });
+
+/** The conditions of an update that applies only to an active onboarding, or only to one that is not. */
+export const onboardingIsActive: Step = { sql: '"status" = ?', args: ['active'] };
+export const onboardingIsNotActive: Step = { sql: '"status" <> ?', args: ['active'] };

@@ -95,3 +95,6 @@ export async function releaseDelivered(sql: Statements, ids: readonly string[], 
   });
   return new Set(rows.filter((row) => Boolean(row.successorWaits)).map((row) => row.id));
 }
+
+/** The condition of an update that applies only to a dead message (a redelivery). */
+export const deadMessage: Step = { sql: '"status" = ?', args: ['dead'] };

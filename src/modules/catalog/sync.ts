@@ -20,7 +20,7 @@ import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
 import { holidaysIn } from './holidays.js';
 import { menusBody } from './peers.js';
-import { recordChange } from '../events/service.js';
+import { recordChange } from '../../changes/record.js';
 import { tables } from '../../db/tables.js';
 
 export const PUBLISH_SUCCESS = 'menu.publish_success';

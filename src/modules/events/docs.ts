@@ -1,7 +1,7 @@
 // What a partner's webhook endpoint receives, as the OpenAPI document's `webhooks` describe it:
 // one entry per event type, the event's body and the Standard Webhooks headers.
 import { outgoingWebhook, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
-import { EVENT_TYPES, type EventType } from './wire.js';
+import { EVENT_TYPES, type EventType } from '../../changes/types.js';
 
 const text = { type: 'string' };
 const nullableText = { type: ['string', 'null'] };

@@ -12,6 +12,7 @@ import { epochMs, requiredText } from '../../common/input.js';
 import { statementsOf } from '../../db/statements.js';
 import {
   type EndpointFilter,
+  type EndpointRow,
   deleteEndpoint as deleteEndpointRow,
   endpointById,
   endpointEvent,
@@ -20,13 +21,14 @@ import {
   resumeEndpointMessages,
   rotation,
 } from '../../db/sql/events.js';
-import { resent, startResend } from './resends.js';
+import { nextSlice, resent, RESEND_STEP, startResend } from './resends.js';
+import type { EndpointRules } from '../../delivery/endpoint-transport.js';
 import { enqueue } from '../../delivery/outbox.js';
 import { assertPartnerWide } from '../access/index.js';
 import { findOrganization } from '../organizations/service.js';
-import { checkEndpointUrl, systemResolver, type AddressPolicy } from './address.js';
-import { EVENT_KEEP_DAYS } from './service.js';
-import { EVENT_TYPES, type EventType } from './wire.js';
+import { checkEndpointUrl, guardedLookup, refusedLiteral, systemResolver, type AddressPolicy } from './address.js';
+import { EVENT_KEEP_DAYS } from '../../changes/record.js';
+import { EVENT_TYPES, type EventType } from '../../changes/types.js';
 import { tables } from '../../db/tables.js';
 
 /** How long an endpoint's attempts are kept (its attempts list), in days. */
@@ -35,23 +37,6 @@ export const ATTEMPT_KEEP_DAYS = 30;
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const ENDPOINT_STATUSES = ['enabled', 'disabled'] as const;
 export type EndpointStatus = (typeof ENDPOINT_STATUSES)[number];
-
-export type EndpointRow = {
-  id: string;
-  partnerId: string;
-  orgId: string | null;
-  url: string;
-  description: string | null;
-  eventTypes: string;
-  secretEnc: string;
-  /** JSON: the secrets rotations replaced, each signing until its `until` (./endpoints.ts, retired). */
-  retiredSecrets: string;
-  status: string;
-  disabledReason: string | null;
-  failingSince: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 /** An endpoint as partners see it: never its secret, which only the answers that make one show. */
 export type ShownEndpoint = {
@@ -85,6 +70,18 @@ export const addressPolicy = (services: Pick<Services, 'config'>): AddressPolicy
   allowLoopback: services.config.sandbox,
   allowPrivate: services.config.webhooks.allowPrivate,
 });
+
+/** How the outbox's endpoint transport calls an endpoint, by this module's rules: the addresses
+ * it may reach, the secrets that sign, and a resend's step (queues the next of its events). */
+export function endpointRules(services: Services): EndpointRules {
+  const policy = addressPolicy(services);
+  return {
+    refused: (url) => refusedLiteral(url, policy),
+    lookup: guardedLookup(services.resolveHost ?? systemResolver, policy),
+    signing: (endpoint) => [endpoint.secretEnc, ...retired(endpoint).map((secret) => secret.sealed)],
+    steps: { [RESEND_STEP]: (message, endpoint) => nextSlice(services, message, takes(endpoint)) },
+  };
+}
 
 const checkUrl = (services: Services, url: unknown) =>
   checkEndpointUrl(requiredText(url, 'url'), addressPolicy(services), services.resolveHost ?? systemResolver);

@@ -21,8 +21,8 @@ import {
   type EventRow,
 } from '../../db/sql/events.js';
 import { release } from '../../db/sql/work.js';
-import { toEndpoint } from './service.js';
-import { wireEvent } from './wire.js';
+import { toEndpoint } from '../../changes/record.js';
+import { wireEvent } from '../../changes/types.js';
 
 /** How many events one resend sends again at most. */
 export const RESEND_MAX = 10_000;

@@ -2,7 +2,7 @@
 // changed and deleted, secrets rotated, attempts, events sent again.
 import { builder } from '../../graphql/builder.js';
 import { EVENT_PAGE, listEvents } from './service.js';
-import { EVENT_TYPES, type WireEvent } from './wire.js';
+import { EVENT_TYPES, type WireEvent } from '../../changes/types.js';
 import {
   createEndpoint,
   deleteEndpoint,

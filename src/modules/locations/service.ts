@@ -29,7 +29,7 @@ import { activeOnboarding } from '../onboarding/service.js';
 import { findProvider, type ProviderInfo } from '../../integrations/providers.js';
 import { CONNECTION_NOTICES_FLAG } from '../flags/openfeature.js';
 import { isTimeZone } from '../catalog/local-time.js';
-import { recordChange } from '../events/service.js';
+import { recordChange } from '../../changes/record.js';
 import { toWire } from '../../http/rest-route.js';
 import type { Location as LocationRow } from '../../db/client.js';
 import { tables } from '../../db/tables.js';

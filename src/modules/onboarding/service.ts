@@ -16,8 +16,16 @@ import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
 import { providerUrl, requireProvider } from '../../integrations/providers.js';
 import { statementsOf, type Run } from '../../db/statements.js';
-import { markReplaced, moveDspConnections, moveLocations, onboardingById, resumeMessages } from '../../db/sql/onboardings.js';
-import { recordChange } from '../events/service.js';
+import {
+  markReplaced,
+  moveDspConnections,
+  moveLocations,
+  onboardingById,
+  onboardingIsActive,
+  onboardingIsNotActive,
+  resumeMessages,
+} from '../../db/sql/onboardings.js';
+import { recordChange } from '../../changes/record.js';
 import { tables } from '../../db/tables.js';
 import { authorizeUrl, onboardingWire, returnUrlWith } from './wire.js';
 import { NEEDS_REAUTHORIZATION, ONBOARDING_TYPES, type Onboarding, type OnboardingType } from './states.js';
@@ -74,7 +82,7 @@ export async function requireReauthorization(services: Services, onboardingId: s
       tables.onboarding.update(
         onboardingId,
         { status: NEEDS_REAUTHORIZATION, updatedAt: new Date() },
-        { and: { sql: `"status" = 'active'` }, returning: true },
+        { and: onboardingIsActive, returning: true },
       ),
     );
     if (updated) await onboardingChanged(run, services, updated, partnerOrgId);
@@ -219,7 +227,7 @@ export async function completeOnboarding(services: Services, auth: AuthInfo, id:
           completedAt: now,
           updatedAt: now,
         },
-        { and: { sql: `"status" <> 'active'` }, returning: true },
+        { and: onboardingIsNotActive, returning: true },
       ),
     );
     if (!completed) throw new Conflict(`onboarding ${id} is already completed`);

@@ -13,7 +13,7 @@ import { FeatureDisabled, InvalidTransition, NotFound } from '../../common/error
 import { statementsOf, type Run } from '../../db/statements.js';
 import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
-import { recordChange } from '../events/service.js';
+import { recordChange } from '../../changes/record.js';
 import { redactIfErased } from '../privacy/service.js';
 import {
   allOf,

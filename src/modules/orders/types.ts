@@ -1,11 +1,11 @@
-// GraphQL for orders: order, orders (filters, cursor pagination), the live orderUpdated, and the
-// deliveries (outbox messages) of the caller with redelivery of dead ones.
+// GraphQL for orders: order, orders (filters, cursor pagination), the live orderUpdated, and
+// their counts (orderStats).
 import { pageSize } from '../../common/pages.js';
 import { filter, pipe } from 'graphql-yoga';
 import { builder } from '../../graphql/builder.js';
 import { Invalid } from '../../common/errors.js';
 import { epochMs } from '../../common/input.js';
-import { reachable, reachableRows, assertMayRedeliver, seesCustomer } from '../access/index.js';
+import { reachable, reachableRows, seesCustomer } from '../access/index.js';
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './peers.js';
@@ -13,11 +13,8 @@ import { storedDriver, type Driver as DriverShape, type Phone, type VehicleInfo 
 import { ORDER_STATUSES } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
-import { redeliver } from '../../delivery/deliveries.js';
 import { statementsOf } from '../../db/statements.js';
 import { recordsOf } from '../../db/sql/events.js';
-import { recordChange } from '../events/service.js';
-import { OrganizationChange } from '../organizations/types.js';
 import { Money, moneyOf } from '../../graphql/money.js';
 import { ORDER_AMOUNTS, type OrderAmount } from './wire.js';
 
@@ -383,71 +380,6 @@ builder.subscriptionField('orderUpdated', (t) =>
     // in place of an earlier one).
     resolve: (_query, event: OrderSnapshot) =>
       ({ ...event, createdAt: new Date(event.createdAt), updatedAt: new Date(event.updatedAt) }) as OrderRow,
-  }),
-);
-
-builder.prismaObject('OutboxMessage', {
-  name: 'Delivery',
-  description: 'A message to a POS, DSP or event provider, and how its delivery is going.',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    kind: t.exposeString('kind'),
-    source: t.exposeString('source'),
-    status: t.exposeString('status', { description: 'pending, delivered or dead.' }),
-    attempts: t.exposeInt('attempts'),
-    lastStatus: t.exposeInt('lastStatus', { nullable: true }),
-    lastError: t.exposeString('lastError', { nullable: true }),
-    idempotencyKey: t.exposeString('idempotencyKey'),
-    createdAt: t.float({ resolve: (m) => m.createdAt.getTime() }),
-    deliveredAt: t.float({ nullable: true, resolve: (m) => m.deliveredAt?.getTime() ?? null }),
-  }),
-});
-
-builder.objectField(OrganizationChange, 'delivery', (t) =>
-  t.withAuth({ authenticated: true }).prismaField({
-    type: 'OutboxMessage',
-    nullable: true,
-    description: 'For a delivery that died or was sent again: the delivery as it is now.',
-    resolve: (query, change, _args, ctx) =>
-      change.kind === 'delivery'
-        ? ctx.db.outboxMessage.findFirst({ ...query, where: { id: change.id, ...reachableRows(ctx.auth) } })
-        : null,
-  }),
-);
-
-builder.queryField('deliveries', (t) =>
-  t.withAuth({ authenticated: true }).prismaField({
-    type: ['OutboxMessage'],
-    description: 'Your deliveries, newest first: by default the dead ones, to redeliver.',
-    args: { status: t.arg.string({ defaultValue: 'dead' }), first: t.arg.int({ defaultValue: 50 }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.outboxMessage.findMany({
-        ...query,
-        where: { ...reachableRows(ctx.auth), status: args.status ?? 'dead' },
-        orderBy: { createdAt: 'desc' },
-        take: pageSize(args.first, { name: 'first', default: 50, max: 200 }),
-      }),
-  }),
-);
-
-builder.mutationField('redeliver', (t) =>
-  t.withAuth({ authenticated: true }).prismaField({
-    type: 'OutboxMessage',
-    description: 'Send a dead delivery again, from a fresh attempt count (same idempotency key).',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { id }, ctx) => {
-      assertMayRedeliver(ctx.auth);
-      const message = reachable(
-        ctx.auth,
-        await ctx.db.outboxMessage.findFirst({ where: { id: String(id), ...reachableRows(ctx.auth) } }),
-        `delivery ${id}`,
-      );
-      // Its dashboards see it leave the dead letters (no partner hears of a redelivery).
-      await redeliver(ctx.services, message.id, (run) =>
-        recordChange(run, ctx.services, { type: null, owner: message, subject: { kind: 'delivery', id: message.id } }),
-      );
-      return ctx.db.outboxMessage.findUniqueOrThrow({ ...query, where: { id: message.id } });
-    },
   }),
 );
 

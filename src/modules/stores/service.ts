@@ -28,7 +28,7 @@ import { findOrganization } from '../organizations/service.js';
 import { storedOffer, storeOffer } from '../catalog/stored.js';
 import { keptPer } from '../../common/kept.js';
 import type { Db, Location as LocationRow } from '../../db/client.js';
-import { recordChange } from '../events/service.js';
+import { recordChange } from '../../changes/record.js';
 import { toWire } from '../../http/rest-route.js';
 import { storeEventBody, storeWire, type StoreEventData } from './peers.js';
 import { endOf, pausedUntilShown, type OffSale } from './rules.js';

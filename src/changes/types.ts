@@ -1,6 +1,7 @@
-// Partner events on the wire: the types partners list and subscribe to, and the event as they
-// receive it (by webhook and in the list), in its wire names.
-import type { EventRow } from '../../db/sql/events.js';
+// The types of change: those partners list and subscribe to (announced), those only a subject's
+// history keeps (quiet), and the event as partners receive it (by webhook and in the list), in
+// its wire names.
+import type { EventRow } from '../db/sql/events.js';
 
 export const EVENT_TYPES = [
   'onboarding.updated',

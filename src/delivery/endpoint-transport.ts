@@ -1,27 +1,39 @@
-// Partner events to their webhook endpoints: the outbox's transport for messages with an endpoint
-// (the worker's policy is the outbox's one, delivery/worker.ts). Each call is signed per Standard
-// Webhooks (every secret signing now: two or more during a rotation), bounded
-// (WEBHOOK_TIMEOUT_MS, the first 64 KB of the answer, no redirects followed), made only to an
-// address the endpoint may reach (./address.ts), and kept as an attempt. Every answer but a 2xx
+// Partner events to their webhook endpoints: the outbox's transport for messages with an endpoint,
+// beside ./provider-transport.ts (the worker's policy is the outbox's one, ./worker.ts). Each call
+// is signed per Standard Webhooks (every secret signing now: two or more during a rotation),
+// bounded (WEBHOOK_TIMEOUT_MS, the first 64 KB of the answer, no redirects followed), made only to
+// an address the endpoint may reach, and kept as an attempt. What an endpoint may reach, which
+// secrets sign and what a resend's step does are the partner events module's rules
+// (modules/events/endpoints.ts, endpointRules), handed over by the composition root. Every answer but a 2xx
 // is tried again: an endpoint is the partner's own, and its 4xx today may be fixed tomorrow. An
 // endpoint whose attempts all failed for five days is disabled; its messages wait until it is
 // enabled again. A partner has at most WEBHOOK_CONCURRENCY_PER_PARTNER calls under way per
 // instance (twice that for a moment at most), so one partner's thousand hanging endpoints leave
 // room for every other partner's.
-import { Kept } from '../../common/kept.js';
-import type { Services } from '../../services.js';
-import type { Answer, DeadLetterWrites, Message, Sent, Transport } from '../../delivery/worker.js';
-import { exchange } from '../../integrations/provider-client.js';
-import { tracedCall } from '../../telemetry/tracing.js';
-import { statementsOf } from '../../db/statements.js';
-import { tables } from '../../db/tables.js';
-import { endpointById, holdEndpoint, noteFailure, noteSuccess } from '../../db/sql/events.js';
-import { signStandardWebhook } from '../../common/signatures.js';
-import { newId } from '../../common/ids.js';
-import { addressPolicy, retired, takes, type EndpointRow } from './endpoints.js';
-import { guardedLookup, refusedLiteral, systemResolver } from './address.js';
-import { recordChange } from './service.js';
-import { nextSlice, RESEND_STEP } from './resends.js';
+import type { LookupFunction } from 'node:net';
+import { Kept } from '../common/kept.js';
+import type { Services } from '../services.js';
+import type { Answer, Message, Sent, Transport } from './worker.js';
+import { exchange } from '../integrations/provider-client.js';
+import { tracedCall } from '../telemetry/tracing.js';
+import { statementsOf } from '../db/statements.js';
+import { tables } from '../db/tables.js';
+import { endpointById, holdEndpoint, noteFailure, noteSuccess, type EndpointRow } from '../db/sql/events.js';
+import { signStandardWebhook } from '../common/signatures.js';
+import { newId } from '../common/ids.js';
+
+/** What the partner events module rules of an endpoint's calls. */
+export type EndpointRules = {
+  /** Why a call to this URL is refused before it connects (its host a literal address the
+   * endpoint may not reach), or null. */
+  refused: (url: string) => string | null;
+  /** The lookup a call connects through: it refuses any address the endpoint may not reach. */
+  lookup: LookupFunction;
+  /** The endpoint's secrets that sign now, sealed: the current one and any a rotation replaced lately. */
+  signing: (endpoint: EndpointRow) => string[];
+  /** Kinds of message that are steps rather than calls (a resend's next slice), and what each does. */
+  steps: Record<string, (message: Message, endpoint: EndpointRow) => Promise<void>>;
+};
 
 /** How much of an endpoint's answer is read: enough for an error message. */
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -36,7 +48,7 @@ function describe(response: { status: number; text: string }): string {
 
 const disabledReason = (now: Date) => `every attempt failed for five days (disabled ${now.toISOString()})`;
 
-export function endpointTransport(services: Services): Transport {
+export function endpointTransport(services: Services, rules: EndpointRules): Transport {
   const cap = services.config.webhooks.concurrencyPerPartner;
   /** Calls under way per partner, in this instance. */
   const busy = new Map<string, number>();
@@ -55,13 +67,12 @@ export function endpointTransport(services: Services): Transport {
 
   /** One signed call to the endpoint, from the stored bytes; its webhook-id is the event's id. */
   const call = (endpoint: EndpointRow, message: Message) => {
-    const policy = addressPolicy(services);
-    const refused = refusedLiteral(endpoint.url, policy);
+    const refused = rules.refused(endpoint.url);
     if (refused) throw new Error(`refused before connecting: ${refused}`);
     const id = message.subjectId!;
     const timestamp = Math.floor(Date.now() / 1000);
     // Every secret signing now: the current one, and each a rotation replaced in the last day.
-    const secrets = [endpoint.secretEnc, ...retired(endpoint).map((secret) => secret.sealed)].map(open);
+    const secrets = rules.signing(endpoint).map(open);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'partner-ordering-webhooks',
@@ -81,7 +92,7 @@ export function endpointTransport(services: Services): Transport {
       headers,
       (traced) =>
         exchange('POST', endpoint.url, { headers: traced, body: message.body }, services.config.webhooks.timeoutMs, {
-          dnsLookup: guardedLookup(services.resolveHost ?? systemResolver, policy),
+          dnsLookup: rules.lookup,
           maxBytes: MAX_ANSWER_BYTES,
         }),
     );
@@ -111,9 +122,10 @@ export function endpointTransport(services: Services): Transport {
       if (!endpoint) return { instead: { status: 'dead', error: 'the endpoint was deleted' } };
       // Not an attempt: it waits for the endpoint to be enabled again.
       if (endpoint.status !== 'enabled') return { instead: { status: 'waiting', error: 'the endpoint is disabled' } };
-      // A resend's step: the next of its events queued, no call made (./resends.ts).
-      if (message.kind === RESEND_STEP) {
-        await nextSlice(services, message, takes(endpoint));
+      // A step (a resend's: the next of its events queued), no call made.
+      const step = rules.steps[message.kind];
+      if (step) {
+        await step(message, endpoint);
         return { done: true };
       }
       const started = Date.now();
@@ -164,24 +176,3 @@ export function endpointTransport(services: Services): Transport {
     },
   };
 }
-
-/** A message that died (to a provider or to a partner's endpoint): its partner hears of it
- * (delivery.dead) at its endpoints, but the one whose delivery died, and its organization's
- * dashboards see it; a dead delivery.dead tells no one again. */
-export const messageDied: DeadLetterWrites = async (run, services, message, outcome) => {
-  if (message.kind === 'delivery.dead') return;
-  await recordChange(run, services, {
-    type: 'delivery.dead',
-    owner: message,
-    subject: { kind: 'delivery', id: message.id },
-    except: message.endpointId ?? undefined,
-    data: {
-      delivery_id: message.id,
-      kind: message.kind,
-      ...(message.endpointId ? { endpoint_id: message.endpointId, event_id: message.subjectId } : { destination: message.source }),
-      attempts: message.attempts,
-      last_status: outcome.status,
-      last_error: outcome.error,
-    },
-  });
-};
