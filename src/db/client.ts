@@ -12,12 +12,12 @@ export type Db = PrismaClient;
 export { Prisma } from '../generated/prisma-sqlite/client.js';
 /** The models' row types (the same for both providers). */
 export type {
-  DspConnection,
   Location,
   Onboarding,
   Order,
   Organization,
   OutboxMessage,
+  Store,
   WebhookEvent,
 } from '../generated/prisma-sqlite/client.js';
 

@@ -5,12 +5,17 @@ import { insertRowsStep, insertStep, updateStep, type Row, type Step } from './s
 
 type UpdateOptions = Parameters<typeof updateStep>[3];
 
-/** The writes of one table: a row in, rows in (one statement), a row changed by its id. */
-function table(name: string) {
+/** The writes of one table: a row in, rows in (one statement), a row changed by its id. Its fields
+ * in the code's names; `columns` names those whose column the database calls otherwise (as the
+ * model's `@map` does). */
+function table(name: string, columns: Record<string, string> = {}) {
+  const renamed = Object.keys(columns).length > 0;
+  const stored = (row: Row): Row =>
+    renamed ? Object.fromEntries(Object.entries(row).map(([key, value]) => [columns[key] ?? key, value])) : row;
   return {
-    insert: (row: Row): Step => insertStep(name, row),
-    insertMany: (rows: Row[]): Step => insertRowsStep(name, rows),
-    update: (id: string, data: Row, options?: UpdateOptions): Step => updateStep(name, id, data, options),
+    insert: (row: Row): Step => insertStep(name, stored(row)),
+    insertMany: (rows: Row[]): Step => insertRowsStep(name, rows.map(stored)),
+    update: (id: string, data: Row, options?: UpdateOptions): Step => updateStep(name, id, stored(data), options),
   };
 }
 
@@ -26,6 +31,6 @@ export const tables = {
   store: table('DspConnection'),
   onboarding: table('Onboarding'),
   catalogVersion: table('CatalogVersion'),
-  menuPublish: table('MenuPublish'),
+  menuPublish: table('MenuPublish', { storeId: 'dspConnectionId' }),
   erasure: table('Erasure'),
 } as const;

@@ -247,7 +247,7 @@ async function ours(kind: 'sqlite' | 'postgresql', off: Off = {}) {
       },
     });
     for (let j = 0; j < 3; j++) {
-      await db.dspConnection.create({
+      await db.store.create({
         data: {
           id: `dsp_${i}_${j}`,
           partnerId: partner.partnerId,

@@ -264,7 +264,7 @@ async function nightIds(): Promise<string[]> {
   const [orders, locations, stores] = await Promise.all([
     db.order.findMany({ where: { orgId: night.orgId }, select: { id: true, dspOrderId: true, posOrderId: true, dspStoreId: true } }),
     db.location.findMany({ where: { orgId: night.orgId }, select: { id: true, providerId: true } }),
-    db.dspConnection.findMany({ where: { locationId: { in: Object.values(night.locations) } }, select: { id: true, dspStoreId: true } }),
+    db.store.findMany({ where: { locationId: { in: Object.values(night.locations) } }, select: { id: true, dspStoreId: true } }),
   ]);
   return [
     night.orgId,
@@ -318,7 +318,7 @@ test("in a manager's words: no id and no ISO time anywhere; failures in sentence
     const order = await db.order.findFirstOrThrow({ where: { orgId: night.orgId, failureReason: reason } });
     return laptop.$eval(`tr[data-order-id="${order.id}"] .failure`, (e) => e.textContent);
   };
-  const store = await db.dspConnection.findUniqueOrThrow({ where: { id: night.stores.brooklyn.eats.id } });
+  const store = await db.store.findUniqueOrThrow({ where: { id: night.stores.brooklyn.eats.id } });
   const pausedUntil = await laptop.evaluate(
     (at) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(at),
     store.pausedUntil!.getTime(),

@@ -224,7 +224,7 @@ test('a manager pauses and resumes the stores and takes an item off sale; a paus
   await until(() => service.services.db.menuPublish.findFirst({ where: { status: 'published', locationId: merchant.locationId } }));
   const manager = await signIn(merchant, 'manager', 'manager@dashboard.example');
   const card = `[data-location-id="${merchant.locationId}"]`;
-  const storeState = () => service.services.db.dspConnection.findFirstOrThrow({ where: { locationId: merchant.locationId } });
+  const storeState = () => service.services.db.store.findFirstOrThrow({ where: { locationId: merchant.locationId } });
 
   // Pause for an hour: the card says until when, the store is paused, and its DSP is told.
   await clickIn(manager, `${card} button.pause-60`);

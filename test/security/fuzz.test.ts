@@ -267,7 +267,7 @@ const counts = async () => {
     db.user.count(),
     db.onboarding.count(),
     db.location.count(),
-    db.dspConnection.count(),
+    db.store.count(),
     db.session.count(),
     db.webhookEvent.count(),
     db.order.count(),
@@ -276,7 +276,7 @@ const counts = async () => {
     db.segmentMember.count(),
     db.ssoToken.count(),
     db.itemAvailability.count(),
-    db.dspConnection.count({ where: { pausedAt: { not: null } } }),
+    db.store.count({ where: { pausedAt: { not: null } } }),
     db.event.count(),
     db.webhookEndpoint.count(),
   ]);

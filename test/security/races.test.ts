@@ -71,7 +71,7 @@ test('binding one store twelve times at once binds it once', async () => {
     ),
   );
   expect(statuses(answers)).toEqual([201, ...Array(COPIES - 1).fill(409)]);
-  expect(await service.services.db.dspConnection.count({ where: { boundStoreId: stores.berlin } })).toBe(1);
+  expect(await service.services.db.store.count({ where: { boundStoreId: stores.berlin } })).toBe(1);
 });
 
 test('deleting one location twelve times at once retires it once, with one disconnection notice', async () => {

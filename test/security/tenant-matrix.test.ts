@@ -457,7 +457,7 @@ async function victimState() {
       select: { id: true, status: true, availabilityVersion: true, unavailable: true },
       orderBy: { id: 'asc' },
     }),
-    db.dspConnection.findMany({
+    db.store.findMany({
       where: mine,
       select: { id: true, status: true, assignedMenus: true, boundStoreId: true, pausedAt: true, pausedUntil: true, dspStatus: true },
       orderBy: { id: 'asc' },

@@ -106,10 +106,10 @@ export const catalogReceived = (service: TestService, locationId: string) =>
   until(async () => {
     const { db } = service.services;
     const latest = await db.catalogVersion.findFirst({ where: { locationId }, orderBy: { version: 'desc' }, select: { id: true } });
-    const stores = await db.dspConnection.findMany({ where: { locationId, status: 'APPROVED' }, select: { id: true } });
+    const stores = await db.store.findMany({ where: { locationId, status: 'APPROVED' }, select: { id: true } });
     const received = await Promise.all(
       stores.map((store) =>
-        db.menuPublish.findFirst({ where: { dspConnectionId: store.id, status: 'published' }, orderBy: { createdAt: 'desc' } }),
+        db.menuPublish.findFirst({ where: { storeId: store.id, status: 'published' }, orderBy: { createdAt: 'desc' } }),
       ),
     );
     return !!latest && received.every((publish) => publish?.catalogVersionId === latest.id);
@@ -158,7 +158,7 @@ export async function merchantInThreeCurrencies(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ location_id: posLocationId }),
     });
-    await until(() => service.services.db.menuPublish.findFirst({ where: { dspConnectionId: connection, status: 'published' } }));
+    await until(() => service.services.db.menuPublish.findFirst({ where: { storeId: connection, status: 'published' } }));
     markets[currency] = { locationId: ingested[index]!, storeId: store, posLocationId };
   }
   return { token, orgId, providerOrgId, tid, ...markets };

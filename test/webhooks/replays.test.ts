@@ -52,7 +52,7 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
   expect(await service.services.db.menuPublish.count({ where: { locationId: m.locationId } })).toBe(1);
 
   // A real change is still published: new menus assigned, the same catalog.
-  const connection = (await service.services.db.dspConnection.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
+  const connection = (await service.services.db.store.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
   await request(service.url, 'PUT', '/v1/onboarding/menus', {
     token: m.token,
     body: { org_id: m.orgId, dsp_location_id: connection, menu_provider_ids: ['menu_us_breakfast'] },

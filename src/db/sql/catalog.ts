@@ -11,10 +11,10 @@ export const latestCatalogVersion = (locationId: string): Step => ({
   args: [locationId],
 });
 
-/** A DSP connection's newest publish. */
-export const lastPublish = (dspConnectionId: string): Step => ({
+/** A store's newest publish. */
+export const lastPublish = (storeId: string): Step => ({
   sql: 'SELECT "catalogVersionId", "menus", "status" FROM "MenuPublish" WHERE "dspConnectionId" = ? ORDER BY "createdAt" DESC LIMIT 1',
-  args: [dspConnectionId],
+  args: [storeId],
 });
 
 /** A catalog version's body (JSON text), if it exists. */

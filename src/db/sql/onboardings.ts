@@ -7,7 +7,7 @@ export const moveLocations = (from: string[], to: string): Step => ({
   sql: `UPDATE "Location" SET "onboardingId" = ? WHERE "onboardingId" IN (${placeholders(from)})`,
   args: [to, ...from],
 });
-export const moveDspConnections = (from: string[], to: string): Step => ({
+export const moveStores = (from: string[], to: string): Step => ({
   sql: `UPDATE "DspConnection" SET "onboardingId" = ? WHERE "onboardingId" IN (${placeholders(from)})`,
   args: [to, ...from],
 });

@@ -16,11 +16,11 @@ export type BoundLocation = {
   availabilityVersion: number;
 };
 
-/** A DSP store's connection, its location (the location's fields are null without one), and
+/** A DSP store's row, its location (the location's fields are null without one), and
  * what the store was offered: its last successful publish (`"<catalog version id> <menus JSON>"`)
  * and its location's latest catalog version, for the intake's checks (modules/orders/intake.ts). */
-export type StoreBinding = {
-  connectionStatus: string;
+export type StoreForOrder = {
+  storeStatus: string;
   /** The DSP onboarding the store was bound through: its token goes with the DSP's events. */
   dspOnboardingId: string;
   assignedMenus: string | null;
@@ -35,11 +35,11 @@ export type StoreBinding = {
   partnerListens: number;
 } & (BoundLocation | { [K in keyof BoundLocation]: null });
 
-/** The connection that holds a DSP store, else the last one that did (its location deleted). One
+/** The store row that holds a DSP store, else the last one that did (its location deleted). One
  * statement: the order path runs it for every order. */
-export async function storeBinding(sql: Statements, source: string, storeId: string): Promise<StoreBinding | undefined> {
-  const [binding] = await sql.all<StoreBinding>(
-    `SELECT c."status" AS "connectionStatus", c."onboardingId" AS "dspOnboardingId", c."assignedMenus",
+export async function storeForOrder(sql: Statements, source: string, storeId: string): Promise<StoreForOrder | undefined> {
+  const [binding] = await sql.all<StoreForOrder>(
+    `SELECT c."status" AS "storeStatus", c."onboardingId" AS "dspOnboardingId", c."assignedMenus",
        c."pausedAt", c."pausedUntil", c."dspStatus",
        l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId", l."timezone", l."availabilityVersion",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p

@@ -1,11 +1,11 @@
 // The statements of stores that stop and start (modules/stores): pauses, the DSP's own status,
-// items taken off sale. DspConnection and Location are written by plain statements only (the
+// items taken off sale. Store (table DspConnection) and Location are written by plain statements only (the
 // order path reads them); ItemAvailability likewise.
 import { placeholders, type Statements, type Step } from '../statements.js';
 
 /** A DSP store bound to a location, as a pause, a snooze and their events need it. `id` is ours
- * (the DspConnection), `dspStoreId` the platform's own id of the store. */
-export type Store = {
+ * (the Store), `dspStoreId` the platform's own id of the store. */
+export type StoreForEvents = {
   id: string;
   partnerId: string;
   orgId: string;
@@ -21,9 +21,9 @@ export type Store = {
   published: string | null;
 };
 
-/** The approved DSP connections of a location, oldest first. */
-export function boundStores(sql: Statements, locationId: string): Promise<Store[]> {
-  return sql.all<Store>(
+/** The approved stores of a location, oldest first. */
+export function boundStores(sql: Statements, locationId: string): Promise<StoreForEvents[]> {
+  return sql.all<StoreForEvents>(
     `SELECT c."id", c."partnerId", c."orgId", c."source", c."dspStoreId", c."name", c."status", c."onboardingId", c."assignedMenus",
        c."pausedAt", c."pausedUntil",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p

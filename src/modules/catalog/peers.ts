@@ -7,8 +7,8 @@ import { MAX_AMOUNT } from '../../common/money.js';
 
 /** What a store is sent: its menus, of one catalog version, in the wire's names. */
 export function menusBody(publish: {
+  dspStoreId: string;
   storeId: string;
-  connectionId: string;
   locationProviderId: string;
   timezone: string;
   version: number;
@@ -16,8 +16,8 @@ export function menusBody(publish: {
   catalog: Catalog;
 }) {
   return {
-    store_id: publish.storeId,
-    dsp_location_id: publish.connectionId,
+    store_id: publish.dspStoreId,
+    dsp_location_id: publish.storeId,
     location_id: publish.locationProviderId,
     timezone: publish.timezone,
     catalog_version: publish.version,

@@ -1,5 +1,5 @@
 // Catalog sync (docs/reference.md § Order states): when a POS says a location's catalog changed, fetch it, keep it as
-// a new version, and publish to each DSP connection exactly its assigned menus (all menus when
+// a new version, and publish to each DSP store exactly its assigned menus (all menus when
 // it has no assignment). Publishes leave through the outbox; how each ends becomes a
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
 // scope includes that type. An invalid catalog is not published: the POS is told why.
@@ -45,13 +45,13 @@ function notification(
   };
 }
 
-/** Publish states after which the same catalog and menus need not go to a connection again:
+/** Publish states after which the same catalog and menus need not go to a store again:
  * it has them, they are on their way, or they were refused as invalid and the POS was told. */
 const SETTLED = new Set(['published', 'pending', 'invalid']);
 
 /**
  * Fetches a location's catalog and publishes it. Applying it twice is applying it once (docs/reference.md
- * 7.9): a catalog equal to the latest version is not a new version, and a connection whose last
+ * 7.9): a catalog equal to the latest version is not a new version, and a store whose last
  * publish had this version and these menus gets nothing new. A replayed catalog.updated, however
  * many fresh ids it comes with, so costs a fetch and no publish.
  */
@@ -63,7 +63,7 @@ export async function syncLocationCatalog(services: Services, location: Location
     services.log.warn({ location: location.id, source: location.source }, `catalog holidays: ${warning}`);
   const body = JSON.stringify(catalog);
   const available = new Set(menuIds(catalog));
-  const connections = await db.dspConnection.findMany({
+  const stores = await db.store.findMany({
     where: { locationId: location.id, status: 'APPROVED' },
     orderBy: { createdAt: 'asc' },
   });
@@ -90,16 +90,16 @@ export async function syncLocationCatalog(services: Services, location: Location
     // Its dashboards see the catalog as it is now (its items, its closed days) and each publish
     // under way.
     await recordChange(run, services, { type: null, owner: location, subject: { kind: 'location', id: location.id } });
-    for (const connection of connections) {
-      const assigned = connection.assignedMenus ? (JSON.parse(connection.assignedMenus) as string[]) : null;
+    for (const store of stores) {
+      const assigned = store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null;
       const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
-      const [previous] = await run<LastPublish>(lastPublish(connection.id));
+      const [previous] = await run<LastPublish>(lastPublish(store.id));
       if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
       const publishId = newId('pub');
       const common = {
         id: publishId,
         locationId: location.id,
-        dspConnectionId: connection.id,
+        storeId: store.id,
         catalogVersionId: version.id,
         menus: JSON.stringify(menus),
         createdAt: new Date(),
@@ -107,7 +107,7 @@ export async function syncLocationCatalog(services: Services, location: Location
       if (problems.length) {
         const error = publishError(problems);
         await run(tables.menuPublish.insert({ ...common, status: 'invalid', error, completedAt: new Date() }));
-        const data = publishData(location, connection, menus, version.version, publishId, { error, problems });
+        const data = publishData(location, store, menus, version.version, publishId, { error, problems });
         const note = notification(location, scope, PUBLISH_FAILURE, data, publishId);
         await recordChange(run, services, {
           type: 'menu.publish.failed',
@@ -122,10 +122,10 @@ export async function syncLocationCatalog(services: Services, location: Location
       enqueue(run, services, {
         kind: 'menu.publish',
         owner: location,
-        to: { provider: connection.source, operation: 'menus', onboardingId: connection.onboardingId },
+        to: { provider: store.source, operation: 'menus', onboardingId: store.onboardingId },
         body: menusBody({
-          storeId: connection.dspStoreId,
-          connectionId: connection.id,
+          dspStoreId: store.dspStoreId,
+          storeId: store.id,
           locationProviderId: location.providerId,
           timezone: location.timezone,
           version: version.version,
@@ -140,7 +140,7 @@ export async function syncLocationCatalog(services: Services, location: Location
 
 function publishData(
   location: LocationRow,
-  connection: { id: string; dspStoreId: string; source: string },
+  store: { id: string; dspStoreId: string; source: string },
   menus: string[],
   version: number,
   publishId: string,
@@ -150,9 +150,9 @@ function publishData(
     publish_id: publishId,
     location_id: location.providerId,
     org_location_id: location.id,
-    dsp_location_id: connection.id,
-    dsp_store_id: connection.dspStoreId,
-    dsp_source: connection.source,
+    dsp_location_id: store.id,
+    dsp_store_id: store.dspStoreId,
+    dsp_source: store.source,
     menu_provider_ids: menus,
     catalog_version: version,
     ...failure,
@@ -164,14 +164,14 @@ const publishSettled: OutcomeHandler = async (subject, outcome, services) => {
   const publishId = subject.subjectId!;
   const publish = await services.db.menuPublish.findUnique({
     where: { id: publishId },
-    include: { location: true, dspConnection: true, catalogVersion: { select: { version: true } } },
+    include: { location: true, store: true, catalogVersion: { select: { version: true } } },
   });
   if (!publish) return undefined;
   const error = outcome.delivered ? undefined : `the DSP did not accept the menus: ${outcome.error ?? 'no answer'}`;
   const scope = (await findProvider(services, publish.location.source))?.notificationScope ?? [];
   const data = publishData(
     publish.location,
-    publish.dspConnection,
+    publish.store,
     JSON.parse(publish.menus) as string[],
     publish.catalogVersion.version,
     publishId,

@@ -1,5 +1,5 @@
 // GraphQL for catalogs: a location's current catalog (to choose menu_provider_ids) and the menu
-// publish history of each DSP connection.
+// publish history of each DSP store.
 import { builder } from '../../graphql/builder.js';
 import { Money, moneyOf } from '../../graphql/money.js';
 import type { Catalog, CatalogEntity } from './service.js';

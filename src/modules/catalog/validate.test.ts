@@ -133,7 +133,7 @@ test('a catalog of 10,000 broken items: its problems bounded, the first named', 
   expect(publishError(problems)).toBe(`the catalog is invalid: ${problems[0]} (and at least ${MAX_PROBLEMS} more problems)`);
 });
 
-test('a connection gets exactly what its menus reach, nested modifier groups included', () => {
+test('a store gets exactly what its menus reach, nested modifier groups included', () => {
   const part = catalogFor(us(), ['menu_us_breakfast']);
   expect(part.menu.map((m) => m.provider_id)).toEqual(['menu_us_breakfast']);
   expect(part.category.map((c) => c.provider_id)).toEqual(['cat_us_drinks', 'cat_us_breakfast']);
@@ -281,7 +281,7 @@ describe('every rule a catalog can break, each named', () => {
   ])('takes %s', (_case, change) => expect(problemsOf(changed(change))).toEqual([]));
 });
 
-test('a catalog with problems still gives a connection its part: what it names but lacks is left out', () => {
+test('a catalog with problems still gives a store its part: what it names but lacks is left out', () => {
   const broken = changed((c) => {
     c.item[0]!.modifier_group_ids = ['g1', 'g9'];
     c.modifier_group[0]!.modifier_ids = ['x1', 'x9'];
@@ -319,7 +319,7 @@ describe('modifier groups nested in a loop', () => {
     ['a group inside itself', 'g3', 'modifier group g3 is nested inside itself (g3 → g3)'],
   ])('%s: named from where the loop begins', (_case, to, problem) => expect(problemsOf(looped(to))).toEqual([problem]));
 
-  test('a connection still gets each group of a loop once', () => {
+  test('a store still gets each group of a loop once', () => {
     const part = catalogFor(readCatalog(looped('g1')).catalog as Catalog, ['m1']);
     expect(part.modifier_group.map((g) => g.provider_id)).toEqual(['g1', 'g2', 'g3']);
     expect(part.modifier.map((m) => m.provider_id)).toEqual(['x1', 'x2', 'x3']);
@@ -349,7 +349,7 @@ test.each([
   [Array.from({ length: MAX_PROBLEMS }, (_, i) => `p${i}`), `the catalog is invalid: p0 (and ${MAX_PROBLEMS - 1} more problems)`],
 ])('publishError(%j)', (problems, error) => expect(publishError(problems)).toBe(error));
 
-describe('what a connection gets of a catalog of two menus', () => {
+describe('what a store gets of a catalog of two menus', () => {
   /** A second menu: its own category, item (with another family and tax) and modifier group. */
   const two = () =>
     readCatalog(

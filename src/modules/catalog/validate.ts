@@ -207,7 +207,7 @@ export function publishError(problems: string[]): string {
   return `the catalog is invalid: ${problems[0]}${more > 0 ? ` (and ${more >= MAX_PROBLEMS ? `at least ${MAX_PROBLEMS}` : more} more problem${more === 1 ? '' : 's'})` : ''}`;
 }
 
-/** The part of a catalog that the given menus reach: what one DSP connection receives. */
+/** The part of a catalog that the given menus reach: what one DSP store receives. */
 export function catalogFor(catalog: Catalog, menuIds: readonly string[]): Catalog {
   const wanted = new Set(menuIds);
   const menu = catalog.menu.filter((m) => wanted.has(m.provider_id));

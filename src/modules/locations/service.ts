@@ -1,9 +1,9 @@
 // Locations: the POS's stores (listed, ingested), DSP stores bound to them, and deletion
 // (docs/reference.md § Resources; docs/reference.md § Partner API). Connection and disconnection notices leave through the
 // outbox, in the transaction of the change. A DSP store can be bound only if the DSP lists it for
-// the merchant's account (GET /v1/locations with that onboarding's token), and one connection
-// at a time holds it (boundStoreId); deleting its location releases it. Locations and DSP
-// connections are written here (and the menu assignment in ../menus), by plain statements only.
+// the merchant's account (GET /v1/locations with that onboarding's token), and one store row
+// at a time holds it (boundStoreId); deleting its location releases it. Locations and stores
+// are written here (and the menu assignment in ../menus), by plain statements only.
 import { storeWire } from '../stores/peers.js';
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound, UpstreamFailed, someOf } from '../../common/errors.js';
@@ -11,11 +11,11 @@ import { isUniqueViolation } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import {
   activeLocations,
-  approvedConnections,
+  approvedStores,
   organizationLocationsAtOnce,
   releaseStores,
   stillActive,
-  type ShownDspConnection,
+  type ShownStore,
   type ShownLocation,
 } from '../../db/sql/locations.js';
 import { providerOf } from '../../db/url.js';
@@ -74,9 +74,9 @@ async function providerLocations(services: Services, source: string, onboardingI
   return locations;
 }
 
-/** The DSP stores that are held by a connection now, of these ids. */
+/** The DSP stores that are held by a store row now, of these ids. */
 async function boundStores(services: Services, source: string, storeIds: string[]): Promise<Set<string>> {
-  const held = await services.db.dspConnection.findMany({
+  const held = await services.db.store.findMany({
     where: { source, boundStoreId: { in: storeIds } },
     select: { dspStoreId: true },
   });
@@ -228,14 +228,14 @@ export async function bindDspLocations(
 
 /** The organization's active locations (or the one with this id or POS provider_id), oldest
  * first, after checking the caller may see the organization: plain statements, as this is the
- * read operators and partners make most. On PostgreSQL their approved DSP connections come in
- * the same round-trip, by location (else the caller loads them: `approvedConnectionsOf`). */
+ * read operators and partners make most. On PostgreSQL their approved stores come in the same
+ * round-trip, by location (else the caller loads them: `approvedStoresOf`). */
 export async function organizationLocations(
   services: Services,
   auth: AuthInfo,
   orgId: string,
   locationId?: string | null,
-): Promise<{ locations: ShownLocation[]; connections?: Map<string, ShownDspConnection[]> }> {
+): Promise<{ locations: ShownLocation[]; stores?: Map<string, ShownStore[]> }> {
   const sql = statementsOf(services.db);
   if (providerOf(services.config.databaseUrl) === 'postgresql') {
     assertOrgInReach(auth, orgId);
@@ -243,9 +243,9 @@ export async function organizationLocations(
     if (!read) throw new NotFound(`organization ${orgId} not found`);
     return {
       locations: read.locations,
-      connections: byLocation(
+      stores: byLocation(
         read.locations.map((l) => l.id),
-        read.connections,
+        read.stores,
       ),
     };
   }
@@ -253,15 +253,15 @@ export async function organizationLocations(
   return { locations: await activeLocations(sql, org.id, locationId) };
 }
 
-function byLocation(locationIds: readonly string[], rows: ShownDspConnection[]): Map<string, ShownDspConnection[]> {
-  const grouped = new Map<string, ShownDspConnection[]>(locationIds.map((id) => [id, []]));
+function byLocation(locationIds: readonly string[], rows: ShownStore[]): Map<string, ShownStore[]> {
+  const grouped = new Map<string, ShownStore[]>(locationIds.map((id) => [id, []]));
   for (const row of rows) grouped.get(row.locationId)?.push(row);
   return grouped;
 }
 
-/** The approved DSP connections of many locations, each location's oldest first. */
-export async function approvedConnectionsOf(services: Services, locationIds: readonly string[]): Promise<ShownDspConnection[][]> {
-  const grouped = byLocation(locationIds, await approvedConnections(statementsOf(services.db), locationIds));
+/** The approved stores of many locations, each location's oldest first. */
+export async function approvedStoresOf(services: Services, locationIds: readonly string[]): Promise<ShownStore[][]> {
+  const grouped = byLocation(locationIds, await approvedStores(statementsOf(services.db), locationIds));
   return locationIds.map((id) => grouped.get(id)!);
 }
 

@@ -4,9 +4,9 @@ import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import { OrganizationChange } from '../organizations/types.js';
 import type { Context } from '../../graphql/context.js';
-import type { DspConnection as DspConnectionRow, Location as LocationRow } from '../../db/client.js';
+import type { Location as LocationRow, Store as StoreRow } from '../../db/client.js';
 import {
-  approvedConnectionsOf,
+  approvedStoresOf,
   bindDspLocations,
   deleteLocation,
   ingestLocations,
@@ -17,14 +17,14 @@ import type { Address as AddressShape } from './peers.js';
 import { requiredText } from '../../common/input.js';
 import { Invalid } from '../../common/errors.js';
 
-/** One statement for the DSP connections of all the locations of a response.
- * To Pothos, Location and DspConnection are whole rows; the organization's locations hand them
- * only the columns their fields read (see the column lists in ./service.ts): hence the casts. */
-const approvedConnections = (ctx: Context, locationIds: readonly string[]) =>
-  approvedConnectionsOf(ctx.services, locationIds) as unknown as Promise<DspConnectionRow[][]>;
+/** One statement for the stores of all the locations of a response.
+ * To Pothos, Location and Store are whole rows; the organization's locations hand them only the
+ * columns their fields read (see the column lists in db/sql/locations.ts): hence the casts. */
+const approvedStores = (ctx: Context, locationIds: readonly string[]) =>
+  approvedStoresOf(ctx.services, locationIds) as unknown as Promise<StoreRow[][]>;
 
-/** A location's DSP connections when they were read in the same statement as it. */
-const readWith = new WeakMap<object, DspConnectionRow[]>();
+/** A location's stores when they were read in the same statement as it. */
+const readWith = new WeakMap<object, StoreRow[]>();
 
 const Address = builder.objectRef<AddressShape>('Address').implement({
   description: 'A postal address, with its coordinates when known.',
@@ -158,7 +158,8 @@ builder.mutationField('bindDspLocations', (t) =>
   }),
 );
 
-const DspConnection = builder.prismaObject('DspConnection', {
+const Store = builder.prismaObject('Store', {
+  name: 'DspConnection',
   description: 'A DSP store bound to a location.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -169,7 +170,7 @@ const DspConnection = builder.prismaObject('DspConnection', {
     integrationStatus: t.string({
       description:
         'The status of the DSP onboarding the store goes through: active, or reauthorization_required once the merchant revoked the app at the DSP.',
-      resolve: (d) => (d as DspConnectionRow & { integrationStatus: string }).integrationStatus,
+      resolve: (d) => (d as StoreRow & { integrationStatus: string }).integrationStatus,
     }),
     changeTime: t.float({ description: 'Epoch milliseconds of the last change.', resolve: (d) => d.changeTime.getTime() }),
     menuProviderIds: t.stringList({
@@ -200,9 +201,9 @@ const Location = builder.prismaObject('Location', {
     }),
     address: t.field({ type: Address, resolve: (l) => JSON.parse(l.address) as AddressShape }),
     dsps: t.field({
-      type: [DspConnection],
+      type: [Store],
       description: 'The approved DSP connections, oldest first.',
-      resolve: (location, _args, ctx) => readWith.get(location) ?? loaderOf(ctx, approvedConnections).load(location.id),
+      resolve: (location, _args, ctx) => readWith.get(location) ?? loaderOf(ctx, approvedStores).load(location.id),
     }),
     catalog: t.relation('catalogs', {
       description: 'The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch.',
@@ -225,15 +226,14 @@ builder.queryField('organizationLocations', (t) =>
       locationId: t.arg.id({ description: 'Only this location (our id or the POS provider_id).' }),
     },
     resolve: async (_root, { orgId, locationId }, ctx) => {
-      const { locations, connections } = await organizationLocations(
+      const { locations, stores } = await organizationLocations(
         ctx.services,
         ctx.auth,
         String(orgId),
         locationId ? String(locationId) : null,
       );
       // Read with the locations (PostgreSQL): Location.dsps takes them from here.
-      if (connections)
-        for (const location of locations) readWith.set(location, (connections.get(location.id) ?? []) as unknown as DspConnectionRow[]);
+      if (stores) for (const location of locations) readWith.set(location, (stores.get(location.id) ?? []) as unknown as StoreRow[]);
       return { locations };
     },
   }),
@@ -246,10 +246,10 @@ builder.objectField(OrganizationChange, 'location', (t) =>
     description: 'For a location that changed: the location as it is now (null once it is deleted).',
     resolve: async (change, _args, ctx) => {
       if (change.kind !== 'location') return null;
-      const { locations, connections } = await organizationLocations(ctx.services, ctx.auth, change.orgId, change.id);
+      const { locations, stores } = await organizationLocations(ctx.services, ctx.auth, change.orgId, change.id);
       const [location] = locations;
       if (!location) return null;
-      if (connections) readWith.set(location, (connections.get(location.id) ?? []) as unknown as DspConnectionRow[]);
+      if (stores) readWith.set(location, (stores.get(location.id) ?? []) as unknown as StoreRow[]);
       return location as unknown as LocationRow;
     },
   }),

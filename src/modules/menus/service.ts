@@ -1,4 +1,4 @@
-// Menu assignment of a DSP connection (docs/reference.md § Resources): a non-empty list replaces the
+// Menu assignment of a DSP store (docs/reference.md § Resources): a non-empty list replaces the
 // assignment exactly; an empty list removes it, and every menu of the location is published.
 import type { Services } from '../../services.js';
 import { Invalid, NotFound, someOf } from '../../common/errors.js';
@@ -16,19 +16,19 @@ export async function assignMenus(
   input: { orgId: string; storeId: string; menuIds: readonly string[] },
 ) {
   const org = await findOrganization(services, auth, requiredText(input.orgId, 'org_id'));
-  const connection = await services.db.dspConnection.findFirst({
+  const store = await services.db.store.findFirst({
     where: { id: requiredText(input.storeId, 'dsp_location_id'), orgId: org.id, status: 'APPROVED' },
     include: { location: true },
   });
-  if (!connection) throw new NotFound(`DSP connection ${input.storeId} not found`);
+  if (!store) throw new NotFound(`DSP connection ${input.storeId} not found`);
   const wanted = [...new Set(input.menuIds.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
   if (wanted.length) {
-    const known = new Set(menuIds((await fetchCatalog(services, connection.location)).catalog));
+    const known = new Set(menuIds((await fetchCatalog(services, store.location)).catalog));
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${someOf(unknown)}`);
   }
   await statementsOf(services.db).write(
-    tables.store.update(connection.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
+    tables.store.update(store.id, { assignedMenus: wanted.length ? JSON.stringify(wanted) : null, changeTime: new Date() }),
   );
-  return { storeId: connection.id, menuIds: wanted };
+  return { storeId: store.id, menuIds: wanted };
 }

@@ -18,7 +18,7 @@ import { providerUrl, requireProvider } from '../../integrations/providers.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import {
   markReplaced,
-  moveDspConnections,
+  moveStores,
   moveLocations,
   onboardingById,
   onboardingIsActive,
@@ -255,7 +255,7 @@ async function takeOver(
   partnerOrgId: string,
 ): Promise<OnboardingRow[]> {
   await run(moveLocations(from, onboarding.id));
-  await run(moveDspConnections(from, onboarding.id));
+  await run(moveStores(from, onboarding.id));
   await run(resumeMessages(from, onboarding.id, new Date()));
   const replaced = await run<OnboardingRow>(markReplaced(from, new Date()));
   for (const row of replaced) await onboardingChanged(run, services, row, partnerOrgId);

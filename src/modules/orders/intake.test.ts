@@ -3,7 +3,7 @@
 // way a cart is refused (item_not_found, item_unavailable, price_mismatch, invalid_cart), each with
 // the details the DSP is told. The cart is checked against a small offer written out here, with a
 // clock given to each check.
-import type { StoreBinding } from '../../db/sql/orders.js';
+import type { StoreForOrder } from '../../db/sql/orders.js';
 import type { Offer } from '../catalog/offer.js';
 import { readWeek, type Holidays } from '../catalog/hours.js';
 import type { OffSale } from '../stores/rules.js';
@@ -235,12 +235,12 @@ describe('carts refused, with what the DSP is told', () => {
 describe('storeRefusal: whether the store is one of ours', () => {
   /** A store's binding: approved, to an active location, but for the changes given. */
   const bound = (changes: Record<string, unknown> = {}) =>
-    ({ connectionStatus: 'APPROVED', id: 'loc_1', status: 'active', ...changes }) as StoreBinding;
+    ({ storeStatus: 'APPROVED', id: 'loc_1', status: 'active', ...changes }) as StoreForOrder;
   const gone = { reason: 'restaurant_not_accepting_orders', details: 'the location of store s1 was deleted' };
-  test.each<[string, StoreBinding | undefined, unknown]>([
+  test.each<[string, StoreForOrder | undefined, unknown]>([
     ['a store bound to an active location', bound(), null],
     ['a store never bound', undefined, { reason: 'location_not_found', details: 'store s1 is bound to no location' }],
-    ['a store whose connection is no longer approved', bound({ connectionStatus: 'DISCONNECTED' }), gone],
+    ['a store no longer approved', bound({ storeStatus: 'DISCONNECTED' }), gone],
     ['a store whose location is gone', bound({ id: null }), gone],
     ['a store whose location was deleted', bound({ status: 'deleted' }), gone],
   ])('%s', (_case, binding, expected) => expect(storeRefusal(binding, 's1')).toEqual(expected));

@@ -11,7 +11,7 @@
 // order is a new check here. What they judge by comes with the store's one statement
 // (db/sql/orders.ts) or is kept per catalog version and per availability version (./service.ts,
 // `intakeRefusal`): none is read per order.
-import type { StoreBinding } from '../../db/sql/orders.js';
+import type { StoreForOrder } from '../../db/sql/orders.js';
 import { epochMs, isPlainObject } from '../../common/input.js';
 import type { Offer, Offered } from '../catalog/offer.js';
 import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Holidays, type Hours } from '../catalog/hours.js';
@@ -21,17 +21,17 @@ import type { Refusal } from './peers.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location
  * was deleted takes none. */
-export function storeRefusal(binding: StoreBinding | undefined, storeId: string): Refusal | null {
-  if (!binding) return { reason: 'location_not_found', details: `store ${storeId} is bound to no location` };
-  if (binding.connectionStatus !== 'APPROVED' || !binding.id || binding.status !== 'active')
-    return { reason: 'restaurant_not_accepting_orders', details: `the location of store ${storeId} was deleted` };
+export function storeRefusal(binding: StoreForOrder | undefined, dspStoreId: string): Refusal | null {
+  if (!binding) return { reason: 'location_not_found', details: `store ${dspStoreId} is bound to no location` };
+  if (binding.storeStatus !== 'APPROVED' || !binding.id || binding.status !== 'active')
+    return { reason: 'restaurant_not_accepting_orders', details: `the location of store ${dspStoreId} was deleted` };
   return null;
 }
 
 /** A store paused now: by us (until its end, or until resumed) or by its DSP. Asked before
  * anything about the order is read. */
 export function pauseRefusal(
-  store: Pick<StoreBinding, 'pausedAt' | 'pausedUntil' | 'dspStatus'>,
+  store: Pick<StoreForOrder, 'pausedAt' | 'pausedUntil' | 'dspStatus'>,
   storeId: string,
   now: number,
 ): Refusal | null {

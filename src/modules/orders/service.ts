@@ -25,9 +25,9 @@ import {
   ordersWaitingOn,
   posLocationOf,
   statusIn,
-  storeBinding,
+  storeForOrder,
   type BoundLocation,
-  type StoreBinding,
+  type StoreForOrder,
 } from '../../db/sql/orders.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import { newId } from '../../common/ids.js';
@@ -128,7 +128,7 @@ export type Incoming = { dspOrderId: string; dspStoreId: string; fulfillmentType
  * and per availability version (catalog/stored.ts, stores/service.ts), none of it read per order. */
 async function intakeRefusal(
   services: Services,
-  store: StoreBinding & BoundLocation,
+  store: StoreForOrder & BoundLocation,
   storeId: string,
   object: Record<string, unknown>,
 ): Promise<Refusal | null> {
@@ -156,12 +156,12 @@ export async function acceptOrder(
 ): Promise<(OrderRow & { unbound: boolean }) | { duplicateOf: Pick<OrderRow, 'id' | 'status'> }> {
   const { dspOrderId, dspStoreId, object } = incoming;
   const sql = statementsOf(services.db);
-  // The connection that holds the store, else the last one that did (its location was deleted).
+  // The store row that holds the DSP's store, else the last one that did (its location was deleted).
   // No look-up for a repeat first: the unique (DSP, dspOrderId) refuses it below, which also
   // covers two copies arriving at the same moment, and a first copy costs one query less.
-  const binding = await storeBinding(sql, source, dspStoreId);
+  const binding = await storeForOrder(sql, source, dspStoreId);
   const unbound = storeRefusal(binding, dspStoreId);
-  const location = unbound ? null : (binding as StoreBinding & BoundLocation);
+  const location = unbound ? null : (binding as StoreForOrder & BoundLocation);
   const refusal = unbound ?? (await intakeRefusal(services, location!, dspStoreId, object));
   const now = new Date();
   const row: OrderRow = {

@@ -21,7 +21,7 @@ import {
   setDspStatus,
   takeOffSale,
   unavailableItems,
-  type Store,
+  type StoreForEvents,
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { findOrganization } from '../organizations/service.js';
@@ -47,7 +47,7 @@ async function locationInReach(services: Services, auth: AuthInfo, orgId: string
 }
 
 /** The location's bound stores named (all of them when none are): 404 for one it does not have. */
-async function chosenStores(services: Services, locationId: string, ids: readonly string[] | null | undefined): Promise<Store[]> {
+async function chosenStores(services: Services, locationId: string, ids: readonly string[] | null | undefined): Promise<StoreForEvents[]> {
   const stores = await boundStores(statementsOf(services.db), locationId);
   if (!ids?.length) return stores;
   const byId = new Map(stores.map((store) => [store.id, store]));
@@ -77,7 +77,7 @@ function locationChanged(
 
 /** A store's next event to its DSP, in order per store: its sequence counted in the change's
  * transaction. */
-async function storeEvent(run: Run, store: Store, type: string, data: StoreEventData): Promise<OutboxInput> {
+async function storeEvent(run: Run, store: StoreForEvents, type: string, data: StoreEventData): Promise<OutboxInput> {
   const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
   const sequence = Number(counted!.eventSequence);
   return {
@@ -91,8 +91,8 @@ async function storeEvent(run: Run, store: Store, type: string, data: StoreEvent
 }
 
 /** A store as a pause or resume left it: its pause's end as partners see it (pausedUntilShown). */
-export type PausedStore = Pick<Store, 'id' | 'dspStoreId' | 'name' | 'status'> & { pausedUntil: number | null };
-const shown = (store: Store, paused: { pausedAt: Date | null; pausedUntil: Date | null }): PausedStore => ({
+export type PausedStore = Pick<StoreForEvents, 'id' | 'dspStoreId' | 'name' | 'status'> & { pausedUntil: number | null };
+const shown = (store: StoreForEvents, paused: { pausedAt: Date | null; pausedUntil: Date | null }): PausedStore => ({
   id: store.id,
   dspStoreId: store.dspStoreId,
   name: store.name,
@@ -104,21 +104,21 @@ const shown = (store: Store, paused: { pausedAt: Date | null; pausedUntil: Date 
 export async function pauseStores(
   services: Services,
   auth: AuthInfo,
-  input: { orgId: string; locationId: string; untilMs?: number | null; dspLocationIds?: readonly string[] | null },
+  input: { orgId: string; locationId: string; untilMs?: number | null; storeIds?: readonly string[] | null },
 ): Promise<PausedStore[]> {
   const until = endOf(input.untilMs, 'until_ms');
   const location = await locationInReach(services, auth, input.orgId, input.locationId);
-  return pauseLocation(services, location, until, input.dspLocationIds);
+  return pauseLocation(services, location, until, input.storeIds);
 }
 
 /** Resumes a location's bound stores (or those named). */
 export async function resumeStores(
   services: Services,
   auth: AuthInfo,
-  input: { orgId: string; locationId: string; dspLocationIds?: readonly string[] | null },
+  input: { orgId: string; locationId: string; storeIds?: readonly string[] | null },
 ): Promise<PausedStore[]> {
   const location = await locationInReach(services, auth, input.orgId, input.locationId);
-  return resumeLocation(services, location, input.dspLocationIds);
+  return resumeLocation(services, location, input.storeIds);
 }
 
 type PausedLocation = Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>;
@@ -129,9 +129,9 @@ export async function pauseLocation(
   services: Services,
   location: PausedLocation,
   until: Date | null,
-  dspLocationIds?: readonly string[] | null,
+  storeIds?: readonly string[] | null,
 ): Promise<PausedStore[]> {
-  const stores = await chosenStores(services, location.id, dspLocationIds);
+  const stores = await chosenStores(services, location.id, storeIds);
   if (!stores.length) return [];
   const now = new Date();
   await statementsOf(services.db).transaction(async (run) => {
@@ -154,9 +154,9 @@ export async function pauseLocation(
 export async function resumeLocation(
   services: Services,
   location: PausedLocation,
-  dspLocationIds?: readonly string[] | null,
+  storeIds?: readonly string[] | null,
 ): Promise<PausedStore[]> {
-  const stores = await chosenStores(services, location.id, dspLocationIds);
+  const stores = await chosenStores(services, location.id, storeIds);
   if (!stores.length) return [];
   await statementsOf(services.db).transaction(async (run) => {
     await run(
@@ -229,7 +229,7 @@ export async function changeAvailability(
   const until = input.available ? null : endOf(input.untilMs, 'until_ms');
   const latest = await catalogOfLocation(services, location.id, itemIds);
   const stores = await boundStores(statementsOf(services.db), location.id);
-  const told: { store: Store; ids: string[] }[] = [];
+  const told: { store: StoreForEvents; ids: string[] }[] = [];
   for (const store of stores) {
     const offer = await storeOffer(services.db, store, latest?.id ?? null);
     const held = itemIds.filter((id) => offer?.items.has(id) || offer?.modifiers.has(id));
@@ -288,7 +288,7 @@ export async function setStoreStatus(services: Services, source: string, dspStor
 
 /** Whether a DSP's store is bound to a location of ours (404 otherwise). */
 export async function requireBoundStore(services: Services, source: string, dspStoreId: string): Promise<void> {
-  const held = await services.db.dspConnection.count({ where: { source, boundStoreId: dspStoreId } });
+  const held = await services.db.store.count({ where: { source, boundStoreId: dspStoreId } });
   if (!held) throw new NotFound(`store ${dspStoreId} is not bound`);
 }
 

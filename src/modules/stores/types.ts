@@ -62,7 +62,7 @@ builder.mutationField('pauseStores', (t) =>
         orgId: String(input.orgId),
         locationId: String(input.locationId),
         untilMs: input.untilMs,
-        dspLocationIds: ids(input.dspLocationIds),
+        storeIds: ids(input.dspLocationIds),
       }),
     }),
   }),
@@ -77,7 +77,7 @@ builder.mutationField('resumeStores', (t) =>
       locations: await resumeStores(ctx.services, ctx.auth, {
         orgId: String(input.orgId),
         locationId: String(input.locationId),
-        dspLocationIds: ids(input.dspLocationIds),
+        storeIds: ids(input.dspLocationIds),
       }),
     }),
   }),
@@ -141,14 +141,14 @@ builder.queryField('itemAvailability', (t) =>
 // (db/sql/locations.ts); the closed days, the menus' hours and the opening come from each
 // location's latest valid catalog, kept per catalog version, its id read for all the locations
 // of an answer at once.
-builder.prismaObjectField('DspConnection', 'pausedUntil', (t) =>
+builder.prismaObjectField('Store', 'pausedUntil', (t) =>
   t.float({
     nullable: true,
     description: 'Epoch ms a pause of ours ends; -1 while paused until resumed; null when the store takes orders (from us).',
     resolve: (c) => pausedUntilShown(c),
   }),
 );
-builder.prismaObjectField('DspConnection', 'dspStatus', (t) =>
+builder.prismaObjectField('Store', 'dspStatus', (t) =>
   t.exposeString('dspStatus', { description: 'What the DSP says of its own store: online or paused (its store.status webhook).' }),
 );
 builder.prismaObjectField('Location', 'timezone', (t) =>

@@ -158,7 +158,7 @@ test('a DSP that refuses the menus produces menu.publish_failure with the error'
       data: { dsp_location_id: setup.usStore, error: expect.stringContaining('422') },
     });
     const latest = await service.services.db.menuPublish.findFirst({
-      where: { dspConnectionId: setup.usStore },
+      where: { storeId: setup.usStore },
       orderBy: { createdAt: 'desc' },
     });
     expect(latest).toMatchObject({ status: 'failed', error: expect.stringContaining('422') });

@@ -284,7 +284,7 @@ describe('schedules a POS gets wrong', () => {
 describe('the POS pauses its own location (location.status.updated)', () => {
   const storeEvents = () => service.services.db.outboxMessage.count({ where: { idempotencyKey: { startsWith: 'dsp-store-event:' } } });
   const partnerEvents = (type: string) => service.services.db.event.count({ where: { orgId: m.orgId, type } });
-  const pausedStores = () => service.services.db.dspConnection.count({ where: { orgId: m.orgId, pausedAt: { not: null } } });
+  const pausedStores = () => service.services.db.store.count({ where: { orgId: m.orgId, pausedAt: { not: null } } });
 
   test('inactive pauses every bound store (each DSP told), until paused_until; active resumes them', async () => {
     // A second store of the Austin location: both are paused.

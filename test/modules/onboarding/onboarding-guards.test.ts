@@ -76,7 +76,7 @@ async function snapshot() {
     db.user.count(),
     db.onboarding.findMany({ select: { id: true, status: true }, orderBy: { id: 'asc' } }),
     db.location.findMany({ select: { id: true, status: true }, orderBy: { id: 'asc' } }),
-    db.dspConnection.findMany({ select: { id: true, assignedMenus: true, status: true }, orderBy: { id: 'asc' } }),
+    db.store.findMany({ select: { id: true, assignedMenus: true, status: true }, orderBy: { id: 'asc' } }),
     db.outboxMessage.count(),
     db.ssoToken.count(),
     db.session.count(),

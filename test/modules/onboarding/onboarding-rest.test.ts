@@ -205,7 +205,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   });
   expect(assign.status).toBe(200);
   expect(assign.body).toEqual({ dsp_location_id: connectionId, menu_provider_ids: ['menu_de_hauptkarte', 'menu_de_mittagstisch'] });
-  expect(JSON.parse((await service.services.db.dspConnection.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus!)).toEqual([
+  expect(JSON.parse((await service.services.db.store.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus!)).toEqual([
     'menu_de_hauptkarte',
     'menu_de_mittagstisch',
   ]);
@@ -220,7 +220,7 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
     token: t,
   });
   expect(cleared.body).toEqual({ dsp_location_id: connectionId, menu_provider_ids: [] });
-  expect((await service.services.db.dspConnection.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus).toBeNull();
+  expect((await service.services.db.store.findUniqueOrThrow({ where: { id: connectionId } })).assignedMenus).toBeNull();
 
   // Delete the US location: 204, a disconnection notice, and it is gone from the listing.
   const removed = await request(service.url, 'DELETE', `/v1/onboarding/org/${org.org_id}/locations/${us}`, { token: t });

@@ -21,7 +21,7 @@ const CHICAGO = 'America/Chicago';
 beforeAll(async () => {
   world = await startOrdersWorld({ env: { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60' }, secrets, menus: true });
   ({ service, pos, merchant: m } = world);
-  connectionId = (await service.services.db.dspConnection.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
+  connectionId = (await service.services.db.store.findFirstOrThrow({ where: { locationId: m.locationId } })).id;
 });
 afterAll(() => world?.close());
 
@@ -66,7 +66,7 @@ describe('pause and resume', () => {
     expect((await pickup()).body.failure_reason).toBe('restaurant_not_accepting_orders');
     const events = await storeEvents();
     // The hour passes (its end moved into the past, as the clock would).
-    await service.services.db.dspConnection.update({ where: { id: connectionId }, data: { pausedUntil: new Date(Date.now() - 1000) } });
+    await service.services.db.store.update({ where: { id: connectionId }, data: { pausedUntil: new Date(Date.now() - 1000) } });
     expect((await pickup()).body.status).toBe('in_progress');
     expect((await connection()).paused_until).toBeNull();
     expect(await storeEvents()).toBe(events);
