@@ -197,6 +197,15 @@ export async function playBusyNight(service: TestService): Promise<BusyNight> {
     menu_id: 'menu_us_all_day',
     schedule: Object.fromEntries(days.map((day) => [day, [`${chicago(Date.now() - 2 * 3600_000)}:00-${austinCloses}`]])),
   });
+  // Its late-night menu (Friday and Saturday from 22:00) would meet the main menu's hours on
+  // those nights and keep the store open past them: an hour far from them instead.
+  await control(pos, 'schedule', {
+    location_id: `loc_2_${tid}`,
+    menu_id: 'menu_us_late_night',
+    schedule: Object.fromEntries(
+      days.map((day) => [day, [`${chicago(Date.now() + 8 * 3600_000)}:00-${chicago(Date.now() + 9 * 3600_000)}:00`]]),
+    ),
+  });
   await control(pos, 'holidays', {
     location_id: `loc_2_${tid}`,
     holidays: [
