@@ -1,4 +1,4 @@
-import { retryDelay } from './worker.js';
+import { byKind, retryDelay } from './worker.js';
 
 const policy = { retryBaseMs: 1000, retryMaxMs: 60_000 };
 const response = (status: number, retryAfter?: string) => ({
@@ -27,4 +27,16 @@ test("a 429's Retry-After wins, in seconds or as a date, and is capped", () => {
   expect(retryDelay(1, policy, response(429, '3600'))).toBe(60_000);
   // Only a 429's header counts; a 503's falls back to the backoff.
   expect(retryDelay(1, policy, response(503, '30'))).toBeLessThanOrEqual(1000);
+});
+
+test('the handlers of every module make one list, and two for one kind of message stop the start', () => {
+  const publish = () => undefined;
+  const order = () => undefined;
+  expect(byKind('outcome', { 'menu.publish': publish }, { 'order.created': order })).toEqual({
+    'menu.publish': publish,
+    'order.created': order,
+  });
+  expect(() => byKind('outcome', { 'order.created': publish }, { 'order.created': order })).toThrow(
+    'two outcome handlers for order.created messages',
+  );
 });

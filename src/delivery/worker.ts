@@ -83,6 +83,18 @@ export type OutcomeHandlers = Readonly<Record<string, OutcomeHandler>>;
 export type AnswerCheck = (body: unknown) => string | null;
 export type AnswerChecks = Readonly<Record<string, AnswerCheck>>;
 
+/** Each module's handlers of one kind (outcomes, answer checks) as one list: a kind of message two
+ * modules both handle is a mistake found at start-up, not a handler silently replaced. */
+export function byKind<T>(what: string, ...lists: Readonly<Record<string, T>>[]): Readonly<Record<string, T>> {
+  const all: Record<string, T> = {};
+  for (const list of lists)
+    for (const [kind, handler] of Object.entries(list)) {
+      if (kind in all) throw new Error(`two ${what} handlers for ${kind} messages`);
+      all[kind] = handler;
+    }
+  return all;
+}
+
 /** What a message that died does besides (the partner hears of it: delivery.dead), in the
  * transaction that records its death. */
 export type DeadLetterWrites = (run: Run, services: Services, message: Message, outcome: Outcome) => Promise<void>;

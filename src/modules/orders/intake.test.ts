@@ -7,7 +7,7 @@ import type { StoreForOrder } from '../../db/sql/orders.js';
 import type { Offer } from '../catalog/offer.js';
 import { readWeek, type Holidays } from '../catalog/hours.js';
 import type { OffSale } from '../stores/rules.js';
-import { cartRefusal, orderRefusal, pauseRefusal, storeRefusal, type Judged } from './intake.js';
+import { cartRefusal, orderCurrency, orderRefusal, pauseRefusal, storeRefusal, type Judged } from './intake.js';
 
 const now = Date.UTC(2026, 10, 26, 12, 0, 0);
 
@@ -428,15 +428,15 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
   });
 
   test.each<[string, unknown, string | null, unknown, unknown]>([
-    ["an order naming no currency is in its location's: written into it", undefined, 'usd', null, 'usd'],
+    ["an order naming no currency is in its location's", undefined, 'usd', null, 'usd'],
     ['an order whose currency is null, likewise', null, 'usd', null, 'usd'],
     ["an order in its location's currency", 'usd', 'usd', null, 'usd'],
     ['a location whose catalog names none holds orders to none', 'eur', null, null, 'eur'],
-    ['nor writes one into them', undefined, null, null, undefined],
+    ['nor gives them one', undefined, null, null, undefined],
   ])('%s', (_case, currency, locationCurrency, expected, written) => {
     const object: Record<string, unknown> = { items: [line('rings', 525)] };
     if (currency !== undefined) object.currency = currency;
-    expect(orderRefusal(object, zone, tuesdayNoon, { ...judged, currency: locationCurrency })).toEqual(expected);
-    expect(object.currency).toBe(written);
+    expect(orderCurrency(object, locationCurrency)).toBe(written);
+    expect(orderRefusal({ ...object, currency: written }, zone, tuesdayNoon, { ...judged, currency: locationCurrency })).toEqual(expected);
   });
 });

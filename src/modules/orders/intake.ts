@@ -72,17 +72,16 @@ function openingAt({ offer, holidays }: Judged, timezone: string, at: number): {
   return alwaysOpen(hours) ? null : { hours, open: openMenusAt(hours, wallClock(at, hours.timeZone)) };
 }
 
-/** An order in another currency than its location's (its latest catalog's) is refused, naming
- * both. One that names none is in its location's: the currency is written into it, so that the
- * POS, the event provider and the partner read it too. A location whose catalog names none holds
- * its orders to none. */
+/** The currency an order is in: its own, else its location's (its latest catalog's), which the
+ * service writes into it so that the POS, the event provider and the partner read it too. A
+ * location whose catalog names none holds its orders to none. */
+export function orderCurrency(object: Record<string, unknown>, locationCurrency: string | null): unknown {
+  return object.currency ?? locationCurrency ?? undefined;
+}
+
+/** An order in another currency than its location's is refused, naming both. */
 function currencyRefusal(object: Record<string, unknown>, currency: string | null): Refusal | null {
-  if (!currency) return null;
-  if (object.currency === undefined || object.currency === null) {
-    object.currency = currency;
-    return null;
-  }
-  return object.currency === currency
+  return !currency || object.currency == null || object.currency === currency
     ? null
     : { reason: 'invalid_cart', details: `the order is in ${String(object.currency)}, its location's catalog in ${currency}` };
 }

@@ -12,7 +12,7 @@ import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
 import { storedDriver, type Driver } from './driver.js';
-import { DELIVERY_STATUSES, ORDER_STATUSES } from './states.js';
+import { DELIVERY_STATUSES, MOVES_SAID, ORDER_STATUSES } from './states.js';
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
@@ -162,18 +162,22 @@ export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as R
  * the merchant's locations, and the POS's id of the location. */
 export type PosLocation = { source: string; onboardingId: string; providerId: string };
 
+/** The POS's orders operation, with the merchant's token, naming the location as the catalog call
+ * does (X-Provider-Location-Id). */
+const posDestination = (location: PosLocation) => ({
+  provider: location.source,
+  operation: 'orders' as const,
+  onboardingId: location.onboardingId,
+  headers: { 'x-provider-location-id': location.providerId },
+});
+
 /** A new order to its POS (order.created), sent at once after the commit. It names its POS
- * location in the body and, as the catalog call does, in X-Provider-Location-Id. */
+ * location in the body and in its destination's header. */
 export function orderToPos(order: OrderRow, object: Record<string, unknown>, location: PosLocation): OutboxInput {
   return {
     kind: 'order.created',
     owner: order,
-    to: {
-      provider: location.source,
-      operation: 'orders',
-      onboardingId: location.onboardingId,
-      headers: { 'x-provider-location-id': location.providerId },
-    },
+    to: posDestination(location),
     body: { type: 'order.created', object: { ...orderObject(order, object), location_id: location.providerId } },
     subject: { purpose: 'order.created', subjectId: order.id },
     now: true,
@@ -190,12 +194,7 @@ export function changeToPos(order: OrderRow, location: PosLocation): OutboxInput
   return {
     kind: 'order.updated',
     owner: order,
-    to: {
-      provider: location.source,
-      operation: 'orders',
-      onboardingId: location.onboardingId,
-      headers: { 'x-provider-location-id': location.providerId },
-    },
+    to: posDestination(location),
     body: { type: 'order.updated', object },
     // A DSP's cancellation keeps the key it has always had.
     subject:
@@ -266,7 +265,7 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
       },
     ],
     'location.order.notify_status_change': [
-      'The POS moved the order (ready_for_pickup, out_for_delivery, completed), or its delivery status or driver changed.',
+      `The POS moved the order (${MOVES_SAID}), or its delivery status or driver changed.`,
       { status: { type: 'string' }, delivery_status: { type: 'string' }, driver: { type: 'object', description: 'When known.' } },
     ],
     'location.order.cancel': ['The merchant canceled the order.', { status: { type: 'string', const: 'merchant_canceled' } }],

@@ -66,7 +66,7 @@ import {
   type PosLocation,
   type Refusal,
 } from './peers.js';
-import { orderRefusal, pauseRefusal, storeRefusal } from './intake.js';
+import { orderCurrency, orderRefusal, pauseRefusal, storeRefusal } from './intake.js';
 import { offeredVersion } from '../catalog/offer.js';
 import { storedHolidays, storedOffer } from '../catalog/stored.js';
 import { storedCurrency } from '../catalog/currency.js';
@@ -142,6 +142,8 @@ async function intakeRefusal(
     offered ? storedHolidays(services.db, offered.versionId) : new Map(),
     offSaleAt(services, store.id, store.availabilityVersion),
   ]);
+  const inCurrency = orderCurrency(object, currency);
+  if (inCurrency !== undefined) object.currency = inCurrency;
   return orderRefusal(object, store.timezone, now, { currency, offer, holidays, offSale });
 }
 

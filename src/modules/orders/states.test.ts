@@ -1,4 +1,6 @@
-// Every move of the order state machine, allowed and refused (docs/reference.md § Order states).
+// Every move of the order state machine, allowed and refused (docs/reference.md § Order states),
+// and the guides' lists of statuses held to the machine's.
+import fs from 'node:fs';
 import {
   decide,
   decideDelivery,
@@ -10,6 +12,7 @@ import {
   MERCHANT_DELIVERED,
   NEW,
   ORDER_STATUSES,
+  POS_STATUSES,
   statusesWhere,
   type DeliveryReport,
   type DeliveryVerdict,
@@ -222,4 +225,32 @@ describe('the delivery status a move leaves', () => {
     expect(deliveryOnMove({ fulfillmentType: 'pickup', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
     expect(deliveryOnMove({ fulfillmentType: 'delivery', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
   });
+});
+
+describe('the guides list the statuses the machine has', () => {
+  /** The words in backticks of the first passage of a guide after `start`, up to `end`. */
+  const named = (guide: string, start: string, end: string) => {
+    const text = fs.readFileSync(`docs/${guide}`, 'utf8');
+    const from = text.indexOf(start);
+    expect(from).toBeGreaterThanOrEqual(0);
+    const passage = text.slice(from + start.length, text.indexOf(end, from + start.length));
+    return [...passage.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!);
+  };
+  test('reference.md: every status, the final ones, every delivery status in order, every fulfillment', () => {
+    expect(named('reference.md', '`status`:', 'Final:').sort()).toEqual([...ORDER_STATUSES].sort());
+    expect(named('reference.md', 'Final:', ';').sort()).toEqual([...FINAL_STATUSES].sort());
+    expect(named('reference.md', '`delivery_status`:', '`fulfillment_type`')).toEqual([...DELIVERY_STATUSES]);
+    expect(named('reference.md', '`fulfillment_type`:', '. ')).toEqual([...FULFILLMENT_TYPES]);
+  });
+  test("what a POS may send, in the POS's guide and in the sandbox's controls", () => {
+    const order = (list: readonly string[]) => [...list].sort();
+    expect(order(named('pos-vendors.md', '| `order.updated` | `{order_id, status}` |', '(forward only)').slice(3))).toEqual(
+      order(POS_STATUSES),
+    );
+    expect(order(named('api-guide.md', '`POST /v1/_sandbox/order-status`', '|\n').slice(1))).toEqual(order(POS_STATUSES));
+  });
+  test('what an event provider hears, in its guide', () =>
+    expect(named('event-providers.md', "each move of the order's `status`", 'A canceled').sort()).toEqual(
+      ORDER_STATUSES.filter((status) => status !== NEW).sort(),
+    ));
 });

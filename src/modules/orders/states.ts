@@ -3,16 +3,19 @@
 // (./service.ts) asks it before every change and writes the change conditional on the status it
 // read, so two changes at once cannot both apply.
 
-export const ORDER_STATUSES = [
-  'in_progress',
-  'ready_for_pickup',
-  'out_for_delivery',
-  'completed',
-  'failed',
-  'merchant_canceled',
-  'dsp_canceled',
-] as const;
+/** An order's way when all goes well: new, then as its POS moves it. */
+const ON_ITS_WAY = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed'] as const;
+/** The ends it may come to otherwise. */
+const OTHER_ENDS = ['failed', 'merchant_canceled', 'dsp_canceled'] as const;
+export const ORDER_STATUSES = [...ON_ITS_WAY, ...OTHER_ENDS] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses in words, for the descriptions that list them (GraphQL's, the guides' tables are
+ * checked against the same lists by ./states.test.ts). */
+export const STATUSES_SAID = `${ON_ITS_WAY.join(', ')}; or ${OTHER_ENDS.join(', ')}`;
+/** The moves forward a POS reports, in words. */
+export const MOVES_SAID = ON_ITS_WAY.slice(1).join(', ');
+/** What a POS's order.updated may say: a move forward, or an end of its own. */
+export const POS_STATUSES: readonly OrderStatus[] = [...ON_ITS_WAY.slice(1), 'failed', 'merchant_canceled'];
 
 export const FINAL_STATUSES: ReadonlySet<string> = new Set<OrderStatus>(['completed', 'failed', 'merchant_canceled', 'dsp_canceled']);
 

@@ -10,7 +10,7 @@ import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
 import { orderObject } from './peers.js';
 import { storedDriver, type Driver as DriverShape, type Phone, type VehicleInfo as VehicleShape } from './driver.js';
-import { ORDER_STATUSES } from './states.js';
+import { ORDER_STATUSES, STATUSES_SAID } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
@@ -83,7 +83,7 @@ builder.prismaObject('Order', {
       resolve: (o) => textOf(sentOf(o).dsp_order_number),
     }),
     status: t.exposeString('status', {
-      description: 'in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled.',
+      description: `${STATUSES_SAID}.`,
     }),
     deliveryStatus: t.exposeString('deliveryStatus', {
       description:
