@@ -71,6 +71,7 @@ export function tableRunner<Row extends Claimable>(
   table: WorkTable,
   work: (row: Row) => Promise<void>,
   scope: ClaimScope = {},
+  idle?: IdleWatch,
 ): Runner<Row> {
   return new Runner(
     name,
@@ -92,8 +93,14 @@ export function tableRunner<Row extends Claimable>(
     undefined,
     undefined,
     scope.maxInFlight,
+    idle,
   );
 }
+
+/** Who hears that a runner went quiet: nothing under way, and its last claim found nothing due.
+ * Asked first whether anyone listens: only then does a runner whose last work ended look for more
+ * at once (one claim), rather than at its next poll. */
+export type IdleWatch = { listening: () => boolean; quiet: (idle: boolean) => void };
 
 export class Runner<Row extends Claimable> {
   private timer: NodeJS.Timeout | undefined;
@@ -105,6 +112,8 @@ export class Runner<Row extends Claimable> {
   private full = false;
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Whether it has had work since it last said it was quiet. */
+  private busy = true;
 
   constructor(
     private readonly name: string,
@@ -118,6 +127,7 @@ export class Runner<Row extends Claimable> {
     /** Three renewals a lease, so a late one or two never let a lease lapse under work going on. */
     private readonly renewMs = LEASE_MS / 3,
     private readonly maxInFlight = MAX_IN_FLIGHT,
+    private readonly idle?: IdleWatch,
   ) {}
 
   start(): void {
@@ -174,7 +184,13 @@ export class Runner<Row extends Claimable> {
           return;
         }
         const claimed = await this.claim();
-        if (!claimed.length) return;
+        if (!claimed.length) {
+          if (this.busy && !this.inFlight.size) {
+            this.busy = false;
+            this.idle?.quiet(true);
+          }
+          return;
+        }
         for (const row of claimed) this.begin(row);
       }
     } catch (error) {
@@ -187,6 +203,10 @@ export class Runner<Row extends Claimable> {
    * A stopped runner leaves it: when its lease expires, any instance takes it up. */
   begin(row: Row): void {
     if (this.stopped) return;
+    if (!this.busy) {
+      this.busy = true;
+      this.idle?.quiet(false);
+    }
     this.held.add(row.id);
     const job: Promise<void> = this.work(row)
       .catch((error: unknown) => {
@@ -199,7 +219,7 @@ export class Runner<Row extends Claimable> {
         if (this.full) {
           this.full = false;
           this.wake();
-        }
+        } else if (!this.inFlight.size && this.idle?.listening()) this.wake();
       });
     this.inFlight.add(job);
   }

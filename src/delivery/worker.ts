@@ -1,6 +1,6 @@
 // The delivery worker: the one policy of the outbox, for every destination. A transport carries a
 // message (a provider call with the merchant's token, ./provider-transport.ts; a Standard Webhooks
-// call to a partner's endpoint, modules/events/transport.ts) and says what the peer answered; the
+// call to a partner's endpoint, ./endpoint-transport.ts) and says what the peer answered; the
 // worker decides, the same way for both:
 // - the peer took it (its transport says so, and the kind's answer check holds): delivered;
 // - it may take it later (no answer, a timeout, 408, 429 honouring Retry-After, 5xx, or what the
@@ -9,7 +9,9 @@
 //   told (delivery.dead), redeliverable.
 // Messages of one ordering key go out one at a time, in order (../db/sql/work.ts). How a message
 // ended is recorded in one transaction with what its kind's outcome handler writes (a menu
-// publish settled, an order taken) and what its transport keeps of the attempt.
+// publish settled, an order taken) and what its transport keeps of the attempt. Once recorded, the
+// worker says so (WorkerEvents): the operator's log and the tests hear it, rather than reading rows.
+import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
@@ -105,12 +107,26 @@ export type DeliveryPlan = {
   deadLetter: DeadLetterWrites;
 };
 
+/** What the worker says of its messages, once what became of each is recorded. */
+export type WorkerEvents = {
+  /** The peer took it. */
+  delivered: [message: Message, status: number | null];
+  /** It died: refused, out of attempts, or its endpoint gone; kept with its last answer. */
+  dead: [message: Message, error: string | null];
+  /** Tried and to be tried again later. */
+  retry: [message: Message, error: string | null];
+  /** Nothing under way and nothing due when it last looked (it says so again after more work). */
+  idle: [];
+};
+
 /** Waits before each new try of a delivery's record: about three seconds in all, inside the lease
  * that the runner renews while the work goes on. */
 const RECORD_RETRY_MS = [50, 200, 500, 1000, 1500];
 
-export class DeliveryWorker {
+export class DeliveryWorker extends EventEmitter<WorkerEvents> {
   private readonly runners: { provider: Runner<Message>; endpoint: Runner<Message> };
+  /** Which runners are quiet now; the worker is idle when both are. */
+  private readonly quiet = new Set<string>();
   private readonly releaseDelivered: (id: string, status: number) => Promise<boolean>;
   /** Set while stopping: a record that fails then is left to its lease at once. */
   private stopping = false;
@@ -119,6 +135,7 @@ export class DeliveryWorker {
     private readonly services: Services,
     private readonly plan: DeliveryPlan,
   ) {
+    super();
     const runner = (transport: Transport) =>
       tableRunner<Message>(
         transport.name,
@@ -126,10 +143,28 @@ export class DeliveryWorker {
         'outbox',
         (message) => continueTrace(services.tracing, message, () => this.deliver(transport, message)),
         transport.scope,
+        {
+          listening: () => this.listenerCount('idle') > 0,
+          quiet: (idle) => {
+            if (!idle) return void this.quiet.delete(transport.name);
+            this.quiet.add(transport.name);
+            if (this.isIdle()) this.emit('idle');
+          },
+        },
       );
     this.runners = { provider: runner(plan.transports.provider), endpoint: runner(plan.transports.endpoint) };
     this.releaseDelivered = deliveredReleases(services.db);
+    // The operator's log hears what the tests hear.
+    this.on('dead', (message, error) =>
+      services.log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered'),
+    );
   }
+
+  /** Whether nothing is under way and nothing was due when each runner last looked. */
+  isIdle = () => this.quiet.size === 2;
+
+  /** Resolves once the worker is idle (at once when it is). */
+  idle = (): Promise<void> => (this.isIdle() ? Promise.resolve() : new Promise((resolve) => this.once('idle', () => resolve())));
 
   start = () => {
     this.services.delivery.answerWith(this);
@@ -167,7 +202,9 @@ export class DeliveryWorker {
       if ('instead' in sent) {
         const { status, error } = sent.instead;
         const data = status === 'waiting' ? { status, attempts: message.attempts - 1, lastError: error } : { status, lastError: error };
-        return await this.record(message, () => statementsOf(this.services.db).write(endingRelease(message.id, data)));
+        await this.record(message, () => statementsOf(this.services.db).write(endingRelease(message.id, data)));
+        if (status === 'dead') this.emit('dead', message, error);
+        return;
       }
       const { answer } = sent;
       let { verdict } = sent;
@@ -185,9 +222,10 @@ export class DeliveryWorker {
           : verdict === 'refused' || message.attempts >= this.services.config.outbox.maxAttempts
             ? 'dead'
             : 'retry';
-      if (fate === 'dead')
-        this.services.log.warn({ message: message.id, kind: message.kind, attempts: message.attempts, error }, 'dead-lettered');
-      await this.record(message, () => this.finish(transport, message, fate, { ...answer, error }));
+      const ended = await this.record(message, () => this.finish(transport, message, fate, { ...answer, error }));
+      if (ended === 'dead') this.emit('dead', message, error);
+      else if (fate === 'delivered') this.emit('delivered', message, answer.status);
+      else this.emit('retry', message, error);
     } finally {
       done?.();
     }
@@ -201,11 +239,10 @@ export class DeliveryWorker {
    * then takes it up and sends it again under its idempotency key, and the peer answers that
    * repeat as it answered the first.
    */
-  private async record(message: Message, write: () => Promise<unknown>): Promise<void> {
+  private async record<T>(message: Message, write: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await write();
-        return;
+        return await write();
       } catch (error) {
         const wait = RECORD_RETRY_MS[attempt];
         if (wait === undefined || this.stopping) throw error;
@@ -218,7 +255,12 @@ export class DeliveryWorker {
   /** Records the attempt: delivered, to be tried again, or dead, with what its outcome and its
    * transport write beside, in one transaction (a lone release of a delivered message goes with
    * the others of its moment, ./runner.ts). */
-  private async finish(transport: Transport, message: Message, fate: 'delivered' | 'retry' | 'dead', answer: Answer): Promise<void> {
+  private async finish(
+    transport: Transport,
+    message: Message,
+    fate: 'delivered' | 'retry' | 'dead',
+    answer: Answer,
+  ): Promise<'delivered' | 'retry' | 'dead'> {
     const { services, plan } = this;
     const outcome: Outcome = { delivered: fate === 'delivered', status: answer.status, error: answer.error, body: answer.body };
     const writes = fate === 'retry' ? undefined : await transport.outcomes?.[message.kind]?.(message, outcome, services);
@@ -248,7 +290,7 @@ export class DeliveryWorker {
         const instead = await transport.record?.(run, message, answer, fate);
         if (instead) {
           await run(endingRelease(message.id, { status: instead.status, lastStatus: answer.status, lastError: instead.error }));
-          return undefined;
+          return instead.status;
         }
         if (fate === 'dead') await plan.deadLetter(run, services, message, outcome);
         const then = await writes?.(run);
@@ -257,11 +299,13 @@ export class DeliveryWorker {
         run.defer(release('outbox', message.id, data));
         return then;
       });
-      if (typeof after === 'function') after();
+      if (after === 'dead') fate = after;
+      else if (typeof after === 'function') after();
       // A deferred release answers nothing: a claim round finds out.
       successor = fate !== 'retry' && message.orderingKey !== null;
     }
     if (successor) this.wake();
+    return fate;
   }
 }
 

@@ -6,7 +6,8 @@ import { startService } from '../../src/app/service.js';
 import { createLogger } from '../../src/app/log.js';
 import { asTestService, migratedDatabase, testConfig, type TestService } from '../support/service.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, until } from '../support/orders.js';
+import { merchantTakingOrders, placeOrder, until, workerSays } from '../support/orders.js';
+import type { Message } from '../../src/delivery/worker.js';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
 
 let service: TestService;
@@ -75,4 +76,36 @@ test('a record that keeps failing leaves the message to its lease: sent again un
   expect(sent.length).toBe(2);
   expect(message.attempts).toBe(2);
   expect(await db.outboxMessage.count({ where: { status: 'dead' } })).toBe(0);
+});
+
+test('the worker says what became of each message once it is recorded, and when nothing is left to do', async () => {
+  failing.clear();
+  const m = await merchantTakingOrders(service);
+  await service.worker.idle();
+  const heard: string[] = [];
+  const said = (what: string) => (message: Message) => heard.push(`${what} ${message.kind}`);
+  service.worker.on('delivered', said('delivered')).on('dead', said('dead'));
+  const { db } = service.services;
+
+  // Taken by the POS, then its accept taken by the DSP; then quiet, with nothing left to send.
+  const idle = new Promise((resolve) => service.worker.once('idle', () => resolve(undefined)));
+  const taken = await placeOrder(pos, m.storeId);
+  await idle;
+  expect(heard).toEqual(['delivered order.created', 'delivered location.order.accept']);
+  expect(await db.outboxMessage.count({ where: { subjectId: taken.body.order_id, status: { not: 'delivered' } } })).toBe(0);
+
+  // Refused by the POS: dead, and said so once its death is written (and the DSP's fail sent).
+  heard.length = 0;
+  await fetch(`${pos.url}/v1/_sandbox/fail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
+  });
+  const died = workerSays(service.worker, 'dead');
+  const refused = await placeOrder(pos, m.storeId);
+  const dead = await died;
+  expect(dead).toMatchObject({ kind: 'order.created', subjectId: refused.body.order_id });
+  expect(await db.outboxMessage.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: 'dead', lastStatus: 400 });
+  await service.worker.idle();
+  expect(heard).toEqual(['dead order.created', 'delivered location.order.fail']);
 });

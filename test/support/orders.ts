@@ -12,10 +12,10 @@ import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/re
 import { bind, completeOnboarding, createOrg, dspStores, ingest } from './flows.js';
 import { request, startTestService, type TestService } from './service.js';
 import { control, startPos, testSecrets } from './sandbox.js';
-import { until, type Refusal } from './wait.js';
+import { until, workerSays, type Refusal } from './wait.js';
 
 // Tests import their waits from here too, with the flows they wait on.
-export { until, type Refusal };
+export { until, workerSays, type Refusal };
 
 export type OrderSetup = {
   token: string;

@@ -1,6 +1,9 @@
-// Waiting on what is awaited (a received call, an event, a row): a condition looked at until it
-// holds. Every wait of the tests and the benchmark goes through `polled`, so the pause between
-// two looks is the one timer they share; nothing here waits for a length of time as such.
+// Waiting on what is awaited (a received call, an event, a row): what announces itself is heard
+// (the delivery worker's events), anything else is a condition looked at until it holds. Every
+// look goes through `polled`, so the pause between two looks is the one timer the tests and the
+// benchmark share; nothing here waits for a length of time as such.
+import { on } from 'node:events';
+import type { DeliveryWorker, Message } from '../../src/delivery/worker.js';
 
 /** What a subscription's refusal leaves for `until`: its error, which then ends the wait at once. */
 export type Refusal = { error?: Error };
@@ -32,4 +35,23 @@ export async function until<T>(check: Check<T>, timeoutMs = 15_000, refusal?: Re
   const value = await polled(check, timeoutMs, { refusal });
   if (!value) throw new Error('condition not met in time');
   return value;
+}
+
+/** The next message the service's delivery worker says became `what` (delivered, dead, retried),
+ * of those `match` picks, once it is recorded; fails after `timeoutMs`. Ask before what causes it:
+ * what the worker said before the question is not heard. */
+export async function workerSays(
+  worker: DeliveryWorker,
+  what: 'delivered' | 'dead' | 'retry',
+  match: (message: Message) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<Message> {
+  try {
+    for await (const [message] of on(worker, what, { signal: AbortSignal.timeout(timeoutMs) }) as AsyncIterable<[Message]>)
+      if (match(message)) return message;
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw new Error(`the worker said no matching message was ${what} in time`);
+    throw error;
+  }
+  throw new Error('the worker stopped');
 }

@@ -7,7 +7,7 @@ import { graphql } from '../../generated/gql.js';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { clockMovedBy } from '../../support/clock.js';
 import { bindStore, createOrg, merchantWithStores } from '../../support/flows.js';
-import { placeOrder, until } from '../../support/orders.js';
+import { placeOrder, until, workerSays } from '../../support/orders.js';
 import { startPos } from '../../support/sandbox.js';
 import { get, graphqlPost, startTestService, post, request, tokenPair, type TestService } from '../../support/service.js';
 
@@ -496,15 +496,15 @@ describe('an organization token', () => {
     const y = await merchantWithStores(service.url, partner.token);
     expect((await bindStore(service.url, partner.token, y.dsp, y.location, y.stores.austin!)).status).toBe(201);
     // Y's order is refused by the POS: its delivery is dead.
+    const died = workerSays(service.worker, 'dead', (message) => message.orgId === y.orgId && message.kind === 'order.created');
     await fetch(`${pos.url}/v1/_sandbox/fail`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
     });
     const placed = await placeOrder(pos, y.stores.austin!);
-    const key = `order.created:${placed.body.order_id}`;
-    const dead = await until(() => service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: key, status: 'dead' } }));
-    expect(dead).toMatchObject({ orgId: y.orgId, partnerId: partner.partnerId });
+    const dead = await died;
+    expect(dead).toMatchObject({ idempotencyKey: `order.created:${placed.body.order_id}`, partnerId: partner.partnerId });
 
     const xToken = (
       await post(

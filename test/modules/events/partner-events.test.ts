@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { startPos } from '../../support/sandbox.js';
-import { merchantTakingOrders, placeOrder, posStatus, until, type OrderSetup } from '../../support/orders.js';
+import { merchantTakingOrders, placeOrder, posStatus, until, workerSays, type OrderSetup } from '../../support/orders.js';
 import { startReceiver, type Receiver, type Received } from '../../support/receiver.js';
 import { get, post, request, startTestService, type TestService } from '../../support/service.js';
 import { createOrg } from '../../support/flows.js';
@@ -416,8 +416,9 @@ test('an endpoint deleted while a call to it is under way: the message ends with
   await post(service.url, `/v1/onboarding/org/${m.orgId}/locations/${m.locationId}/resume`, {}, m.token);
   await until(async () => held.received.length >= 1);
   expect((await request(service.url, 'DELETE', `/v1/webhook-endpoints/${id}`, { token: m.token })).status).toBe(204);
+  const died = workerSays(service.worker, 'dead', (dead) => dead.endpointId === id);
   answer();
-  const message = await until(() => service.services.db.outboxMessage.findFirst({ where: { endpointId: id, status: 'dead' } }));
+  const message = await service.services.db.outboxMessage.findUniqueOrThrow({ where: { id: (await died).id } });
   // Ended by the call's own record, not by a failed write taken up again after its lease.
   expect(message).toMatchObject({ attempts: 1, lastError: 'the endpoint was deleted' });
   expect(await service.services.db.webhookAttempt.count({ where: { endpointId: id } })).toBe(0);

@@ -4,7 +4,7 @@
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos, testSecrets } from '../../support/sandbox.js';
 import { get, post, request, startTestService, type TestService } from '../../support/service.js';
-import { until } from '../../support/orders.js';
+import { until, workerSays } from '../../support/orders.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -324,11 +324,12 @@ test('a disconnection notice written while the POS is down arrives exactly once 
   expect(await pending()).toMatchObject({ status: 'pending', lastError: expect.any(String) });
 
   // Back on the same address with the same secrets: the notice arrives, once.
+  const delivered = workerSays(service.worker, 'delivered', (message) => message.idempotencyKey === `disconnect:${locationId}`);
   pos = await startPos(service, secrets, port);
   const arrived = await pos.waitFor('/v1/locations/disconnect', 1);
   expect(arrived[0]!.body).toEqual({ location_id: `loc_3_${tid}` });
   // Delivered, it is never sent again: then the POS holds it once.
-  await until(async () => (await pending()).status === 'delivered');
+  await delivered;
   expect(pos.received.filter((r) => r.path === '/v1/locations/disconnect')).toHaveLength(1);
   expect(await pending()).toMatchObject({ status: 'delivered', lastStatus: 200 });
 });

@@ -18,6 +18,7 @@ import {
   sinkOf,
   subscribed,
   until,
+  workerSays,
   type OrderSetup,
 } from '../../support/orders.js';
 import { request, type TestService } from '../../support/service.js';
@@ -213,9 +214,11 @@ test('a POS refusal fails the order with its reason; a dead delivery is visible 
     lastStatus: 400,
     lastError: expect.stringContaining('400'),
   });
+  const delivered = workerSays(service.worker, 'delivered', (message) => message.id === dead.id);
   const again = await client.request(Redeliver, { id: dead.id });
   expect(again.redeliver).toMatchObject({ id: dead.id });
-  await until(async () => (await service.services.db.outboxMessage.findUniqueOrThrow({ where: { id: dead.id } })).status === 'delivered');
+  await delivered;
+  expect(await service.services.db.outboxMessage.findUniqueOrThrow({ where: { id: dead.id } })).toMatchObject({ status: 'delivered' });
   // Another partner cannot see or redeliver it.
   const stranger = await service.partner();
   const foreign = await new GraphQLClient(`${service.url}/graphql`, { headers: { authorization: `Bearer ${stranger.token}` } })
