@@ -10,7 +10,7 @@ let document: { openapi: string; paths: Record<string, Record<string, any>> };
 
 beforeAll(async () => {
   service = await startTestService();
-  document = (await get(service.url, '/v1/openapi.json')).body;
+  document = (await get(service.app, '/v1/openapi.json')).body;
 });
 afterAll(() => service?.stop());
 

@@ -68,7 +68,7 @@ test.each([
   ['POST', '/v1/oauth/partner-tokens', () => ({ org_id: orgId, token_name: 't', scopes: 'user' }), 'scopes must be an array'],
 ])('%s %s with a wrong shape names the wire field', async (method, path, body, message) => {
   const organizations = await service.services.db.organization.count();
-  const res = await request(service.url, method, path, { token, body: typeof body === 'function' ? body() : body });
+  const res = await request(service.app, method, path, { token, body: typeof body === 'function' ? body() : body });
   expect(res.body).toEqual({ statusCode: 400, error: 'Bad Request', code: 'invalid_request', message });
   expect(res.body.message).not.toMatch(/\$|Input|[a-z][A-Z]/);
   expect(await service.services.db.organization.count()).toBe(organizations);
@@ -80,13 +80,13 @@ test.each([
   ['POST', `/v1/onboarding/org/org_x/locations`, 'GET, HEAD'],
   ['GET', '/v1/webhooks/pos/sandbox-pos', 'POST'],
 ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
-  const res = await request(service.url, method, path, { token });
+  const res = await request(service.app, method, path, { token });
   expect(res.status).toBe(405);
   expect(res.headers.get('allow')).toBe(allow);
   expect(res.body).toMatchObject({ statusCode: 405, code: 'method_not_allowed' });
 });
 
 test('an unknown path is still 404', async () => {
-  const res = await request(service.url, 'GET', '/v1/nothing-here', { token });
+  const res = await request(service.app, 'GET', '/v1/nothing-here', { token });
   expect({ status: res.status, code: res.body.code }).toEqual({ status: 404, code: 'not_found' });
 });

@@ -18,8 +18,8 @@ afterAll(async () => {
 });
 
 test('/health answers, /ready reaches the database', async () => {
-  expect((await request(service.url, 'GET', '/health')).body).toEqual({ status: 'ok' });
-  const ready = await request(service.url, 'GET', '/ready');
+  expect((await request(service.app, 'GET', '/health')).body).toEqual({ status: 'ok' });
+  const ready = await request(service.app, 'GET', '/ready');
   expect(ready.status).toBe(200);
   expect(ready.body).toEqual({ status: 'ready', database: 'reachable' });
 });
@@ -38,19 +38,19 @@ test("/favicon.ico is the service's icon, which its pages link", async () => {
 });
 
 test('an unknown path is 404 with the error body', async () => {
-  const res = await request(service.url, 'GET', '/v1/nothing-here');
+  const res = await request(service.app, 'GET', '/v1/nothing-here');
   expect(res.status).toBe(404);
   expect(res.body).toEqual({ statusCode: 404, error: 'Not Found', code: 'not_found', message: 'no route GET /v1/nothing-here' });
 });
 
 test('malformed JSON is 400 and an oversized body is 413, both with the error body', async () => {
-  const malformed = await request(service.url, 'POST', '/v1/oauth/token', {
+  const malformed = await request(service.app, 'POST', '/v1/oauth/token', {
     raw: '{"grant_type":',
     headers: { 'content-type': 'application/json' },
   });
   expect(malformed.status).toBe(400);
   expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'invalid_request' });
-  const big = await post(service.url, '/v1/oauth/token', {
+  const big = await post(service.app, '/v1/oauth/token', {
     grant_type: 'client_credentials',
     client_id: 'x'.repeat(4096),
     client_secret: 'y',
@@ -60,28 +60,28 @@ test('malformed JSON is 400 and an oversized body is 413, both with the error bo
 });
 
 test('every answer carries a request id, and a caller-supplied one is kept', async () => {
-  const generated = await request(service.url, 'GET', '/health');
+  const generated = await request(service.app, 'GET', '/health');
   expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-  const supplied = await request(service.url, 'GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
+  const supplied = await request(service.app, 'GET', '/health', { headers: { 'x-request-id': 'trace-123' } });
   expect(supplied.headers.get('x-request-id')).toBe('trace-123');
 });
 
 test('GraphiQL is served to a browser at /graphql', async () => {
-  const res = await request(service.url, 'GET', '/graphql', { headers: { accept: 'text/html' } });
+  const res = await request(service.app, 'GET', '/graphql', { headers: { accept: 'text/html' } });
   expect(res.status).toBe(200);
   expect(String(res.body)).toContain('GraphiQL');
 });
 
 test("a browser's CORS preflight to /graphql is answered, and so is the query after it", async () => {
   const origin = 'https://ops.example';
-  const preflight = await request(service.url, 'OPTIONS', '/graphql', {
+  const preflight = await request(service.app, 'OPTIONS', '/graphql', {
     headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
   });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
   expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
   expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
-  const query = await request(service.url, 'POST', '/graphql', {
+  const query = await request(service.app, 'POST', '/graphql', {
     raw: JSON.stringify({ query: '{ __typename }' }),
     headers: { origin, 'content-type': 'application/json' },
   });

@@ -12,6 +12,9 @@ import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import type { Scope } from '../../src/common/scopes.js';
 import { assertDocumentedAnswer } from './openapi-conformance.js';
+import { send, type Target } from './http.js';
+
+export type { Target };
 
 export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<void> };
 
@@ -120,7 +123,7 @@ export async function startTestService(env: Record<string, string> = {}, overrid
 export type JsonResponse = { status: number; body: any; headers: Headers };
 
 export async function request(
-  base: string,
+  target: Target,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string } = {},
@@ -132,19 +135,19 @@ export async function request(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${base}${path}`, { method, headers, body });
-  const text = await response.text();
+  const response = await send(target, method, path, headers, body);
+  const text = response.text;
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     // not JSON: keep the text
   }
-  await assertDocumentedAnswer(base, method, path, response.status, response.headers.get('content-type'), parsed);
+  await assertDocumentedAnswer(target, method, path, response.status, response.headers.get('content-type'), parsed);
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export const post = (base: string, path: string, body: unknown, token?: string) => request(base, 'POST', path, { body, token });
+export const post = (target: Target, path: string, body: unknown, token?: string) => request(target, 'POST', path, { body, token });
 /** One GraphQL operation POSTed as a partner's backend sends it (or, with a cookie, the dashboard). */
 export const graphqlPost = (
   base: string,
@@ -153,4 +156,4 @@ export const graphqlPost = (
   variables: Record<string, unknown> = {},
   headers?: Record<string, string>,
 ) => request(base, 'POST', '/graphql', { token, body: { query, variables }, headers });
-export const get = (base: string, path: string, token?: string) => request(base, 'GET', path, { token });
+export const get = (target: Target, path: string, token?: string) => request(target, 'GET', path, { token });
