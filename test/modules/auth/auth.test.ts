@@ -1,15 +1,12 @@
 // Partner authentication end to end (docs/reference.md § Resources), over REST and GraphQL. A
-// token is never widened: not by what it asks for, nor through the tokens, sessions and refreshes
-// it makes; an organization token reaches only its organization.
+// token is never widened: not by what it asks for, nor through the tokens and refreshes it makes
+// (its SSO sessions: ../sso/sso.test.ts; an organization token's reach: ../access/access.test.ts).
 import { GraphQLClient, type ClientError } from 'graphql-request';
 import { SignJWT } from 'jose';
 import { graphql } from '../../generated/gql.js';
-import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { clockMovedBy } from '../../support/clock.js';
-import { bindStore, createOrg, merchantWithStores } from '../../support/flows.js';
-import { placeOrder, until, workerSays } from '../../support/orders.js';
-import { startPos } from '../../support/sandbox.js';
-import { get, graphqlPost, startTestService, post, request, tokenPair, type TestService } from '../../support/service.js';
+import { createOrg } from '../../support/flows.js';
+import { graphqlPost, startTestService, post, request, tokenPair, type TestService } from '../../support/service.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -413,59 +410,6 @@ describe('a token hands on only scopes it holds', () => {
     expect(same.body.scopes).toEqual(['user']);
   });
 
-  test('an SSO session carries no scope the token that asked for it lacks', async () => {
-    const partner = await service.partner();
-    const { orgId, providerOrgId } = await createOrg(service.url, partner.token);
-    const ssoOnly = (await tokenPair(service.url, partner.clientId, partner.clientSecret, ['sso'])).access_token;
-    const sso = await post(
-      service.url,
-      '/v1/sso/sessions',
-      { email: 'owner@wide.example', full_name: 'Olive Owner', phone_number: '1', role: 'owner', provider_org_id: providerOrgId },
-      ssoOnly,
-    );
-    expect(sso.status).toBe(201);
-    const login = await fetch(`${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`, { redirect: 'manual' });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const asDashboard = { cookie, origin: service.url };
-    // The token could not read orders or locations; neither can the session it made.
-    const orders = await graphqlPost(
-      service.url,
-      undefined,
-      'query($o: ID!) { orders(orgId: $o) { orders { id } } }',
-      { o: orgId },
-      asDashboard,
-    );
-    expect(orders.body.errors[0].extensions).toMatchObject({ code: 'insufficient_scope', statusCode: 403 });
-    const locations = await graphqlPost(
-      service.url,
-      undefined,
-      'query($o: ID!) { organizationLocations(orgId: $o) { locations { id } } }',
-      { o: orgId },
-      asDashboard,
-    );
-    expect(locations.body.errors[0].extensions).toMatchObject({ code: 'insufficient_scope', statusCode: 403 });
-
-    // A token holding user and sso makes a session that reads orders.
-    const both = (await tokenPair(service.url, partner.clientId, partner.clientSecret, ['user', 'sso'])).access_token;
-    const again = await post(
-      service.url,
-      '/v1/sso/sessions',
-      { email: 'owner@wide.example', full_name: 'Olive Owner', phone_number: '1', role: 'owner', provider_org_id: providerOrgId },
-      both,
-    );
-    const cookie2 = (await fetch(`${service.url}/v1/sso/login?token=${again.body.sso_login_token}`, { redirect: 'manual' })).headers
-      .get('set-cookie')!
-      .split(';')[0]!;
-    const read = await graphqlPost(
-      service.url,
-      undefined,
-      'query($o: ID!) { orders(orgId: $o) { orders { id } } }',
-      { o: orgId },
-      { cookie: cookie2, origin: service.url },
-    );
-    expect(read.body.data.orders.orders).toEqual([]);
-  });
-
   test('a refresh gives no scope its partner no longer holds', async () => {
     const partner = await service.partner();
     const pair = await tokenPair(service.url, partner.clientId, partner.clientSecret, ['user', 'onboarding']);
@@ -478,63 +422,5 @@ describe('a token hands on only scopes it holds', () => {
     });
     expect(refreshed.status).toBe(201);
     expect(refreshed.body.scopes).toEqual(['user']);
-  });
-});
-
-describe('an organization token', () => {
-  let pos: SandboxPos;
-  beforeAll(async () => {
-    pos = await startPos(service);
-  });
-  afterAll(async () => {
-    await pos?.close();
-  });
-
-  test('an organization token reaches only its organization: deliveries, redelivery, onboardings', async () => {
-    const partner = await service.partner();
-    const x = await merchantWithStores(service.url, partner.token);
-    const y = await merchantWithStores(service.url, partner.token);
-    expect((await bindStore(service.url, partner.token, y.dsp, y.location, y.stores.austin!)).status).toBe(201);
-    // Y's order is refused by the POS: its delivery is dead.
-    const died = workerSays(service.worker, 'dead', (message) => message.orgId === y.orgId && message.kind === 'order.created');
-    await fetch(`${pos.url}/v1/_sandbox/fail`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/v1/orders', count: 1, status: 400 }),
-    });
-    const placed = await placeOrder(pos, y.stores.austin!);
-    const dead = await died;
-    expect(dead).toMatchObject({ idempotencyKey: `order.created:${placed.body.order_id}`, partnerId: partner.partnerId });
-
-    const xToken = (
-      await post(
-        service.url,
-        '/v1/oauth/partner-tokens',
-        { org_id: x.orgId, token_name: 'x only', scopes: ['user', 'onboarding'] },
-        partner.token,
-      )
-    ).body.access_token as string;
-    // Y has messages of every kind by now (connection notices delivered, the order dead); X sees only X's.
-    const seen: string[] = [];
-    for (const status of ['dead', 'delivered', 'pending']) {
-      const listed = await graphqlPost(service.url, xToken, 'query($s: String) { deliveries(status: $s) { id } }', { s: status });
-      seen.push(...listed.body.data.deliveries.map((d: { id: string }) => d.id));
-    }
-    const owners = await service.services.db.outboxMessage.findMany({ where: { id: { in: seen } }, select: { orgId: true } });
-    expect(seen.length).toBeGreaterThan(0);
-    expect(new Set(owners.map((o) => o.orgId))).toEqual(new Set([x.orgId]));
-    expect(await service.services.db.outboxMessage.count({ where: { orgId: y.orgId, status: 'delivered' } })).toBeGreaterThan(0);
-    // The partner's own login sees it.
-    const own = await graphqlPost(service.url, partner.token, '{ deliveries(status: "dead") { id } }');
-    expect(own.body.data.deliveries).toEqual([{ id: dead!.id }]);
-
-    const redeliver = await graphqlPost(service.url, xToken, 'mutation($id: ID!) { redeliver(id: $id) { id } }', { id: dead!.id });
-    expect(redeliver.body.errors[0].extensions).toMatchObject({ code: 'not_found', statusCode: 404 });
-    expect(await service.services.db.outboxMessage.findUniqueOrThrow({ where: { id: dead!.id } })).toMatchObject({ status: 'dead' });
-
-    const onboarding = await get(service.url, `/v1/onboarding/integrations/${y.dsp}`, xToken);
-    expect(onboarding.status).toBe(404);
-    expect(onboarding.body.message).not.toContain(y.orgId);
-    expect(onboarding.body.message).toBe(`onboarding ${y.dsp} not found`);
   });
 });

@@ -1,12 +1,11 @@
 // Tenant isolation and bad input on every onboarding operation: a second partner gets 404 for
 // every id of the first; bad input gets 400/404 with the docs/reference.md body; neither changes anything.
-// A DSP store is bound by its own merchant only, and is free again once its location is deleted;
-// an OAuth code completes only the onboarding it came back for, with PKCE toward the provider.
+// An OAuth code completes only the onboarding it came back for, with PKCE toward the provider.
+// (Binding and freeing DSP stores: ../locations/locations.test.ts.)
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos } from '../../support/sandbox.js';
-import { bind, bindStore, completeOnboarding, createOrg, dspStores, merchantWithStores } from '../../support/flows.js';
-import { placeOrder } from '../../support/orders.js';
-import { get, graphqlPost, post, request, startTestService, type TestService } from '../../support/service.js';
+import { completeOnboarding, createOrg, dspStores } from '../../support/flows.js';
+import { get, post, request, startTestService, type TestService } from '../../support/service.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -154,15 +153,6 @@ test('a second partner gets 404 for every id of the first, on every operation, a
     });
   }
   expect(await snapshot()).toEqual(before);
-});
-
-test("an organization's locations: its own partner sees them, an unknown id is 404, none is an empty list", async () => {
-  const own = await request(service.url, 'GET', `/v1/onboarding/org/${a.orgId}/locations`, { token: a.token });
-  expect({ status: own.status, ids: own.body.locations?.map((l: { _id: string }) => l._id) }).toEqual({ status: 200, ids: [a.location] });
-  const unknown = await request(service.url, 'GET', '/v1/onboarding/org/org_unknown/locations', { token: a.token });
-  expect({ status: unknown.status, code: unknown.body.code }).toEqual({ status: 404, code: 'not_found' });
-  const empty = await request(service.url, 'GET', `/v1/onboarding/org/${b.orgId}/locations`, { token: b.token });
-  expect({ status: empty.status, body: empty.body }).toEqual({ status: 200, body: { locations: [] } });
 });
 
 test('bad input on every operation is 400/403/404 with the docs/reference.md body and changes nothing', async () => {
@@ -399,53 +389,6 @@ test('a forged or expired state at the callback is refused', async () => {
   const res = await request(service.url, 'GET', '/v1/onboarding/callback?code=abc&state=forged');
   expect(res.status).toBe(400);
   expect(res.body).toMatchObject({ statusCode: 400, code: 'invalid_state' });
-});
-
-test("a partner cannot bind another merchant's DSP store, and the answer does not tell whether it is bound", async () => {
-  const a = await service.partner();
-  const b = await service.partner();
-  const victim = await merchantWithStores(service.url, a.token);
-  const squatter = await merchantWithStores(service.url, b.token);
-  const unbound = await bindStore(service.url, b.token, squatter.dsp, squatter.location, victim.stores.austin!);
-  expect(unbound.status).toBe(404);
-  expect(unbound.body).toMatchObject({ statusCode: 404, code: 'not_found' });
-
-  // The owner binds it; the squatter's answer is the same as before, and the owner's orders stay the owner's.
-  expect((await bindStore(service.url, a.token, victim.dsp, victim.location, victim.stores.austin!)).status).toBe(201);
-  const bound = await bindStore(service.url, b.token, squatter.dsp, squatter.location, victim.stores.austin!);
-  expect(bound.status).toBe(unbound.status);
-  expect(bound.body).toEqual(unbound.body);
-  const madeUp = await bindStore(service.url, b.token, squatter.dsp, squatter.location, 'store_made_up');
-  expect(madeUp.body.message.replace('store_made_up', 'ID')).toBe(unbound.body.message.replace(victim.stores.austin!, 'ID'));
-
-  const placed = await placeOrder(pos, victim.stores.austin!);
-  expect(placed.status).toBe(201);
-  const order = await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } });
-  expect(order).toMatchObject({ orgId: victim.orgId, locationId: victim.location });
-  const read = await graphqlPost(service.url, b.token, 'query($id: ID!) { order(id: $id) { id } }', { id: order.id });
-  expect(read.body.errors[0].extensions).toMatchObject({ code: 'not_found', statusCode: 404 });
-});
-
-test("a deleted location's DSP store is free again: listed as eligible, bound anew, and its orders go to the new location", async () => {
-  const partner = await service.partner();
-  const m = await merchantWithStores(service.url, partner.token);
-  const store = m.stores.brooklyn!;
-  await bind(service.url, partner.token, m.dsp, m.location, store);
-  const eligible = async () =>
-    (await get(service.url, `/v1/onboarding/locations?onboarding_id=${m.dsp}`, partner.token)).body.locations.find(
-      (s: { provider_id: string }) => s.provider_id === store,
-    ).is_eligible_to_onboard;
-  expect(await eligible()).toBe(false);
-  expect(
-    (await request(service.url, 'DELETE', `/v1/onboarding/org/${m.orgId}/locations/${m.location}`, { token: partner.token })).status,
-  ).toBe(204);
-  expect(await eligible()).toBe(true);
-  await bind(service.url, partner.token, m.dsp, m.second, store);
-  const placed = await placeOrder(pos, store);
-  expect(placed.status).toBe(201);
-  expect(await service.services.db.order.findUniqueOrThrow({ where: { id: placed.body.order_id! } })).toMatchObject({
-    locationId: m.second,
-  });
 });
 
 test('a code completes only the onboarding it came back for; PKCE is used toward the provider', async () => {

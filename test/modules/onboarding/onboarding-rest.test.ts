@@ -4,7 +4,6 @@
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { authorizeInBrowser, startPos, testSecrets } from '../../support/sandbox.js';
 import { get, post, request, startTestService, type TestService } from '../../support/service.js';
-import { until, workerSays } from '../../support/orders.js';
 
 let service: TestService;
 let pos: SandboxPos;
@@ -285,51 +284,4 @@ test('a partner walks a merchant through POS and DSP onboarding, locations, menu
   const bare = await fetch(`${service.url}/v1/sso/login`, { redirect: 'manual', headers: browser });
   expect([bare.status, (await bare.text()).includes('This sign-in link is incomplete')]).toEqual([400, true]);
   expect((await request(service.url, 'GET', '/v1/sso/login')).body).toMatchObject({ statusCode: 400, code: 'invalid_request' });
-});
-
-test('a disconnection notice written while the POS is down arrives exactly once after it comes back', async () => {
-  const partner = await service.partner();
-  const t = partner.token;
-  const org = (
-    await post(service.url, '/v1/onboarding/org', { name: 'Down Grill', provider_id: 'down-1', user: { email: 'o@down.example' } }, t)
-  ).body;
-  const onboarding = (
-    await post(
-      service.url,
-      '/v1/onboarding/integrations',
-      { org_id: org.org_id, source: 'sandbox-pos', type: 'pos', return_url: RETURN_URL },
-      t,
-    )
-  ).body.onboarding;
-  const walk = await authorizeInBrowser(onboarding.entry_url);
-  const tid = (await post(service.url, `/v1/onboarding/integrations/${onboarding._id}/complete`, { code: walk.code }, t)).body
-    .integration_id;
-  const ingest = await post(
-    service.url,
-    '/v1/onboarding/locations/ingest',
-    { onboarding_id: onboarding._id, locations: [{ provider_id: `loc_3_${tid}` }] },
-    t,
-  );
-  const locationId = ingest.body.locations[0]._id;
-
-  // The POS goes down; the location is deleted meanwhile: accepted, and the notice waits.
-  const port = Number(new URL(pos.url).port);
-  await pos.close();
-  const removed = await request(service.url, 'DELETE', `/v1/onboarding/org/${org.org_id}/locations/${locationId}`, { token: t });
-  expect(removed.status).toBe(204);
-  const pending = async () =>
-    service.services.db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `disconnect:${locationId}` } });
-  // Tried twice, and kept for later.
-  await until(async () => (await pending()).attempts >= 2);
-  expect(await pending()).toMatchObject({ status: 'pending', lastError: expect.any(String) });
-
-  // Back on the same address with the same secrets: the notice arrives, once.
-  const delivered = workerSays(service.worker, 'delivered', (message) => message.idempotencyKey === `disconnect:${locationId}`);
-  pos = await startPos(service, secrets, port);
-  const arrived = await pos.waitFor('/v1/locations/disconnect', 1);
-  expect(arrived[0]!.body).toEqual({ location_id: `loc_3_${tid}` });
-  // Delivered, it is never sent again: then the POS holds it once.
-  await delivered;
-  expect(pos.received.filter((r) => r.path === '/v1/locations/disconnect')).toHaveLength(1);
-  expect(await pending()).toMatchObject({ status: 'delivered', lastStatus: 200 });
 });
