@@ -1,17 +1,20 @@
 // The walk of a DSP's order.created (docs/architecture.md, "The walk of an order"): the files of
 // src/ whose code runs from the webhook's arrival to its 2xx, measured with V8's precise coverage
-// (the functions called, counted), for one order after a few that warm every cache. What the
-// order sets off after its answer (the POS call, the partner's event, on the next turn of the
-// event loop) is held back until the count is taken, and listed apart. The test's own client
-// (the sandbox DSP's order builder) is not counted.
+// (the functions called, counted), for one order after a few that warm every cache, on the real
+// path: the store has received its menus (the cart is checked against them and their hours) and
+// the partner has a webhook endpoint listening (the order's event goes to it). What the order sets
+// off after its answer (the POS call, the partner's event, on the next turn of the event loop) is
+// held back until the count is taken, and listed apart. The test's own client (the sandbox DSP's
+// order builder) is not counted.
 // Run: `npx tsx test/bench/walk.ts` (SQLite; DATABASE_URL for PostgreSQL).
 import inspector from 'node:inspector/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OutboxMessage } from '../../src/db/client.js';
-import { startTestService } from '../support/service.js';
-import { startPos, testSecrets } from '../support/sandbox.js';
-import { merchantTakingOrders, sendDspOrder, until } from '../support/orders.js';
+import { post, startTestService } from '../support/service.js';
+import { control, startPos, testSecrets } from '../support/sandbox.js';
+import { catalogReceived, merchantTakingOrders, sendDspOrder } from '../support/orders.js';
+import { startReceiver } from '../support/receiver.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const src = `${path.join(root, 'src')}${path.sep}`;
@@ -29,18 +32,26 @@ async function filesRun(session: inspector.Session): Promise<string[]> {
   return [...files].sort();
 }
 
-const service = await startTestService();
+// The partner's endpoint is on this machine: its name resolves to loopback, which SANDBOX=on lets
+// an endpoint reach.
+const service = await startTestService({ SANDBOX: 'on' }, { resolveHost: async () => ['127.0.0.1'] });
 const secrets = testSecrets();
 const pos = await startPos(service, secrets);
+const partnerEndpoint = await startReceiver();
 try {
-  const merchant = await merchantTakingOrders(service);
+  const partner = await service.partner();
+  const endpoint = await post(service.url, '/v1/webhook-endpoints', { url: partnerEndpoint.url }, partner.token);
+  if (endpoint.status !== 201) throw new Error(`the partner's endpoint was answered ${endpoint.status}`);
+  const merchant = await merchantTakingOrders(service, partner);
+  await control(pos, 'catalog-updated', { location_id: `loc_2_${merchant.tid}` });
+  await catalogReceived(service, merchant.locationId);
   for (let i = 0; i < 5; i++) {
     const warm = await sendDspOrder(service.url, secrets.webhookSecret, merchant.storeId);
     if (warm.status !== 201) throw new Error(`a warming order was answered ${warm.status}`);
   }
-  // Every message of the warming orders delivered (the POS's order, the DSP's accept): nothing
-  // of theirs runs beside the order counted.
-  await until(async () => (await service.services.db.outboxMessage.count({ where: { status: { not: 'delivered' } } })) === 0);
+  // Every message of the warming orders delivered (the POS's order, the DSP's accept, the
+  // partner's events): nothing of theirs runs beside the order counted.
+  await service.worker.idle();
   // What the order sets off after its answer waits until the count is taken.
   const held: OutboxMessage[] = [];
   const dispatch = service.services.delivery.dispatch.bind(service.services.delivery);
@@ -71,5 +82,6 @@ try {
   console.log(`set off after the answer: ${held.map((m) => m.kind).join(', ') || 'nothing'}`);
 } finally {
   await pos.close();
+  await partnerEndpoint.close();
   await service.stop();
 }
