@@ -18,7 +18,6 @@ import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
-import { holidaysIn } from './holidays.js';
 import { menusBody } from './peers.js';
 import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
@@ -58,9 +57,6 @@ const SETTLED = new Set(['published', 'pending', 'invalid']);
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
   const { catalog, problems } = await fetchCatalog(services, location);
-  // Holidays it cannot read are left out of the closed days, said here (the catalog is taken).
-  for (const warning of holidaysIn(catalog.holidays).warnings)
-    services.log.warn({ location: location.id, source: location.source }, `catalog holidays: ${warning}`);
   const body = JSON.stringify(catalog);
   const available = new Set(menuIds(catalog));
   const connections = await db.dspConnection.findMany({
