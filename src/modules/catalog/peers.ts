@@ -1,6 +1,8 @@
 // The menus a DSP store receives (docs/dsp-channels.md, "Menus to you"): POST {dsp}/v1/menus with
 // the part of the location's catalog its menus reach, each menu with its `schedule`, the
 // location's `holidays`, and the `timezone` both are on, so that the platform shows the hours.
+// And how a publish ends, as its POS is told (docs/pos-vendors.md, "Notifications"). The
+// conformance kit sends the same bodies.
 import { outgoingWebhook, type OpenApiOperation } from '../../http/route-docs.js';
 import type { Catalog } from './validate.js';
 import { MAX_AMOUNT } from '../../common/money.js';
@@ -25,6 +27,36 @@ export function menusBody(publish: {
     catalog: publish.catalog,
   };
 }
+
+/** A publish as the POS's notification names it: the location, the store, the menus, the catalog
+ * version, and for a failure why. */
+export type PublishNote = {
+  publishId: string;
+  locationProviderId: string;
+  orgLocationId: string;
+  connectionId: string;
+  dspStoreId: string;
+  dspSource: string;
+  menus: string[];
+  version: number;
+  failure?: { error: string; problems?: string[] };
+};
+
+/** A notification's `data`, in the wire's names. */
+export const publishNote = (note: PublishNote) => ({
+  publish_id: note.publishId,
+  location_id: note.locationProviderId,
+  org_location_id: note.orgLocationId,
+  dsp_location_id: note.connectionId,
+  dsp_store_id: note.dspStoreId,
+  dsp_source: note.dspSource,
+  menu_provider_ids: note.menus,
+  catalog_version: note.version,
+  ...note.failure,
+});
+
+/** An event notification to a POS (menu.publish_success, menu.publish_failure). */
+export const notificationBody = (type: string, data: Record<string, unknown>) => ({ type, data, created_at: Date.now() });
 
 const RANGES = {
   type: 'array',

@@ -18,7 +18,7 @@ import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
-import { menusBody } from './peers.js';
+import { menusBody, notificationBody, publishNote } from './peers.js';
 import { recordChange } from '../events/service.js';
 import { tables } from '../../db/tables.js';
 
@@ -39,7 +39,7 @@ function notification(
     kind: 'notification',
     owner: location,
     to: { provider: location.source, operation: 'notifications', onboardingId: location.onboardingId },
-    body: { type, data, created_at: Date.now() },
+    body: notificationBody(type, data),
     subject: { purpose: 'notify', subjectId: publishId, which },
   };
 }
@@ -142,17 +142,17 @@ function publishData(
   publishId: string,
   failure?: { error: string; problems?: string[] },
 ) {
-  return {
-    publish_id: publishId,
-    location_id: location.providerId,
-    org_location_id: location.id,
-    dsp_location_id: connection.id,
-    dsp_store_id: connection.dspStoreId,
-    dsp_source: connection.source,
-    menu_provider_ids: menus,
-    catalog_version: version,
-    ...failure,
-  };
+  return publishNote({
+    publishId,
+    locationProviderId: location.providerId,
+    orgLocationId: location.id,
+    connectionId: connection.id,
+    dspStoreId: connection.dspStoreId,
+    dspSource: connection.source,
+    menus,
+    version,
+    failure,
+  });
 }
 
 /** When a publish's outbox message ends: record it and tell the POS. */
