@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { exchangeCode, exchangeRefreshToken, send, type Caller, type ProviderToken } from '../integrations/provider-client.js';
 import { providerUrl, type ProviderInfo } from '../integrations/providers.js';
+import { authorizeUrl } from '../modules/onboarding/wire.js';
 import { answered, type CheckRun, type KitOptions } from './kit.js';
 
 const FORM_FIELD = /<input\b[^>]*>/gi;
@@ -66,17 +67,9 @@ async function followAuthorization(
   return { query: null, trail };
 }
 
-/** The authorize URL exactly as the service's start hop makes it, with a PKCE challenge. */
-function authorizeUrl(provider: ProviderInfo, clientId: string, redirectUri: string, state: string, verifier: string): string {
-  const url = new URL(providerUrl(provider, 'authorize'));
-  url.searchParams.set('client_id', clientId);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', redirectUri);
-  url.searchParams.set('state', state);
-  url.searchParams.set('code_challenge', crypto.createHash('sha256').update(verifier).digest('base64url'));
-  url.searchParams.set('code_challenge_method', 'S256');
-  return url.toString();
-}
+/** The authorize URL exactly as the service's start hop makes it (the onboarding's own), with a PKCE challenge. */
+const authorizeAt = (provider: ProviderInfo, clientId: string, redirectUri: string, state: string, verifier: string) =>
+  authorizeUrl(providerUrl(provider, 'authorize'), { clientId, redirectUri, state, verifier });
 
 /** What the OAuth checks leave for the others: the token answer and the access token to call with. */
 export type Grant = { token?: ProviderToken; accessToken: string };
@@ -95,7 +88,7 @@ export function oauthChecks(options: KitOptions, grant: Grant): [string[], Check
         const rule = 'the authorize endpoint leads the merchant back to redirect_uri with a code and the same state';
         if (code) return record('authorize.redirects_with_code', true, `the code was given (--code) for ${redirectUri}; ${rule}`);
         const state = crypto.randomBytes(12).toString('base64url');
-        const start = authorizeUrl(provider, clientId, redirectUri, state, verifier);
+        const start = authorizeAt(provider, clientId, redirectUri, state, verifier);
         let { query, trail } = await followAuthorization(caller, start, redirectUri);
         if (!query) {
           say(`Open this link in a browser to authorize the kit (waiting 120 s): ${start}`);
@@ -115,11 +108,7 @@ export function oauthChecks(options: KitOptions, grant: Grant): [string[], Check
       ['authorize.refuses_unknown_client'],
       async (record) => {
         const unknown = `certify-unknown-${crypto.randomBytes(4).toString('hex')}`;
-        const { query, trail } = await followAuthorization(
-          caller,
-          authorizeUrl(provider, unknown, redirectUri, 'x', verifier),
-          redirectUri,
-        );
+        const { query, trail } = await followAuthorization(caller, authorizeAt(provider, unknown, redirectUri, 'x', verifier), redirectUri);
         record(
           'authorize.refuses_unknown_client',
           !query?.get('code'),
