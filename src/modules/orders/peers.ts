@@ -437,7 +437,10 @@ export function posOrderDocs(): Record<string, OpenApiOperation> {
         ),
         answers: {
           '2XX': { description: 'Taken.' },
-          '4XX': { description: 'Not taken: the message is dead (an operator sees it); nothing else changes.' },
+          '4XX': {
+            description:
+              'Not taken: the message is dead (the partner hears delivery.dead, an operator sees it); the order does not change. An order you never got: answer 2xx.',
+          },
         },
       },
     ),
