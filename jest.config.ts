@@ -18,6 +18,7 @@ const PROTOCOL = [
   'architecture',
   'bench-profile',
   'certify/certify',
+  'certify/certify-dsp',
   // The demo runs on a SQLite database of its own, whatever DATABASE_URL names.
   'cli/demo',
   'server/graphql-http',

@@ -15,11 +15,13 @@ import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
-import { dspEventDocs, eventProviderDocs } from '../modules/orders/peers.js';
+import { dspEventDocs, eventProviderDocs, posOrderDocs } from '../modules/orders/peers.js';
 import { orderMoneyDocs } from '../modules/orders/wire.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
-import { menusDocs } from '../modules/catalog/peers.js';
-import type { OpenApiOperation } from '../http/route-docs.js';
+import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
+import { posNoticeDocs } from '../modules/locations/peers.js';
+import { providerTokenDocs, providerTokenSchemas } from '../modules/onboarding/wire.js';
+import type { Outgoing } from '../http/route-docs.js';
 
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
@@ -34,11 +36,21 @@ export const restRoutes: RestRoute[] = [
   ...privacyRoutes,
 ];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
-/** What the service sends others, described in the OpenAPI document's `webhooks`. */
-export function outgoingWebhooks(): Record<string, OpenApiOperation> {
-  const lists = [dspEventDocs(), menusDocs(), eventProviderDocs(), partnerEventDocs(orderMoneyDocs())];
+/** What the service sends others, described in the OpenAPI document's `webhooks`, with the schemas
+ * they share. */
+export function outgoing(): Outgoing {
+  const lists = [
+    dspEventDocs(),
+    menusDocs(),
+    eventProviderDocs(),
+    partnerEventDocs(orderMoneyDocs()),
+    posCatalogDocs(),
+    posOrderDocs(),
+    posNoticeDocs(),
+    providerTokenDocs(),
+  ];
   const names = lists.flatMap((list) => Object.keys(list));
   const twice = names.filter((name, i) => names.indexOf(name) !== i);
   if (twice.length) throw new Error(`webhooks named twice in the OpenAPI document: ${twice.join(', ')}`);
-  return Object.assign({}, ...lists);
+  return { webhooks: Object.assign({}, ...lists), schemas: { ...catalogSchemas(), ...providerTokenSchemas() } };
 }

@@ -11,7 +11,7 @@ import type { DatabaseHooks } from '../db/client.js';
 import { Doorbell, type Services } from '../services.js';
 import { schema } from './schema.js';
 import { buildServer } from '../server/app.js';
-import { outgoingWebhooks, plainRoutes, restRoutes } from './routes.js';
+import { outgoing, plainRoutes, restRoutes } from './routes.js';
 import { importTokenKey, sealer } from '../common/crypto.js';
 import { createEvents } from '../common/pubsub.js';
 import { DeliveryWorker } from '../delivery/worker.js';
@@ -105,7 +105,7 @@ export async function startService(
     deadLetter,
   });
   const inbox = new WebhookProcessor(services, webhooks);
-  const { app } = buildServer(services, schema, restRoutes, plainRoutes, outgoingWebhooks());
+  const { app } = buildServer(services, schema, restRoutes, plainRoutes, outgoing());
   await app.listen({ port: config.port, host: config.host });
   worker.start();
   inbox.start();

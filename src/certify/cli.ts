@@ -1,6 +1,6 @@
-// `cli certify pos|event-provider`: the provider from its registration (--source) or from flags,
-// the kit's checks, and the report for people, as JSON (--json) and as JUnit XML (--junit FILE).
-// Exit 0 only when every check passes.
+// `cli certify pos|dsp|event-provider`: the provider from its registration (--source) or from
+// flags, the kit's checks, and the report for people, as JSON (--json) and as JUnit XML (--junit
+// FILE). Exit 0 only when every check run passes, and with --strict only when none was skipped.
 import fs from 'node:fs';
 import { findProvider, type ProviderInfo } from '../integrations/providers.js';
 import type { Caller } from '../integrations/provider-client.js';
@@ -8,6 +8,7 @@ import { OFF } from '../telemetry/tracing.js';
 import type { Services } from '../services.js';
 import { junitReport, ListenerUnavailable, providerFromFlags, reportLines, startListener } from './kit.js';
 import { certifyPos } from './pos.js';
+import { certifyDsp } from './dsp.js';
 import { certifyEventProvider } from './event-provider.js';
 
 export type CertifyFlags = {
@@ -21,8 +22,21 @@ export type CertifyFlags = {
   code?: string;
   'wait-webhook'?: string;
   'listen-port'?: string;
+  location?: string;
+  strict?: boolean;
   json?: boolean;
   junit?: string;
+};
+
+/** Each kind the kit certifies: its registration's kind, what its flags need, and its checks. */
+const KINDS = {
+  pos: { registered: 'pos', needs: '--client-id ID --client-secret SECRET', run: certifyPos },
+  dsp: { registered: 'dsp', needs: '--client-id ID --client-secret SECRET --webhook-secret W', run: certifyDsp },
+  'event-provider': { registered: 'event_provider', needs: '--webhook-secret W', run: certifyEventProvider },
+} as const;
+const kindOf = (kind: string) => {
+  if (!(kind in KINDS)) throw new CertifyUsage('certify takes pos, dsp or event-provider');
+  return KINDS[kind as keyof typeof KINDS];
 };
 
 export class CertifyUsage extends Error {}
@@ -33,20 +47,16 @@ export async function providerToCertify(
   flags: CertifyFlags,
   registered?: Pick<Services, 'db' | 'sealer'>,
 ): Promise<ProviderInfo> {
-  if (kind !== 'pos' && kind !== 'event-provider') throw new CertifyUsage('certify takes pos or event-provider');
-  const wanted = kind === 'pos' ? 'pos' : 'event_provider';
+  const { registered: wanted, needs } = kindOf(kind);
   if (flags.source) {
     const provider = registered ? await findProvider(registered, flags.source) : null;
     if (!provider) throw new CertifyUsage(`no provider ${flags.source} is registered (providers list shows them)`);
     if (provider.kind !== wanted) throw new CertifyUsage(`${flags.source} is a ${provider.kind}, not a ${wanted}`);
     return provider;
   }
-  if (!flags['base-url'])
-    throw new CertifyUsage(
-      `certify ${kind} needs --source S, or --base-url URL with ${kind === 'pos' ? '--client-id ID --client-secret SECRET' : '--webhook-secret W'}`,
-    );
-  if (kind === 'event-provider' && !flags['webhook-secret'])
-    throw new CertifyUsage('certify event-provider --base-url needs --webhook-secret W: the secret the service and your server sign with');
+  if (!flags['base-url']) throw new CertifyUsage(`certify ${kind} needs --source S, or --base-url URL with ${needs}`);
+  if (kind !== 'pos' && !flags['webhook-secret'])
+    throw new CertifyUsage(`certify ${kind} --base-url needs --webhook-secret W: the secret the service and your server sign with`);
   try {
     return providerFromFlags({
       source: 'certify',
@@ -66,8 +76,10 @@ export async function providerToCertify(
 export async function certify(kind: string, provider: ProviderInfo, flags: CertifyFlags, timeoutMs: number): Promise<number> {
   const wait = flags['wait-webhook'] === undefined ? undefined : Number(flags['wait-webhook']);
   if (wait !== undefined && !(wait > 0)) throw new CertifyUsage('--wait-webhook takes a number of seconds');
-  if (flags['redirect-uri'] && !flags.code && kind === 'pos')
+  if (flags['redirect-uri'] && !flags.code && kind !== 'event-provider')
     throw new CertifyUsage('--redirect-uri needs --code: the code that arrived there');
+  if (wait !== undefined && !provider.webhookSecret)
+    throw new CertifyUsage('--wait-webhook needs --webhook-secret W: the kit checks the signature of what your server sends');
   // A fixed port lets a provider that reads its service URL once, at its start, be pointed at the kit.
   const port = flags['listen-port'] === undefined ? 0 : Number(flags['listen-port']);
   if (flags['listen-port'] !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65535))
@@ -82,13 +94,24 @@ export async function certify(kind: string, provider: ProviderInfo, flags: Certi
     // A registered provider is a live one: it is told what the kit will send it before it does.
     if (flags.source)
       say(
-        `certify --source ${flags.source}: the kit calls ${provider.baseUrl} as the service would, with a test order (its ids begin ord_certify_, its location is loc_certify)${kind === 'pos' ? ' and test notices' : ''}; a live ${kind === 'pos' ? 'POS' : 'event provider'} may act on it.`,
+        kind === 'event-provider'
+          ? `certify --source ${flags.source}: the kit calls ${provider.baseUrl} as the service would, with a test order (its ids begin ord_certify_, its location is loc_certify); a live event provider may act on it.`
+          : `certify --source ${flags.source}: the kit calls ${provider.baseUrl} as the service would, with a test order (its ids begin ord_certify_) ${kind === 'pos' ? 'and test notices to one of the locations it lists' : 'and test menus and events to one of the stores it lists'} (--location chooses); a live ${kind === 'pos' ? 'POS' : 'platform'} may act on it.`,
       );
-    const options = { caller, provider, listener, redirectUri: flags['redirect-uri'], code: flags.code, waitWebhookSeconds: wait, say };
-    const report = kind === 'pos' ? await certifyPos(options) : await certifyEventProvider(options);
+    const options = {
+      caller,
+      provider,
+      listener,
+      redirectUri: flags['redirect-uri'],
+      code: flags.code,
+      waitWebhookSeconds: wait,
+      location: flags.location,
+      say,
+    };
+    const report = await kindOf(kind).run(options);
     if (flags.junit) fs.writeFileSync(flags.junit, junitReport(report));
     process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : `${reportLines(report)}\n`);
-    return report.failed === 0 ? 0 : 1;
+    return report.failed === 0 && !(flags.strict && report.skipped.length) ? 0 : 1;
   } finally {
     await listener.close();
   }

@@ -9,19 +9,16 @@ import crypto from 'node:crypto';
 import { send, type ProviderResponse } from '../integrations/provider-client.js';
 import { providerUrl } from '../integrations/providers.js';
 import { signBody } from '../common/signatures.js';
-import { AppError, errorBody } from '../common/errors.js';
-import { checkSignature, webhookEnvelope } from '../webhooks/intake.js';
 import { DELIVERY_REPORTS, deliveryReport, reported } from '../modules/orders/webhooks.js';
 import { judgeReport, type ReportedOrder } from '../modules/orders/service.js';
 import { DELIVERY_STATUSES, FINAL_STATUSES } from '../modules/orders/states.js';
-import { runChecks, type Answer, type Arrival, type CheckRun, type Report, type Skipped } from './kit.js';
-import { aOrAn, answered, excerpt, sampleOrder, signing, WITHOUT_WAIT, webhookType, type KitOptions } from './pos.js';
+import { answered, ok2xx, runChecks, type Arrival, type CheckRun, type KitOptions, type Report, type Skipped } from './kit.js';
+import { sampleOrder } from './orders.js';
+import { aOrAn, answeringAsTheService, told as toldWith, WITHOUT_WAIT, webhookType } from './webhooks.js';
 
 /** After the first driver arrives, how long the kit still listens for a second one (a provider
  * that assigns one per order.confirmed sends it about as fast as the first). */
 const SECOND_DRIVER_GRACE_MS = 2000;
-
-const ok2xx = (response: { status: number }) => response.status >= 200 && response.status < 300;
 
 /** The slug a webhook names in the service's path (/v1/webhooks/event-providers/{source}), if it
  * came there. */
@@ -39,25 +36,17 @@ export async function certifyEventProvider(options: KitOptions): Promise<Report>
   // The test order as the service would hold it once confirmed to the provider: what its webhooks
   // are judged against, and moved by, as they come.
   let held: (ReportedOrder & { id: string }) | undefined;
-  const answerAsTheService = (arrival: Arrival): Answer => {
-    try {
-      const header = (name: string) => (typeof arrival.headers[name] === 'string' ? (arrival.headers[name] as string) : undefined);
-      checkSignature(arrival.body, header, secret);
-      const { type, object } = webhookEnvelope(arrival.body, DELIVERY_REPORTS);
-      const update = deliveryReport(type as (typeof DELIVERY_REPORTS)[number], object);
-      const source = sourceIn(arrival.path) ?? provider.source;
-      const verdict = judgeReport(held && update.orderId === held.id ? held : undefined, source, update);
-      if (verdict && held) {
-        held.deliveryStatus = verdict.deliveryStatus;
-        if (verdict.to) held.status = verdict.to;
-        if (verdict.driver) held.driver = verdict.driver;
-      }
-      return reported(held!);
-    } catch (error) {
-      if (error instanceof AppError) return { status: error.statusCode, body: error.body() };
-      return { status: 500, body: errorBody(500, 'internal_error', `the kit could not judge this webhook: ${(error as Error).message}`) };
+  const answerAsTheService = answeringAsTheService(secret, DELIVERY_REPORTS, (type, object, arrival) => {
+    const update = deliveryReport(type as (typeof DELIVERY_REPORTS)[number], object);
+    const source = sourceIn(arrival.path) ?? provider.source;
+    const verdict = judgeReport(held && update.orderId === held.id ? held : undefined, source, update);
+    if (verdict && held) {
+      held.deliveryStatus = verdict.deliveryStatus;
+      if (verdict.to) held.status = verdict.to;
+      if (verdict.driver) held.driver = verdict.driver;
     }
-  };
+    return reported(held!);
+  });
   listener.answerWith(answerAsTheService);
 
   if (waitMs !== undefined)
@@ -85,12 +74,7 @@ export async function certifyEventProvider(options: KitOptions): Promise<Report>
     const object = (JSON.parse(arrival.body.toString('utf8')) as { object?: { order_id?: unknown } }).object;
     return object?.order_id === order.id;
   };
-  /** A webhook, how it was signed, and what the kit answered it, in a line. */
-  const told = (arrival: Arrival) => {
-    const answer = arrival.answer!;
-    const said = typeof answer.body === 'object' && answer.body && 'message' in answer.body ? answer.body.message : undefined;
-    return `${arrival.method} ${arrival.path}, ${signing(arrival, secret).said}: ${excerpt(arrival.body)} → the kit answered as the service would: ${answer.status} ${said === undefined ? JSON.stringify(answer.body) : `${(answer.body as { code: string }).code}: ${said}`}`;
-  };
+  const told = (arrival: Arrival) => toldWith(arrival, secret);
   /** What came that was not about the test order, when nothing about it did. */
   const others = () => {
     const stray = listener.webhooks().filter((a) => !DELIVERY_REPORTS.some((type) => about(type)(a)));

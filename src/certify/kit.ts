@@ -1,16 +1,21 @@
-// The conformance kit (`cli certify pos|event-provider`): everything the service will call on a
+// The conformance kit (`cli certify pos|dsp|event-provider`): everything the service will call on a
 // provider, made the way the service makes it (the provider client, its headers, signatures and
-// path overrides), against a vendor's server, rule by rule. Its checks are in ./pos.ts and
-// ./event-provider.ts; this module runs them, listens on loopback for what comes back (the OAuth
-// redirect, a provider's webhook) and reports for people, as JSON, and as JUnit XML.
+// path overrides), against a vendor's server, rule by rule, checking what the provider's guide
+// asks and nothing of our sandbox's own ways. Its checks are in ./pos.ts, ./dsp.ts and
+// ./event-provider.ts (the OAuth ones shared, ./oauth.ts); this module runs them, listens on
+// loopback for what comes back (the OAuth redirect, a provider's webhook, answered as the service
+// answers it: ./webhooks.ts) and reports for people, as JSON, and as JUnit XML.
 import http from 'node:http';
 import { DEFAULT_PATHS, validateProvider, type ProviderInfo, type ProviderInput } from '../integrations/providers.js';
+import { send, type Caller, type ProviderResponse } from '../integrations/provider-client.js';
+import { providerUrl } from '../integrations/providers.js';
+import { providerLocationsOf } from '../modules/locations/peers.js';
 
 export type Check = { id: string; ok: boolean; detail: string };
 /** A check the run did not make, and why (the flag that makes it). */
 export type Skipped = { id: string; detail: string };
 export type Report = {
-  kind: 'pos' | 'event-provider';
+  kind: 'pos' | 'dsp' | 'event-provider';
   base_url: string;
   passed: number;
   failed: number;
@@ -24,6 +29,68 @@ export type CheckRun = (
   record: (id: string, ok: boolean, detail: string) => void,
   skip: (id: string, detail: string) => void,
 ) => Promise<void>;
+
+/** What a kind's checks are given: how to call, whom, where the kit listens, and what the person
+ * running it said. */
+export type KitOptions = {
+  caller: Caller;
+  provider: ProviderInfo;
+  listener: Listener;
+  /** Where the OAuth redirect goes when it is not the kit's listener, and the code that came there. */
+  redirectUri?: string;
+  code?: string;
+  /** Seconds to wait for the provider's signed webhook at the listener; none: not checked. */
+  waitWebhookSeconds?: number;
+  /** The provider's location (a POS's) or store (a DSP's) to test with, of those it lists; none: the first. */
+  location?: string;
+  /** Lines for the person running the kit (the link to open, the webhook URL). */
+  say: (line: string) => void;
+};
+
+/** What came back, in a line: status and the start of the body. */
+export const answered = (response: ProviderResponse) => `${response.status} ${response.text.slice(0, 160).replace(/\s+/g, ' ')}`.trim();
+
+export const ok2xx = (response: { status: number }) => response.status >= 200 && response.status < 300;
+
+/** The places a provider lists (a POS's locations, a DSP's stores) and the one the kit tests with. */
+export type Listed = { ids: string[]; target?: string };
+
+/** The check `locations.shape`: GET /v1/locations with the merchant's token; what it lists is read
+ * as the service reads it (the entries with a provider_id), and the kit tests with --location, or
+ * the first. `what`: "location", "store". */
+export function locationsCheck(options: KitOptions, bearer: () => string, listed: Listed, what: string): [string[], CheckRun] {
+  const { caller, provider, say } = options;
+  return [
+    ['locations.shape'],
+    async (record) => {
+      const response = await send(caller, 'GET', providerUrl(provider, 'locations'), {
+        headers: { authorization: `Bearer ${bearer()}` },
+        retries: 0,
+      });
+      listed.ids = (providerLocationsOf(response.body as { locations?: unknown }) ?? []).map((l) => l.providerId);
+      const entries = (response.body as { locations?: unknown })?.locations;
+      if (listed.ids.length) {
+        listed.target = options.location ?? listed.ids[0];
+        say(
+          `It listed ${listed.ids.length} ${what}(s): ${listed.ids.join(', ')}; the kit tests with ${listed.target}${options.location ? ' (--location)' : ' (the first; --location chooses another)'}.`,
+        );
+      }
+      record(
+        'locations.shape',
+        Array.isArray(entries) && entries.length > 0 && listed.ids.length === entries.length,
+        `GET ${providerUrl(provider, 'locations')} → ${answered(response)}. Rule: {locations: [...]}, at least one ${what}, each with its provider_id (a string; an entry without one is left out)`,
+      );
+    },
+  ];
+}
+
+/** The place the kit tests with, once the provider listed its own. */
+export function listedTarget(listed: Listed, what: string): string {
+  if (!listed.target) throw new Error(`no ${what} to use: locations.shape failed`);
+  if (!listed.ids.includes(listed.target))
+    throw new Error(`--location ${listed.target} is not among the ${what}s it listed (${listed.ids.join(', ')})`);
+  return listed.target;
+}
 
 /** A provider given by flags, as its registration would hold it. */
 export function providerFromFlags(input: ProviderInput): ProviderInfo {

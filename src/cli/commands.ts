@@ -43,12 +43,16 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
   backup --to FILE                        a consistent copy of the SQLite database, taken while the service runs
   restore --from FILE                     put a backup in place of a stopped service's database
   certify pos (--source S | --base-url URL --client-id ID --client-secret SECRET [--webhook-secret W]
-      [--path operation=/path ...]) [--redirect-uri URL --code CODE]
-      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
+      [--path operation=/path ...]) [--location ID] [--redirect-uri URL --code CODE]
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE] [--strict]
+  certify dsp (--source S | --base-url URL --client-id ID --client-secret SECRET --webhook-secret W
+      [--path operation=/path ...]) [--location STORE_ID] [--redirect-uri URL --code CODE]
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE] [--strict]
   certify event-provider (--source S | --base-url URL --webhook-secret W [--path events=/path])
-      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE]
-                                          check a POS's or an event provider's server against our
-                                          interface, rule by rule
+      [--wait-webhook SECONDS [--listen-port N]] [--json] [--junit FILE] [--strict]
+                                          check a POS's, a DSP's or an event provider's server
+                                          against its guide, rule by rule (--strict: a check
+                                          not run fails too)
   demo                                    walk the whole onboarding against the sandbox, step by step
 scopes: ${SCOPES.join(', ')}`;
 
@@ -155,6 +159,8 @@ function parse(argv: string[]) {
       code: { type: 'string' },
       'wait-webhook': { type: 'string' },
       'listen-port': { type: 'string' },
+      location: { type: 'string' },
+      strict: { type: 'boolean' },
       junit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },

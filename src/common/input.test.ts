@@ -10,6 +10,8 @@ import {
   MAX_TEXT,
   RECENT_EPOCH_MS,
   recentEpochMs,
+  SECONDS_BELOW,
+  sentEpochMs,
   requiredText,
 } from './input.js';
 
@@ -111,6 +113,24 @@ describe('epochMs', () => {
   );
 });
 
+describe('sentEpochMs: a time a POS or a partner sends', () => {
+  test.each([
+    ['10^11, the first it takes (1973-03-03)', SECONDS_BELOW],
+    ['now', Date.UTC(2026, 10, 26)],
+  ])('takes %s', (_case, value) => expect(sentEpochMs(value, 'at')).toBe(value));
+  test.each<[string, unknown, string]>([
+    [
+      'epoch seconds of 2026',
+      1795719325,
+      'object.paused_until is in epoch milliseconds; 1795719325 looks like seconds (1795719325 seconds is 1795719325000 milliseconds)',
+    ],
+    ['one below 10^11', SECONDS_BELOW - 1, 'object.paused_until is in epoch milliseconds; 99999999999 looks like seconds'],
+    ['what epochMs refuses', 'soon', 'object.paused_until must be epoch milliseconds, a whole number'],
+  ])('refuses %s, naming the field and the unit', (_case, value, message) =>
+    expect(() => sentEpochMs(value, 'object.paused_until')).toThrow(message),
+  );
+});
+
 describe('recentEpochMs', () => {
   test.each([
     ['2001-09-09, the first it takes', RECENT_EPOCH_MS],
@@ -118,11 +138,11 @@ describe('recentEpochMs', () => {
   ])('takes %s', (_case, value) => expect(recentEpochMs(value, 'at')).toBe(value));
   test.each<[string, unknown, string]>([
     [
-      'epoch seconds of 2026',
+      'epoch seconds of 2026: the unit said',
       1795719325,
-      'object.at must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 1795719325 (epoch seconds? 1795719325 seconds is 1795719325000 milliseconds)',
+      'object.at is in epoch milliseconds; 1795719325 looks like seconds (1795719325 seconds is 1795719325000 milliseconds)',
     ],
-    ['a time of 1970', 5, 'object.at must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 5'],
+    ['a time of 1990', 631152000000, 'object.at must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 631152000000'],
     ['what epochMs refuses', 'soon', 'object.at must be epoch milliseconds, a whole number'],
   ])('refuses %s, naming the field and the unit', (_case, value, message) =>
     expect(() => recentEpochMs(value, 'object.at')).toThrow(message),

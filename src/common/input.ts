@@ -90,17 +90,27 @@ export function epochMs(value: unknown, field: string): number {
   return value;
 }
 
+/** Below 10^11, a number sent as epoch milliseconds is one in seconds: 10^11 milliseconds is
+ * 1973-03-03, 10^11 seconds the year 5138. */
+export const SECONDS_BELOW = 1e11;
+
+/** A time a POS or a partner sends as epoch milliseconds (`paused_until`, `until_ms`,
+ * `busy_until`): epochMs, and 400 saying the unit when the number looks like seconds. */
+export function sentEpochMs(value: unknown, field: string): number {
+  const ms = epochMs(value, field);
+  if (ms < SECONDS_BELOW)
+    throw new Invalid(`${field} is in epoch milliseconds; ${ms} looks like seconds (${ms} seconds is ${ms * 1000} milliseconds)`);
+  return ms;
+}
+
 /** 10^12 epoch milliseconds is 2001-09-09: an earlier time of something happening now (a
  * driver's arrival) is a time in the wrong unit; epoch seconds of today are about 1.8 * 10^9. */
 export const RECENT_EPOCH_MS = 1e12;
 
-/** A time of now or later, as epoch milliseconds: epochMs, and 400 naming the field and the
- * unit for a number that is not milliseconds of this century (seconds sent for milliseconds). */
+/** A time of now or later, as epoch milliseconds: sentEpochMs, and 400 naming the field for a
+ * number that is not milliseconds of this century. */
 export function recentEpochMs(value: unknown, field: string): number {
-  const ms = epochMs(value, field);
-  if (ms < RECENT_EPOCH_MS)
-    throw new Invalid(
-      `${field} must be epoch milliseconds from ${RECENT_EPOCH_MS} (2001-09-09) on, not ${ms}${ms * 1000 >= RECENT_EPOCH_MS ? ` (epoch seconds? ${ms} seconds is ${ms * 1000} milliseconds)` : ''}`,
-    );
+  const ms = sentEpochMs(value, field);
+  if (ms < RECENT_EPOCH_MS) throw new Invalid(`${field} must be epoch milliseconds from ${RECENT_EPOCH_MS} (2001-09-09) on, not ${ms}`);
   return ms;
 }

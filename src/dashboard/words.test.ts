@@ -21,7 +21,22 @@ const cases: [reason: string, details: string | null, shown: string][] = [
     'store store_t1_austin is paused until 2026-11-26T13:34:12.568Z',
     'Orders were paused until clock(13:34).',
   ],
+  [
+    'restaurant_not_accepting_orders',
+    'store store_t1_austin is paused until Thu, Nov 26, 07:34 (America/Chicago)',
+    'Orders were paused until Thu, Nov 26, 07:34 (Chicago time).',
+  ],
   ['restaurant_not_accepting_orders', 'store store_t1_austin is paused until resumed', 'Orders were paused at the time.'],
+  [
+    'restaurant_not_accepting_orders',
+    'the location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 (America/Chicago)',
+    'The location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 (Chicago time).',
+  ],
+  [
+    'item_unavailable',
+    'the location is open, but item item_us_rings is only on menus closed at Mon, Nov 30, 06:59 (America/Chicago): Breakfast (Mon 07:00-11:00), open next Mon, Nov 30, 07:00 (America/Chicago)',
+    'The location is open, but Onion Rings is only on menus closed at Mon, Nov 30, 06:59 (Chicago time): Breakfast (Mon 07:00-11:00), open next Mon, Nov 30, 07:00 (Chicago time).',
+  ],
   ['restaurant_not_accepting_orders', 'store store_t1_austin is paused by its DSP', 'Sandbox Eats had paused the store.'],
   ['restaurant_not_accepting_orders', 'the location of store store_t1_austin was deleted', 'This location was removed.'],
   ['location_not_found', 'store store_x is bound to no location', 'This Sandbox Eats store is not linked to one of your locations.'],

@@ -150,8 +150,9 @@ const RULES: { match: RegExp; say: (m: RegExpMatchArray, naming: Naming) => stri
     say: () => 'Orders were paused at the time',
   },
   {
-    match: /^store (\S+) is paused until (\S+)$/,
-    say: (m, n) => `Orders were paused until ${n.clock(Date.parse(m[2]!))}`,
+    // On the location's clock ("Thu, Nov 26, 14:00 (America/Chicago)"), or, said before, in UTC.
+    match: /^store (\S+) is paused until (.+)$/,
+    say: (m, n) => `Orders were paused until ${plain(m[2]!, n)}`,
   },
   { match: /^store (\S+) is paused by its DSP$/, say: (_m, n) => `${n.platform} had paused the store` },
   { match: /^store (\S+) is bound to no location$/, say: (_m, n) => `This ${n.platform} store is not linked to one of your locations` },

@@ -79,3 +79,53 @@ export function outgoingWebhook(
     },
   };
 }
+
+/** What the service documents of what it sends others: the calls (OpenAPI 3.1 `webhooks`, by
+ * name) and the schemas they share (`components.schemas`, such as the POS's catalog). */
+export type Outgoing = { webhooks: Record<string, OpenApiOperation>; schemas: Record<string, JsonSchema> };
+
+/** The security scheme of a call made with the merchant's token from the provider's own token answer. */
+export const MERCHANT_TOKEN = 'merchantToken';
+
+/**
+ * A call the service makes on a provider's own API (the POS interface, in OpenAPI 3.1 `webhooks`):
+ * its method, the headers it carries besides the merchant's token (`Authorization: Bearer`, the
+ * scheme MERCHANT_TOKEN, unless `token` is false), its body, and what each answer means.
+ */
+export function providerCall(
+  method: 'get' | 'post',
+  summary: string,
+  description: string,
+  call: {
+    headers?: Record<string, string>;
+    body?: JsonSchema;
+    answers: Record<string, { description: string; schema?: JsonSchema }>;
+    token?: boolean;
+  },
+): OpenApiOperation {
+  return {
+    [method]: {
+      summary,
+      description,
+      security: call.token === false ? [] : [{ [MERCHANT_TOKEN]: [] }],
+      ...(call.headers
+        ? {
+            parameters: Object.entries(call.headers).map(([name, about]) => ({
+              name,
+              in: 'header',
+              required: true,
+              description: about,
+              schema: { type: 'string' },
+            })),
+          }
+        : {}),
+      ...(call.body ? { requestBody: { required: true, content: { 'application/json': { schema: call.body } } } } : {}),
+      responses: Object.fromEntries(
+        Object.entries(call.answers).map(([status, answer]) => [
+          status,
+          answer.schema ? json(answer.schema, answer.description) : { description: answer.description },
+        ]),
+      ),
+    },
+  };
+}

@@ -40,7 +40,7 @@ import { assertCleanInput } from '../common/input.js';
 import { registerRestRoutes } from './rest.js';
 import type { RestRoute } from '../http/rest-route.js';
 import { openApiRoutes, trackRoutes } from './openapi.js';
-import { errorRef, json, type OpenApiOperation } from '../http/route-docs.js';
+import { errorRef, json, type Outgoing } from '../http/route-docs.js';
 import { answerCommonOperation, commonOperation, sendResponse } from './graphql-post.js';
 
 export type PlainRoutes = (app: FastifyInstance, services: Services) => void;
@@ -175,8 +175,8 @@ export function buildServer(
   schema: GraphQLSchema,
   routes: RestRoute[],
   plainRoutes: PlainRoutes[],
-  /** What the service sends others, for the OpenAPI document's `webhooks`. */
-  outgoing: Record<string, OpenApiOperation> = {},
+  /** What the service sends others, for the OpenAPI document's `webhooks` and the schemas they share. */
+  outgoing?: Outgoing,
 ): { app: FastifyInstance; yoga: YogaServerInstance<ServerContext, Context> } {
   const app: FastifyInstance = Fastify({
     loggerInstance: services.log as FastifyBaseLogger,

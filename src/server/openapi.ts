@@ -26,7 +26,17 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { rootFieldOf, snake, stepsOf, type RestRoute, type Source } from '../http/rest-route.js';
-import { ERROR_BODY, errorRef, json, REFUSALS, type JsonSchema, type OpenApiOperation, type RouteDoc } from '../http/route-docs.js';
+import {
+  ERROR_BODY,
+  errorRef,
+  json,
+  MERCHANT_TOKEN,
+  REFUSALS,
+  type JsonSchema,
+  type OpenApiOperation,
+  type Outgoing,
+  type RouteDoc,
+} from '../http/route-docs.js';
 
 const SCALARS: Record<string, JsonSchema> = {
   String: { type: 'string' },
@@ -249,7 +259,7 @@ function declaredSecurity(operations: Record<string, OpenApiOperation>): Record<
 export function openApiDocument(
   routes: DocumentedRoute[],
   serverUrl: string,
-  webhooks: Record<string, OpenApiOperation> = {},
+  outgoing: Outgoing = { webhooks: {}, schemas: {} },
 ): Record<string, unknown> {
   const paths: Record<string, Record<string, OpenApiOperation>> = {};
   for (const route of routes) {
@@ -284,17 +294,26 @@ export function openApiDocument(
       { name: 'operations', description: 'Health, readiness and metrics' },
     ],
     paths,
-    // What the service sends others: the events a DSP (and a partner endpoint) receives. The
-    // receiver checks our signature; no security scheme of ours applies to them.
+    // What the service sends others: the events a DSP (and a partner endpoint) receives, and its
+    // calls on a POS. The receiver checks our signature, or the merchant's token from its own
+    // token answer; no security scheme of ours applies to them.
     webhooks: Object.fromEntries(
-      Object.entries(webhooks).map(([name, operations]) => [name, declaredSecurity(operations as Record<string, OpenApiOperation>)]),
+      Object.entries(outgoing.webhooks).map(([name, operations]) => [
+        name,
+        declaredSecurity(operations as Record<string, OpenApiOperation>),
+      ]),
     ),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /v1/oauth/token.' },
         basic: { type: 'http', scheme: 'basic', description: 'The token call only: client_id and client_secret (RFC 6749 2.3.1).' },
+        [MERCHANT_TOKEN]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "What the service sends a provider: the access_token of the merchant's grant, from the provider's own token answer.",
+        },
       },
-      schemas: { Error: ERROR_BODY },
+      schemas: { Error: ERROR_BODY, ...outgoing.schemas },
       responses: { Error: json({ $ref: '#/components/schemas/Error' }, 'Refused: the body says why; nothing changed.') },
     },
   };
@@ -324,15 +343,10 @@ const DOCS_PAGE = `<!doctype html>
 const DOCS_START = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#reference', deepLinking: true, validatorUrl: null, tryItOutEnabled: false });`;
 
 /** GET /v1/openapi.json and the reference that renders it at /docs. */
-export function openApiRoutes(
-  app: FastifyInstance,
-  routes: DocumentedRoute[],
-  serverUrl: () => string,
-  webhooks: Record<string, OpenApiOperation> = {},
-): void {
+export function openApiRoutes(app: FastifyInstance, routes: DocumentedRoute[], serverUrl: () => string, outgoing?: Outgoing): void {
   let document: Record<string, unknown> | undefined;
   // Made at the first request: the public URL is known only once the service listens (PORT=0).
-  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl(), webhooks)));
+  app.get('/v1/openapi.json', async () => (document ??= openApiDocument(routes, serverUrl(), outgoing)));
   const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const files = new Map<string, Buffer>();
   app.get('/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE));

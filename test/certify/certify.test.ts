@@ -1,23 +1,26 @@
 // The conformance kit (`cli certify`), run as a vendor runs it: against the sandbox POS and event
-// provider it passes every check; against a POS that gets the interface wrong, or an event provider
-// that assigns a second driver on a repeat, names another location, an unknown step, signs with
-// another secret or sends nothing, it fails exactly the rules broken, says why in each detail,
-// writes JUnit XML (checks not run marked skipped) and exits 1; with --wait-webhook it prints where
-// to send webhooks (on a port fixed beforehand with --listen-port), counts them at any path under
-// that URL and answers them as the service would, within one deadline; with --source it says
-// first what it will send, and never prints a secret.
-import net from 'node:net';
-import { runMain, spawnMain } from '../support/build.js';
+// provider it passes every check; a POS written from docs/pos-vendors.md alone (three locations,
+// refusing those it did not list and items not on its catalog) passes every check, each broken
+// variant of it failing the one check it breaks with a detail naming what to fix; against a POS
+// that gets the interface wrong, or an event provider that assigns a second driver on a repeat,
+// names another location, an unknown step, signs with another secret or sends nothing, it fails
+// exactly the rules broken, says why in each detail, writes JUnit XML (checks not run marked
+// skipped; --strict fails them) and exits 1; with --wait-webhook it prints where to send webhooks
+// (on a port fixed beforehand with --listen-port), counts them at any path under that URL and
+// answers them as the service would, within one deadline; with --source it says first what it
+// will send, and never prints a secret.
+import { runMain } from '../support/build.js';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { startSandboxPos } from '../../src/sandbox/pos/server.js';
 import { startSandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { signBody } from '../../src/common/signatures.js';
 import { testSecrets } from '../support/sandbox.js';
 import { startBrokenPos } from '../support/broken-pos.js';
+import { startForeignPos, type ForeignPos, type PosMistake } from '../support/foreign-pos.js';
 import { startCarelessEvents, type Mistake } from '../support/careless-events.js';
 import { migratedDatabase } from '../support/service.js';
+import { failedChecks, junitFile, kit, type Report } from '../support/certify.js';
+import { freePort } from '../support/orders.js';
 
 const POS_CHECKS = [
   'authorize.redirects_with_code',
@@ -28,7 +31,7 @@ const POS_CHECKS = [
   'bearer.required',
   'locations.shape',
   'catalog.shape',
-  'catalog.default_us',
+  'catalog.unknown_location',
   'catalog.de_rule',
   'orders.accepts_order_created',
   'orders.idempotent',
@@ -37,15 +40,6 @@ const POS_CHECKS = [
   'notifications.publish_success',
   'notifications.publish_failure',
 ];
-
-type Report = {
-  kind: string;
-  base_url: string;
-  passed: number;
-  failed: number;
-  checks: { id: string; ok: boolean; detail: string }[];
-  skipped: { id: string; detail: string }[];
-};
 
 const EVENT_PROVIDER_CHECKS = [
   'events.signature_required',
@@ -56,34 +50,10 @@ const EVENT_PROVIDER_CHECKS = [
   'webhook.delivery_status',
 ];
 
-/** The kit as a vendor runs it, with no data of ours (an empty DATA_DIR) unless `env` says
- * otherwise; `onLine` sees its output as it comes. */
-function kit(
-  args: string[],
-  onLine: (line: string) => void = () => {},
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'certify-'));
-  const child = spawnMain(['certify', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
-    for (const line of chunk.toString().split('\n')) if (line) onLine(line);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk;
-    for (const line of chunk.toString().split('\n')) if (line) onLine(line);
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr })));
-}
-
 test('the sandbox POS passes every POS check; the JSON report and the JUnit file say so', async () => {
   const secrets = testSecrets();
   const pos = await startSandboxPos(secrets);
-  const junit = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'junit-')), 'pos.xml');
+  const junit = junitFile('pos.xml');
   try {
     const run = await kit([
       'pos',
@@ -115,12 +85,12 @@ test('the sandbox POS passes every POS check; the JSON report and the JUnit file
 
 test('a POS that breaks the rules fails exactly those checks, each saying what was sent, what came back and the rule', async () => {
   const broken = await startBrokenPos();
-  const junit = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'junit-')), 'broken.xml');
+  const junit = junitFile('broken.xml');
   try {
     const run = await kit(['pos', '--base-url', broken.url, '--client-id', 'c', '--client-secret', 's', '--json', '--junit', junit]);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as Report;
-    const failed = Object.fromEntries(report.checks.filter((c) => !c.ok).map((c) => [c.id, c.detail]));
+    const failed = failedChecks(report);
     expect(Object.keys(failed).sort()).toEqual(
       [
         'authorize.redirects_with_code',
@@ -129,7 +99,7 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
         'bearer.required',
         'locations.shape',
         'catalog.shape',
-        'catalog.de_rule',
+        'catalog.unknown_location',
         'orders.idempotent',
         'notices.connect',
         'notices.disconnect',
@@ -146,19 +116,142 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
     expect(failed['catalog.shape']).toContain(
       "item item_taco: price must be a whole number of the currency's smallest unit, from 0 to 100000000000, not 3.5; send 350 for 3.5 usd",
     );
-    expect(failed['bearer.required']).toMatch(/locations → 200.*Rule: .*401/);
-    expect(failed['notices.connect']).toMatch(/POST .*\/v1\/locations\/connect \{location_id\} → 404/);
+    expect(failed['bearer.required']).toMatch(/locations → 200 \{"locations":\[.*Rule: .*401/);
+    // The location keyed `id` is left out, as the service leaves it out; the kit tests with the other.
+    expect(failed['locations.shape']).toContain('{"id":"loc_popup","name":"Pop-up"}');
+    expect(failed['notices.connect']).toMatch(/POST .*\/v1\/locations\/connect \{location_id: loc_1\} → 404 \{"message":"not here"\}/);
+    expect(failed['catalog.unknown_location']).toMatch(
+      /^GET .*\/v1\/catalog with X-Provider-Location-Id certify-unlisted-\w+ \(a location your POS did not list\) → 200 \{"default_language":"en-US".*Rule: a location you did not list in GET \/v1\/locations is answered 4xx \(404\), never with a catalog$/,
+    );
+    // Its catalog is not German: the German rule is not run, and said so.
+    expect(report.skipped.map((c) => c.id)).toEqual(['catalog.de_rule', 'webhook.signature']);
     expect(fs.readFileSync(junit, 'utf8').match(/<failure /g)).toHaveLength(Object.keys(failed).length);
   } finally {
     await broken.close();
   }
 }, 60_000);
 
+/** The kit against a POS written from docs/pos-vendors.md alone, with its webhook secret, waiting
+ * for its webhook: sent (the Standard Webhooks way) for its Tokyo location once the kit prints
+ * where. */
+async function foreignRun(mistake?: PosMistake, more: (foreign: ForeignPos) => string[] = () => []) {
+  const foreign = await startForeignPos(mistake);
+  try {
+    const lines: string[] = [];
+    const run = await kit(
+      [
+        'pos',
+        '--base-url',
+        foreign.url,
+        '--client-id',
+        foreign.clientId,
+        '--client-secret',
+        foreign.clientSecret,
+        '--webhook-secret',
+        foreign.webhookSecret,
+        '--wait-webhook',
+        '30',
+        '--json',
+        ...more(foreign),
+      ],
+      (line) => {
+        lines.push(line);
+        const asked = /^Send a signed location\.catalog\.updated to (http:\/\/[^/]+)\//.exec(line);
+        if (asked) void foreign.catalogUpdated(asked[1]!, 'certify', { locationId: foreign.locationIds[2], scheme: 'standard' });
+      },
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    const orders = foreign.received.filter((r) => r.path === '/v1/orders' && r.headers['idempotency-key'] !== 'certify-no-bearer');
+    return { run, report, failed: failedChecks(report), lines, orders, foreign };
+  } finally {
+    await foreign.close();
+  }
+}
+
+test('a POS written from docs/pos-vendors.md alone, refusing locations it did not list and items not on its catalog, passes every check, --strict; --location chooses the test order’s location', async () => {
+  const { run, report, lines, orders, foreign } = await foreignRun(undefined, (pos) => ['--strict', '--location', pos.locationIds[2]!]);
+  expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+  expect(report.checks.map((c) => c.id)).toEqual([...POS_CHECKS, 'webhook.signature']);
+  expect(report.skipped).toEqual([]);
+  expect(run.code).toBe(0);
+  const [austin, berlin, tokyo] = foreign.locationIds;
+  // The output names what it lists and the location the order goes to.
+  expect(lines).toContain(`It listed 3 location(s): ${austin}, ${berlin}, ${tokyo}; the kit tests with ${tokyo} (--location).`);
+  expect(lines.find((l) => l.startsWith('The test order'))).toMatch(
+    new RegExp(`^The test order ord_certify_\\w+ goes to location ${tokyo}: i-shoyu at 980 jpy\\.$`),
+  );
+  // The order it got: of its Tokyo catalog, at its price, twice under one key.
+  expect(orders).toHaveLength(2);
+  const sent = orders[0]!.body as { type: string; object: Record<string, any> };
+  expect(sent.object).toMatchObject({ location_id: tokyo, currency: 'jpy', subtotal: 980, total: 980 });
+  expect(sent.object.id).toMatch(/^ord_certify_/);
+  expect(sent.object.items).toEqual([
+    { service_id: 'i-shoyu', name: '醤油ラーメン', quantity: 1, price: 980, special_instructions: '', modifiers: [] },
+  ]);
+  expect(orders[0]!.headers['x-provider-location-id']).toBe(tokyo);
+  // Notices and notifications with the service's bodies (docs/pos-vendors.md, "Notifications").
+  const posted = (path: string) => foreign.received.filter((r) => r.path === path).map((r) => r.body as Record<string, any>);
+  expect(posted('/v1/locations/connect')).toEqual([{ location_id: tokyo }]);
+  const [success, failure] = posted('/v1/notifications');
+  const data = {
+    publish_id: expect.stringMatching(/^pub_certify_/),
+    location_id: tokyo,
+    org_location_id: expect.any(String),
+    dsp_location_id: expect.any(String),
+    dsp_store_id: expect.any(String),
+    dsp_source: expect.any(String),
+    menu_provider_ids: ['m-menu'],
+    catalog_version: 1,
+  };
+  expect(success).toEqual({ type: 'menu.publish_success', data, created_at: expect.any(Number) });
+  expect(failure).toEqual({
+    type: 'menu.publish_failure',
+    data: { ...data, error: expect.stringMatching(/^the catalog is invalid: item certify_item/), problems: [expect.any(String)] },
+    created_at: expect.any(Number),
+  });
+  // Its German catalog is Berlin's: the German rule ran there.
+  expect(report.checks.find((c) => c.id === 'catalog.de_rule')!.detail).toContain(
+    `X-Provider-Location-Id ${berlin} → 200, default_language "de-DE"`,
+  );
+  // The webhook, signed the Standard Webhooks way for Tokyo, was answered as the service answers it.
+  expect(report.checks.find((c) => c.id === 'webhook.signature')!.detail).toMatch(
+    /signed with the Standard Webhooks headers, which match: .* → the kit answered as the service would: 202 \{"received":true,"id":"whk_certify_\w+"\}/,
+  );
+}, 90_000);
+
+test.each<[PosMistake, string, RegExp]>([
+  [
+    'unknown-location-answered',
+    'catalog.unknown_location',
+    /X-Provider-Location-Id certify-unlisted-\w+ \(a location your POS did not list\) → 200 \{"default_language":"en-US".*Rule: a location you did not list in GET \/v1\/locations is answered 4xx \(404\), never with a catalog$/,
+  ],
+  [
+    'token-without-expire-time',
+    'token.authorization_code',
+    /→ missing or mistyped: expire_time \(number\)\. Rule: the code buys access_token, refresh_token, expire_time \(a number: epoch ms, epoch seconds or a lifetime in seconds; without it the service cannot tell when to refresh\) and id$/,
+  ],
+  [
+    'webhooks-signed-with-another-secret',
+    'webhook.signature',
+    /^POST \/v1\/webhooks\/pos\/certify, signed with the Standard Webhooks headers, which do not match: expected webhook-id, webhook-timestamp \(seconds\) and webhook-signature "v1,<base64 HMAC-SHA256 of id\.timestamp\.body>" with the webhook secret the kit was given \(not printed\).* → the kit answered as the service would: 401 invalid_signature: /,
+  ],
+])(
+  'the POS from the docs with one mistake (%s) fails the one check it breaks, %s, saying what to fix',
+  async (mistake, check, detail) => {
+    const { run, report, failed } = await foreignRun(mistake);
+    expect(Object.keys(failed)).toEqual([check]);
+    expect(failed[check]).toMatch(detail);
+    expect(report.checks).toHaveLength(POS_CHECKS.length + 1);
+    expect(run.code).toBe(1);
+  },
+  90_000,
+);
+
 test('the sandbox event provider passes every event-provider check, its webhooks counted at the paths it posts to under the printed URL', async () => {
   const secret = testSecrets().webhookSecret;
   // Started with no service: its webhooks go where the kit's line says, once it is told.
   const events = await startSandboxEventProvider({ secret, stepMs: 50 });
-  const junit = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'junit-')), 'events.xml');
+  const junit = junitFile('events.xml');
   try {
     let printed: string | undefined;
     const run = await kit(
@@ -211,10 +304,10 @@ test('an event provider that assigns a second driver on a repeated order.confirm
   }
 }, 60_000);
 
-test('without --wait-webhook the webhook checks are reported skipped, in the JSON and the JUnit file', async () => {
+test('without --wait-webhook the webhook checks are reported skipped, in the JSON, the JUnit file and the summary; --strict fails on them', async () => {
   const secret = testSecrets().webhookSecret;
   const events = await startSandboxEventProvider({ secret });
-  const junit = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'junit-')), 'events.xml');
+  const junit = junitFile('events.xml');
   try {
     const run = await kit(['event-provider', '--base-url', events.url, '--webhook-secret', secret, '--json', '--junit', junit]);
     const report = JSON.parse(run.stdout) as Report;
@@ -230,6 +323,10 @@ test('without --wait-webhook the webhook checks are reported skipped, in the JSO
     const xml = fs.readFileSync(junit, 'utf8');
     expect(xml).toContain('tests="6" failures="0" skipped="3"');
     expect(xml.match(/<skipped message=/g)).toHaveLength(3);
+    // With --strict a check not run fails the run: the summary counts them.
+    const strict = await kit(['event-provider', '--base-url', events.url, '--webhook-secret', secret, '--strict']);
+    expect(strict.stdout).toMatch(/\n3 passed, 0 failed, 3 skipped \(event-provider at /);
+    expect(strict.code).toBe(1);
   } finally {
     await events.close();
   }
@@ -261,7 +358,7 @@ test('--source says first that it sends the registered provider a test order, an
   }
 }, 90_000);
 
-test('a webhook signed with another secret fails webhook.signature', async () => {
+test('a webhook signed with another secret is answered 401, as the service answers it, and fails webhook.signature', async () => {
   const secrets = testSecrets();
   const pos = await startSandboxPos(secrets);
   try {
@@ -297,8 +394,9 @@ test('a webhook signed with another secret fails webhook.signature', async () =>
     expect(detail).toContain(
       'its Service-Webhook-Signature does not match the body: expected HMAC-SHA256 of the exact 68 bytes of the body with the webhook secret the kit was given (not printed)',
     );
+    // What the kit answered it, as the service would: 401.
     expect(detail).toContain(
-      '{"type":"location.catalog.updated","object":{"location_id":"loc_1"}}. Rule: a location.catalog.updated webhook',
+      '{"type":"location.catalog.updated","object":{"location_id":"loc_1"}} → the kit answered as the service would: 401 invalid_signature: the Service-Webhook-Signature header is missing or does not match the body. Rule: a location.catalog.updated webhook',
     );
     expect(detail).not.toContain(secrets.webhookSecret);
     expect(run.code).toBe(1);
@@ -306,15 +404,6 @@ test('a webhook signed with another secret fails webhook.signature', async () =>
     await pos.close();
   }
 }, 60_000);
-
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 test('--listen-port: a provider told the kit’s URL before the kit runs; its webhooks are answered as the service answers them, and what the service refuses fails', async () => {
   const secret = testSecrets().webhookSecret;
@@ -411,6 +500,11 @@ test('certify’s usage says what each kind needs', async () => {
   const run = await kit(['event-provider', '--base-url', 'http://127.0.0.1:9']);
   expect(run.stderr).toContain('certify event-provider --base-url needs --webhook-secret W');
   expect(run.code).not.toBe(0);
+  const dsp = await kit(['dsp', '--base-url', 'http://127.0.0.1:9', '--client-id', 'c', '--client-secret', 's']);
+  expect(dsp.stderr).toContain('certify dsp --base-url needs --webhook-secret W');
+  const waiting = await kit(['pos', '--base-url', 'http://127.0.0.1:9', '--client-id', 'c', '--client-secret', 's', '--wait-webhook', '5']);
+  expect(waiting.stderr).toContain('--wait-webhook needs --webhook-secret W');
   const help = await kit(['--help']);
   expect(help.stdout).toContain('certify event-provider (--source S | --base-url URL --webhook-secret W [--path events=/path])');
+  expect(help.stdout).toContain('certify dsp (--source S | --base-url URL --client-id ID --client-secret SECRET --webhook-secret W');
 }, 60_000);

@@ -323,7 +323,25 @@ test("in a manager's words: no id and no ISO time anywhere; failures in sentence
     (at) => new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(at),
     store.pausedUntil!.getTime(),
   );
-  expect(await failure('restaurant_not_accepting_orders')).toBe(`Orders were paused until ${pausedUntil}.`);
+  // The pause's end as the service says it, on the location's clock (its zone named as a city).
+  const { timezone } = await db.location.findUniqueOrThrow({ where: { id: store.locationId! } });
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(store.pausedUntil!)
+      .map((p) => [p.type, p.value]),
+  );
+  const city = timezone.split('/').at(-1)!.replace(/_/g, ' ');
+  expect(await failure('restaurant_not_accepting_orders')).toBe(
+    `Orders were paused until ${parts.weekday}, ${parts.month} ${parts.day}, ${parts.hour}:${parts.minute} (${city} time).`,
+  );
   expect(await failure('item_unavailable')).toBe('Onion Rings was off sale.');
   expect(await failure('price_mismatch')).toBe("Classic Burger was priced $9.99, below your menu's $11.99.");
   expect(await failure('invalid_cart')).toBe("The order was in euros; this location's prices are in US dollars.");

@@ -1,6 +1,7 @@
 // The OpenAPI document as generators and linters meet it: Redocly's recommended rules find no
-// error, openapi-typescript types no required field as nullable, `servers` names the service's
-// URL, every operation declares its security, and a write lists its 409.
+// error, openapi-typescript types no required field as nullable and types the POS interface's
+// catalog without an `unknown`, `servers` names the service's URL, every operation declares its
+// security, and a write lists its 409.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { get, startTestService, type TestService } from '../support/service.js';
@@ -65,4 +66,35 @@ test('no required field is typed nullable, in the document or in what openapi-ty
   // The organization a partner creates: its required fields come out as plain strings.
   expect(typescript).toMatch(/name: string;/);
   expect(typescript).toMatch(/provider_id: string;/);
+});
+
+/** The TypeScript of one of the document's schemas, as openapi-typescript writes it under `components.schemas`. */
+function schemaType(typescript: string, name: string): string {
+  const lines = typescript.split('\n');
+  const start = lines.findIndex((line) => line === `        ${name}: {` || line.startsWith(`        ${name}: `));
+  if (start < 0) throw new Error(`no schema ${name} in the generated types`);
+  const end = lines.findIndex((line, i) => i > start && /^ {8}\S/.test(line));
+  return lines.slice(start, end).join('\n');
+}
+
+test('openapi-typescript types the POS interface: the catalog and each of its elements with no unknown', async () => {
+  const typescript = astToString(await openapiTS(document as never));
+  const catalogSchemas = Object.keys(document.components.schemas).filter((name) => /^(Catalog|Schedule$|Ranges$)/.test(name));
+  expect(catalogSchemas).toEqual(
+    expect.arrayContaining([
+      'Catalog',
+      'CatalogMenu',
+      'CatalogItem',
+      'CatalogModifierGroup',
+      'CatalogModifier',
+      'CatalogTax',
+      'CatalogHoliday',
+    ]),
+  );
+  for (const name of catalogSchemas)
+    expect({ name, type: schemaType(typescript, name) }).toEqual({ name, type: expect.not.stringContaining('unknown') });
+  expect(schemaType(typescript, 'CatalogItem')).toMatch(/price: number;/);
+  expect(schemaType(typescript, 'Catalog')).toMatch(/menu: components\["schemas"\]\["CatalogMenu"\]\[\];/);
+  // The calls on a POS are typed too: its catalog answer is the Catalog.
+  expect(typescript).toMatch(/"pos catalog": \{/);
 });

@@ -101,6 +101,9 @@ test('the events a DSP receives are in its webhooks, one per event type', async 
   }
 });
 
+/** A schema of the document's components. */
+const schema = (name: string) => (document as unknown as { components: { schemas: Record<string, any> } }).components.schemas[name];
+
 test('what a POS sends of its hours and what a DSP receives of them are described', () => {
   const pos = document.paths['/v1/webhooks/pos/{source}']!.post.requestBody.content['application/json'].schema;
   const status = pos.oneOf.find((s: any) => s.properties.type.const === 'location.status.updated');
@@ -111,7 +114,12 @@ test('what a POS sends of its hours and what a DSP receives of them are describe
   const menus = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks.menus!.post;
   const body = menus.requestBody.content['application/json'].schema;
   expect(body.required).toEqual(expect.arrayContaining(['store_id', 'timezone', 'catalog']));
-  expect(Object.keys(body.properties.catalog.properties.menu.items.properties.schedule.properties)).toEqual([
+  // The catalog a DSP receives is the POS's catalog, one schema for both.
+  expect(body.properties.catalog.$ref).toBe('#/components/schemas/Catalog');
+  const catalog = schema('Catalog');
+  expect(catalog.properties.menu.items.$ref).toBe('#/components/schemas/CatalogMenu');
+  expect(schema('CatalogMenu').properties.schedule.$ref).toBe('#/components/schemas/Schedule');
+  expect(Object.keys(schema('Schedule').properties)).toEqual([
     'monday',
     'tuesday',
     'wednesday',
@@ -120,14 +128,43 @@ test('what a POS sends of its hours and what a DSP receives of them are describe
     'saturday',
     'sunday',
   ]);
-  expect(body.properties.catalog.properties.holidays.items.properties.hours.type).toBe('array');
+  expect(schema('CatalogHoliday').properties.hours.$ref).toBe('#/components/schemas/Ranges');
+  expect(schema('Ranges').type).toBe('array');
   // Its prices are money as every wire carries it.
-  for (const list of ['item', 'modifier'])
-    expect(body.properties.catalog.properties[list].items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });
+  for (const element of ['CatalogItem', 'CatalogModifier'])
+    expect(schema(element).properties.price).toMatchObject({ type: 'integer', minimum: 0, maximum: 100_000_000_000 });
   const locations = document.paths['/v1/onboarding/org/{id}/locations']!.get.responses['200'].content['application/json'].schema;
   expect(Object.keys(locations.properties.locations.items.properties)).toEqual(
     expect.arrayContaining(['open_now', 'opens_at', 'closes_at', 'menus']),
   );
+});
+
+test('the POS interface is in the webhooks: the catalog by its schema, the order, the notices, the notifications, the token answer', () => {
+  const webhooks = (document as unknown as { webhooks: Record<string, Record<string, any>> }).webhooks;
+  const catalog = webhooks['pos catalog']!.get;
+  expect(catalog.parameters).toEqual([expect.objectContaining({ name: 'X-Provider-Location-Id', in: 'header', required: true })]);
+  expect(catalog.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Catalog' });
+  expect(catalog.responses['404']).toBeDefined();
+  expect(catalog.security).toEqual([{ merchantToken: [] }]);
+  const order = webhooks['pos order.created']!.post;
+  const sent = order.requestBody.content['application/json'].schema;
+  expect(sent.properties.type.const).toBe('order.created');
+  expect(sent.properties.object.required).toEqual(expect.arrayContaining(['id', 'location_id', 'status', 'delivery_status']));
+  expect(order.parameters.map((p: { name: string }) => p.name)).toEqual(['X-Provider-Location-Id', 'Idempotency-Key']);
+  expect(order.responses['2XX'].content['application/json'].schema.properties.order.anyOf).toEqual([
+    { required: ['pos_order_id'] },
+    { required: ['id'] },
+  ]);
+  expect(webhooks['pos order.updated']!.post.description).toContain('order.updated:<id>:<n>, n the order’s count of changes');
+  for (const name of ['pos locations.connect', 'pos locations.disconnect', 'pos menu.publish_success', 'pos menu.publish_failure'])
+    expect(webhooks[name]!.post.requestBody).toBeDefined();
+  // The GETs carry no Idempotency-Key; every POST does.
+  expect(catalog.parameters.map((p: { name: string }) => p.name)).not.toContain('Idempotency-Key');
+  const token = webhooks['provider token']!.post;
+  expect(token.security).toEqual([]);
+  expect(token.responses['2XX'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ProviderToken' });
+  expect(schema('ProviderToken').required).toEqual(['access_token']);
+  expect(schema('CatalogTax').properties.inclusive.type).toBe('boolean');
 });
 
 test('what an event provider receives, and each webhook it sends with its object, are in the document', async () => {

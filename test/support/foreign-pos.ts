@@ -1,29 +1,46 @@
 // A POS of the tests' own, written from our POS reference (docs/pos-vendors.md) the way a vendor
-// would, and unlike the sandbox in every way the reference allows: its token endpoint takes
-// form-encoded requests only (415 to JSON, as RFC 6749 servers may), its catalog links items to
-// categories by `category_id`, it answers an order with `{order: {id}}`, it takes no order
-// updates (docs/reference.md's order event is order.created only, and it refuses anything else), and a
-// merchant can revoke the app. A real HTTP server on loopback, not a mock.
+// would, and unlike the sandbox in every way the reference allows: its merchant has three
+// locations in three time zones (Austin, Berlin with a German catalog in euros and VAT in the
+// prices, Tokyo in yen), its token endpoint takes form-encoded requests only (415 to JSON, as RFC
+// 6749 servers may), its catalog links items to categories by `category_id`, it answers an order
+// with `{order: {id}}`, it takes no order updates (docs/reference.md's order event is
+// order.created only, and it refuses anything else), and a merchant can revoke the app. As a
+// careful vendor's does, it refuses a location it did not list (404) and an order of items its
+// catalog does not hold (422). A `mistake` makes it get one rule wrong, for the conformance kit's
+// tests. A real HTTP server on loopback, not a mock.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../../src/sandbox/peer.js';
-import { signBody } from '../../src/common/signatures.js';
+import { signBody, signStandardWebhook } from '../../src/common/signatures.js';
+
+/** One rule a vendor gets wrong: a location it did not list answered with a catalog (200), a
+ * token answer without `expire_time`, its webhooks signed with another secret than the one it
+ * registered. */
+export type PosMistake = 'unknown-location-answered' | 'token-without-expire-time' | 'webhooks-signed-with-another-secret';
 
 export type ForeignPos = Peer & {
   url: string;
   clientId: string;
   clientSecret: string;
   webhookSecret: string;
-  /** The merchant's location. */
+  /** The merchant's first location (Austin). */
   locationId: string;
-  /** Replaces the catalog it serves (a vendor's own, or a broken one). */
-  setCatalog: (catalog: unknown) => void;
+  /** Its locations, in the order it lists them: Austin, Berlin, Tokyo. */
+  locationIds: string[];
+  /** Replaces the catalog it serves for a location (the first when none is named): a vendor's own, or a broken one. */
+  setCatalog: (catalog: unknown, locationId?: string) => void;
   /** The merchant revokes the app: every token it issued is refused from now on. */
   revoke: () => void;
   /** What its order endpoint answers from now on (default: `{order: {id}}`). */
   answerOrdersWith: (answer: (object: Record<string, unknown>) => unknown) => void;
-  /** Sends the service its signed location.catalog.updated, with no id of any kind: docs/reference.md's bytes. */
-  catalogUpdated: (serviceUrl: string, source: string) => Promise<{ status: number; body: unknown }>;
+  /** Sends the service its signed location.catalog.updated for a location (the first when none is
+   * named): with Service-Webhook-Signature and no id of any kind (docs/reference.md's bytes), or
+   * signed by the Standard Webhooks scheme. */
+  catalogUpdated: (
+    serviceUrl: string,
+    source: string,
+    options?: { locationId?: string; scheme?: 'service' | 'standard' },
+  ) => Promise<{ status: number; body: unknown }>;
   close: () => Promise<void>;
 };
 
@@ -56,17 +73,82 @@ export function categoryLinkedCatalog() {
   };
 }
 
-export async function startForeignPos(): Promise<ForeignPos> {
+/** Its Berlin location's catalog: German, in euros (cents), VAT included in the prices. */
+export function germanCatalog() {
+  return {
+    default_language: 'de-DE',
+    currency: 'eur',
+    menu: [
+      {
+        provider_id: 'm-karte',
+        name: 'Speisekarte',
+        category_ids: ['c-haupt'],
+        schedule: { monday: ['11:30-22:00'], friday: ['11:30-02:00'] },
+      },
+    ],
+    category: [{ provider_id: 'c-haupt', name: 'Hauptgerichte' }],
+    item_family: [],
+    item: [{ provider_id: 'i-currywurst', name: 'Currywurst', price: 690, category_id: 'c-haupt', tax_ids: ['t-mwst'] }],
+    modifier_group: [],
+    modifier: [],
+    tax: [{ provider_id: 't-mwst', name: 'MwSt.', rate: 19, inclusive: true }],
+    tax_rate: 19,
+    holidays: [
+      { date: '2026-12-24', name: 'Heiligabend', hours: ['11:30-14:00'] },
+      { date: '2026-12-25', name: '1. Weihnachtstag', closed: true },
+    ],
+  };
+}
+
+/** Its Tokyo location's catalog, in yen (no smaller unit). */
+export function yenCatalog() {
+  return {
+    default_language: 'ja-JP',
+    currency: 'jpy',
+    menu: [{ provider_id: 'm-menu', name: 'メニュー', category_ids: ['c-ramen'] }],
+    category: [{ provider_id: 'c-ramen', name: 'ラーメン', item_ids: ['i-shoyu'] }],
+    item_family: [],
+    item: [{ provider_id: 'i-shoyu', name: '醤油ラーメン', price: 980 }],
+    modifier_group: [],
+    modifier: [],
+    tax: [{ provider_id: 't-shohi', name: '消費税', rate: 10, inclusive: true }],
+    tax_rate: 10,
+    holidays: [],
+  };
+}
+
+export async function startForeignPos(mistake?: PosMistake): Promise<ForeignPos> {
   const peer = createPeer();
   const { app } = peer;
   const clientId = 'foreign-client';
   const clientSecret = crypto.randomBytes(12).toString('hex');
   const webhookSecret = crypto.randomBytes(12).toString('hex');
-  const locationId = `fp-${crypto.randomBytes(3).toString('hex')}`;
+  const tag = crypto.randomBytes(3).toString('hex');
+  const locations = [
+    { provider_id: `fp-${tag}`, name: 'Taqueria Foránea', timezone: 'America/Chicago', address: { locality: 'Austin', country: 'US' } },
+    {
+      provider_id: `fp-${tag}-berlin`,
+      name: 'Taqueria Foránea Berlin',
+      timezone: 'Europe/Berlin',
+      address: { locality: 'Berlin', country: 'DE' },
+    },
+    {
+      provider_id: `fp-${tag}-tokyo`,
+      name: 'Taqueria Foránea 東京',
+      timezone: 'Asia/Tokyo',
+      address: { locality: '渋谷区', country: 'JP' },
+    },
+  ];
+  const locationIds = locations.map((l) => l.provider_id);
+  const locationId = locationIds[0]!;
+  const catalogs = new Map<string, unknown>([
+    [locationIds[0]!, categoryLinkedCatalog()],
+    [locationIds[1]!, germanCatalog()],
+    [locationIds[2]!, yenCatalog()],
+  ]);
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const access = new Set<string>();
   const refresh = new Set<string>();
-  let catalog: unknown = categoryLinkedCatalog();
   let answer = (_object: Record<string, unknown>): unknown => ({ order: { id: `fp-order-${crypto.randomBytes(4).toString('hex')}` } });
   const answers = new Map<string, unknown>();
 
@@ -76,7 +158,7 @@ export async function startForeignPos(): Promise<ForeignPos> {
     refresh.add(token.refresh_token);
     return {
       ...token,
-      expire_time: Date.now() + 3600_000,
+      ...(mistake === 'token-without-expire-time' ? {} : { expire_time: Date.now() + 3600_000 }),
       id: `fp-grant-${crypto.randomBytes(3).toString('hex')}`,
       email: 'chef@tacos.example',
     };
@@ -135,18 +217,31 @@ export async function startForeignPos(): Promise<ForeignPos> {
   });
   app.get('/v1/locations', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    return { locations: [{ provider_id: locationId, name: 'Taqueria Foránea', address: { locality: 'Austin', country: 'US' } }] };
+    return { locations };
   });
   app.get('/v1/catalog', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    return catalog;
+    const asked = String(request.headers['x-provider-location-id']);
+    const catalog = catalogs.get(asked) ?? (mistake === 'unknown-location-answered' ? catalogs.get(locationId) : undefined);
+    return catalog ?? reply.status(404).send({ error: 'unknown_location', message: `no location ${asked} here` });
   });
   app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     // docs/reference.md: the order event's type is order.created; this POS takes nothing else.
     if (request.body?.type !== 'order.created') return reply.status(400).send({ error: 'unsupported type' });
+    const object = request.body.object ?? {};
+    const at = String(object.location_id);
+    const catalog = catalogs.get(at) as { item?: { provider_id: string }[]; modifier?: { provider_id: string }[] } | undefined;
+    if (!catalog || request.headers['x-provider-location-id'] !== at)
+      return reply.status(404).send({ error: 'unknown_location', message: `no location ${at} here` });
+    const held = new Set([...(catalog.item ?? []), ...(catalog.modifier ?? [])].map((e) => e.provider_id));
+    const lines = (list: unknown): { service_id?: unknown; modifiers?: unknown }[] =>
+      (Array.isArray(list) ? list : []).flatMap((line: { service_id?: unknown; modifiers?: unknown }) => [line, ...lines(line?.modifiers)]);
+    const unknown = lines(object.items).find((line) => !held.has(String(line.service_id)));
+    if (unknown)
+      return reply.status(422).send({ error: 'unknown_item', message: `${String(unknown.service_id)} is not on the menu of ${at}` });
     const key = String(request.headers['idempotency-key']);
-    if (!answers.has(key)) answers.set(key, answer(request.body.object ?? {}));
+    if (!answers.has(key)) answers.set(key, answer(object));
     return answers.get(key);
   });
   for (const path of ['/v1/locations/connect', '/v1/locations/disconnect', '/v1/notifications'])
@@ -160,8 +255,9 @@ export async function startForeignPos(): Promise<ForeignPos> {
     clientSecret,
     webhookSecret,
     locationId,
-    setCatalog: (next) => {
-      catalog = next;
+    locationIds,
+    setCatalog: (next, at = locationId) => {
+      catalogs.set(at, next);
     },
     revoke: () => {
       access.clear();
@@ -170,11 +266,22 @@ export async function startForeignPos(): Promise<ForeignPos> {
     answerOrdersWith: (next) => {
       answer = next;
     },
-    catalogUpdated: async (serviceUrl, source) => {
-      const body = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: locationId } });
+    catalogUpdated: async (serviceUrl, source, options = {}) => {
+      const body = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: options.locationId ?? locationId } });
+      const secret = mistake === 'webhooks-signed-with-another-secret' ? `${webhookSecret}-old` : webhookSecret;
+      const id = `msg_${crypto.randomBytes(8).toString('hex')}`;
+      const timestamp = Math.floor(Date.now() / 1000);
+      const signature: Record<string, string> =
+        options.scheme === 'standard'
+          ? {
+              'webhook-id': id,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signStandardWebhook(id, timestamp, body, secret),
+            }
+          : { 'service-webhook-signature': signBody(body, secret) };
       const response = await fetch(`${serviceUrl}/v1/webhooks/pos/${source}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'service-webhook-signature': signBody(body, webhookSecret) },
+        headers: { 'content-type': 'application/json', ...signature },
         body,
       });
       return { status: response.status, body: await response.json() };

@@ -17,6 +17,17 @@ import { until, workerSays, type Refusal } from './wait.js';
 // Tests import their waits from here too, with the flows they wait on.
 export { until, workerSays, type Refusal };
 
+/** A date (YYYY-MM-DD) as an order's refusal says it, from the platform's own words (Intl), with
+ * its year when it is not the year of `from`: "Sat, Nov 28". */
+export const dayInWords = (date: string, from = date) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(date.slice(0, 4) === from.slice(0, 4) ? {} : { year: 'numeric' }),
+    timeZone: 'UTC',
+  });
+
 export type OrderSetup = {
   token: string;
   partnerId: string;

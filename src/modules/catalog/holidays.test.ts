@@ -1,4 +1,4 @@
-import { closedDaysAhead, holidaysIn } from './holidays.js';
+import { closedDaysAhead, holidaysIn, isHolidayDate } from './holidays.js';
 
 const range = (start: string, end: string) => ({
   start: Number(start.slice(0, 2)) * 60 + Number(start.slice(3)),
@@ -21,41 +21,42 @@ describe('which holidays change the hours', () => {
     ],
     ['hours empty: closed all day', { date: '2026-12-24', name: 'Eve', hours: [] }, { name: 'Eve', hours: null }],
     ['no name', { date: '2026-12-24', closed: true }, { name: 'Holiday', hours: null }],
-    ['neither closed nor hours: listed only', { date: '2027-01-01', name: "New Year's Day", closed: false }, undefined],
+    ['closed: false and no hours: listed only, an ordinary day', { date: '2027-01-01', name: "New Year's Day", closed: false }, undefined],
     ['hours null: listed only', { date: '2027-01-01', name: "New Year's Day", hours: null }, undefined],
   ])('%s', (_what, holiday, expected) => {
-    const { holidays, warnings } = holidaysIn([holiday]);
-    expect(warnings).toEqual([]);
-    expect(holidays.get(holiday.date)).toEqual(expected);
+    expect(holidaysIn([holiday]).get(holiday.date)).toEqual(expected);
   });
 
+  // The catalog's reader refuses these (./validate.ts): only a version stored before it has one.
   test.each([
-    [{ date: '2026-02-30', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("2026-02-30"): ignored'],
-    [{ date: '25.12.2026', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("25.12.2026"): ignored'],
-    [{ closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (undefined): ignored'],
-    [null, 'holidays[0] has no date of the form YYYY-MM-DD (undefined): ignored'],
-    [{ date: 20261225, closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (20261225): ignored'],
-    [{ date: '2026', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("2026"): ignored'],
-    [{ date: '2026-12-25T10:00', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD ("2026-12-25T10:00"): ignored'],
-    [{ date: ' 2026-12-25', closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (" 2026-12-25"): ignored'],
-    [{ date: ['2026-12-25'], closed: true }, 'holidays[0] has no date of the form YYYY-MM-DD (["2026-12-25"]): ignored'],
-  ])('%j: left out, said so', (holiday, warning) => {
-    expect(holidaysIn([holiday])).toEqual({ holidays: new Map(), warnings: [warning] });
+    [{ date: '2026-02-30', closed: true }],
+    [{ date: '25.12.2026', closed: true }],
+    [{ closed: true }],
+    [null],
+    [{ date: 20261225, closed: true }],
+    [{ date: '2026', closed: true }],
+    [{ date: '2026-12-25T10:00', closed: true }],
+    [{ date: ' 2026-12-25', closed: true }],
+    [{ date: ['2026-12-25'], closed: true }],
+  ])('%j: no day of the calendar, left out', (holiday) => {
+    expect(isHolidayDate((holiday as { date?: unknown } | null)?.date)).toBe(false);
+    expect(holidaysIn([holiday])).toEqual(new Map());
   });
 
   test('none, or not a list', () => {
-    expect(holidaysIn(undefined)).toEqual({ holidays: new Map(), warnings: [] });
-    expect(holidaysIn(null)).toEqual({ holidays: new Map(), warnings: [] });
-    expect(holidaysIn({ date: '2026-12-25' })).toEqual({ holidays: new Map(), warnings: ['holidays is not a list: ignored'] });
+    expect(holidaysIn(undefined)).toEqual(new Map());
+    expect(holidaysIn(null)).toEqual(new Map());
+    expect(holidaysIn({ date: '2026-12-25' })).toEqual(new Map());
   });
 
-  test('2028-02-29 is a date; each holiday is named by its index', () => {
-    const { holidays, warnings } = holidaysIn([
-      { date: '2028-02-29', closed: true },
-      { date: '2027-02-29', closed: true },
-    ]);
-    expect([...holidays.keys()]).toEqual(['2028-02-29']);
-    expect(warnings).toEqual(['holidays[1] has no date of the form YYYY-MM-DD ("2027-02-29"): ignored']);
+  test('2028-02-29 is a date, 2027-02-29 none', () => {
+    expect(isHolidayDate('2028-02-29')).toBe(true);
+    expect([
+      ...holidaysIn([
+        { date: '2028-02-29', closed: true },
+        { date: '2027-02-29', closed: true },
+      ]).keys(),
+    ]).toEqual(['2028-02-29']);
   });
 });
 
@@ -68,7 +69,7 @@ describe('the closed days ahead, from today on the location clock', () => {
       { date: '2026-12-24', name: 'Christmas Eve', closed: true },
       { date: '2026-12-25', name: 'Christmas Day', closed: true },
       { date: '2027-02-22', name: 'Inventory', closed: true },
-    ]).holidays;
+    ]);
   test.each([
     // 03:00 UTC on the 25th is still the 24th in Chicago (its 60 days end on 21 February), already
     // the 25th in Berlin (they end on the 22nd)

@@ -17,6 +17,7 @@ import {
   type Hours,
 } from './hours.js';
 import { instantAt, wallClock, weekdayOf } from './local-time.js';
+import { holidaysIn } from './holidays.js';
 
 const CHICAGO = 'America/Chicago';
 const BERLIN = 'Europe/Berlin';
@@ -177,10 +178,102 @@ describe('menus and holidays at a moment', () => {
   test('a future order for a holiday with hours: within them it passes, outside them the next opening is named', () => {
     expect(isOpenAt(diner, local('2026-12-24 12:00', CHICAGO))).toBe(true);
     expect(closedSentence(diner, local('2026-12-24 15:00', CHICAGO))).toBe(
-      'the location keeps holiday hours on 2026-12-24 (Christmas Eve), 10:00-14:00: closed until Sat 00:00 America/Chicago',
+      'the location keeps holiday hours 10:00-14:00 on Thu, Dec 24 (Christmas Eve) and is closed until Sat, Dec 26, 00:00 (America/Chicago)',
     );
     expect(closedSentence(diner, local('2026-12-25 09:00', CHICAGO))).toBe(
-      'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+      'the location is closed on Fri, Dec 25 (Christmas Day) until Sat, Dec 26, 00:00 (America/Chicago)',
+    );
+  });
+});
+
+describe('hours at their edges: a range belongs to the day it starts on', () => {
+  // 2026-12-25 is a Friday, 2026-12-31 a Thursday.
+  const fridayLate = hoursOf(
+    CHICAGO,
+    { late: { thursday: ['22:00-01:00'], friday: ['17:00-02:00'], saturday: ['11:00-15:00'] } },
+    { '2026-12-25': { name: 'Christmas Day' } },
+  );
+  const newYearsEve = hoursOf(
+    CHICAGO,
+    { dinner: { wednesday: ['22:00-02:00'], thursday: ['17:00-02:00'], friday: ['11:00-15:00'] } },
+    { '2026-12-31': { name: "New Year's Eve", hours: ['17:00-01:00'] } },
+  );
+  const eveIntoClosed = hoursOf(
+    CHICAGO,
+    { menu: null },
+    { '2026-12-24': { name: 'Christmas Eve', hours: ['18:00-01:00'] }, '2026-12-25': { name: 'Christmas Day' } },
+  );
+  const cases: Record<string, Hours> = { fridayLate, newYearsEve, eveIntoClosed };
+  test.each([
+    ['fridayLate', '2026-12-18 23:00', true, 'an ordinary Friday night'],
+    ['fridayLate', '2026-12-19 01:30', true, "an ordinary Friday's 17:00-02:00 runs into Saturday"],
+    ['fridayLate', '2026-12-25 18:00', false, 'Christmas Day, a Friday closed all day'],
+    ['fridayLate', '2026-12-26 00:30', false, "the closed Friday's 17:00-02:00 does not open Saturday 00:00-02:00"],
+    ['fridayLate', '2026-12-26 01:59', false, 'nor at its last minute'],
+    ['fridayLate', '2026-12-26 11:00', true, 'the day after keeps its own'],
+    ['fridayLate', '2026-12-25 00:30', true, "Thursday's 22:00-01:00 is Thursday's: it runs into the closed Friday"],
+    ['newYearsEve', '2026-12-31 20:00', true, "New Year's Eve within its holiday hours"],
+    ['newYearsEve', '2026-12-31 16:30', false, "before them, though Thursday's menu would not have opened either"],
+    ['newYearsEve', '2027-01-01 00:30', true, "the holiday's 17:00-01:00 runs past midnight"],
+    ['newYearsEve', '2027-01-01 01:30', false, "the holiday's hours replace Thursday's 17:00-02:00, its tail included"],
+    ['newYearsEve', '2027-01-01 11:00', true, 'the day after keeps its own'],
+    ['newYearsEve', '2026-12-31 01:30', true, "Wednesday's 22:00-02:00 is Wednesday's: the holiday changes only its own day's"],
+    ['eveIntoClosed', '2026-12-25 00:30', true, "a holiday's own hours past midnight run into a day closed all day"],
+    ['eveIntoClosed', '2026-12-25 01:00', false, 'until their end'],
+  ])('%s, %s: open %s (%s)', (name, moment, open) => {
+    expect(isOpenAt(cases[name]!, local(moment, CHICAGO))).toBe(open);
+  });
+
+  test('the next opening and closing see the same edges', () => {
+    expect(nextOpening(fridayLate, local('2026-12-25 12:00', CHICAGO))).toBe(local('2026-12-26 11:00', CHICAGO));
+    expect(nextClosing(newYearsEve, local('2026-12-31 23:00', CHICAGO))).toBe(local('2027-01-01 01:00', CHICAGO));
+    expect(nextClosing(fridayLate, local('2026-12-24 23:00', CHICAGO))).toBe(local('2026-12-25 01:00', CHICAGO));
+  });
+
+  test('a holiday with closed: false and no hours is an ordinary day', () => {
+    const holidays = holidaysIn([{ date: '2026-12-25', name: 'Christmas Day', closed: false }]);
+    const hours: Hours = { ...fridayLate, holidays };
+    expect(isOpenAt(hours, local('2026-12-25 18:00', CHICAGO))).toBe(true);
+    expect(isOpenAt(hours, local('2026-12-26 01:30', CHICAGO))).toBe(true);
+    expect(alwaysOpen({ menus: new Map([['menu', { name: 'menu', week: null }]]), holidays })).toBe(true);
+  });
+
+  // Lunch and dinner every day; Christmas Eve open 11:00-16:00 only, Christmas Day closed.
+  const christmas = hoursOf(
+    CHICAGO,
+    { lunch: DAILY('11:00-14:00'), dinner: DAILY('17:00-02:00') },
+    { '2026-12-24': { name: 'Christmas Eve', hours: ['11:00-16:00'] }, '2026-12-25': { name: 'Christmas Day' } },
+  );
+  test.each([
+    [
+      '2026-12-24 14:30',
+      'within holiday hours, no menu open: the location is open, and the next opening has its date',
+      'the location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 (America/Chicago)',
+    ],
+    [
+      '2026-12-24 16:30',
+      'after holiday hours: closed',
+      'the location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is closed until Sat, Dec 26, 11:00 (America/Chicago)',
+    ],
+    [
+      '2026-12-25 12:00',
+      'a day closed all day',
+      'the location is closed on Fri, Dec 25 (Christmas Day) until Sat, Dec 26, 11:00 (America/Chicago)',
+    ],
+    [
+      '2026-12-26 01:00',
+      "after the closed day, whose dinner's tail is closed with it",
+      'the location is closed until Sat, Dec 26, 11:00 (America/Chicago)',
+    ],
+    ['2026-12-22 15:00', 'an ordinary afternoon', 'the location is closed until Tue, Dec 22, 17:00 (America/Chicago)'],
+  ])('%s: %s', (moment, _why, sentence) => {
+    expect(closedSentence(christmas, local(moment, CHICAGO))).toBe(sentence);
+  });
+
+  test('an opening in another year says its year', () => {
+    const closedTwice = hoursOf(CHICAGO, { lunch: DAILY('11:00-14:00') }, { '2026-12-31': {}, '2027-01-01': {} });
+    expect(closedSentence(closedTwice, local('2026-12-31 12:00', CHICAGO))).toBe(
+      'the location is closed on Thu, Dec 31 (Holiday) until Sat, Jan 2, 2027, 11:00 (America/Chicago)',
     );
   });
 });
@@ -220,6 +313,9 @@ describe('the next opening and closing, across the daylight-saving changes', () 
     expect(nextOpening(never, local('2026-11-01 12:00', CHICAGO))).toBeNull();
     expect(closedSentence(never, local('2026-11-01 12:00', CHICAGO))).toBe(
       'the location is closed, and none of its menus opens in the next 400 days',
+    );
+    expect(notServedSentence(hoursOf(CHICAGO, { all_day: null, never: {} }), 'item x', ['never'], local('2026-11-01 12:00', CHICAGO))).toBe(
+      'the location is open, but item x is only on menus closed at Sun, Nov 1, 12:00 (America/Chicago): never (not on Sun), none of them opening in the next 400 days',
     );
   });
 
@@ -276,9 +372,16 @@ test('whether it is open now, and when that changes', () => {
 test('in words: when it opens next on its own clock, and which menus hold an item out of hours', () => {
   const hours = hoursOf(CHICAGO, { all_day: DAILY('11:00-22:00'), breakfast: DAILY('07:00-11:00'), brunch: { sunday: ['10:00-14:00'] } });
   // 2026-11-30 is a Monday.
-  expect(closedSentence(hours, local('2026-11-30 03:00', CHICAGO))).toBe('the location is closed until Mon 07:00 America/Chicago');
-  expect(closedSentence(hours, local('2026-11-30 22:30', CHICAGO))).toBe('the location is closed until Tue 07:00 America/Chicago');
+  expect(closedSentence(hours, local('2026-11-30 03:00', CHICAGO))).toBe(
+    'the location is closed until Mon, Nov 30, 07:00 (America/Chicago)',
+  );
+  expect(closedSentence(hours, local('2026-11-30 22:30', CHICAGO))).toBe(
+    'the location is closed until Tue, Dec 1, 07:00 (America/Chicago)',
+  );
   expect(notServedSentence(hours, 'item item_us_pancakes', ['breakfast', 'brunch'], local('2026-11-30 12:00', CHICAGO))).toBe(
-    'item item_us_pancakes is only on menus closed at Mon 12:00 America/Chicago: breakfast (Mon 07:00-11:00); brunch (not on Mon)',
+    'the location is open, but item item_us_pancakes is only on menus closed at Mon, Nov 30, 12:00 (America/Chicago): breakfast (Mon 07:00-11:00); brunch (not on Mon), open next Tue, Dec 1, 07:00 (America/Chicago)',
+  );
+  expect(notServedSentence(hours, 'item item_us_pancakes', ['brunch'], local('2026-12-01 12:00', CHICAGO))).toBe(
+    'the location is open, but item item_us_pancakes is only on menus closed at Tue, Dec 1, 12:00 (America/Chicago): brunch (not on Tue), open next Sun, Dec 6, 10:00 (America/Chicago)',
   );
 });

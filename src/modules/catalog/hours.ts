@@ -5,7 +5,18 @@
 // clock (./local-time.ts), so a schedule means what its restaurant's clock says on every day,
 // daylight-saving changes included. How they are read and what they decide, as pure functions
 // tested as tables of cases beside this file (hours.test.ts).
-import { addDays, clockText, instantAt, localLabel, wallClock, WEEKDAYS, weekdayOf, weekdayShort, type WallClock } from './local-time.js';
+import {
+  addDays,
+  clockText,
+  dayLabel,
+  instantAt,
+  localMoment,
+  wallClock,
+  WEEKDAYS,
+  weekdayOf,
+  weekdayShort,
+  type WallClock,
+} from './local-time.js';
 
 /** A range of a day's clock in minutes: from `start` (0 to 1439) to `end` (1 to 1440); an end at
  * or before its start is on the next day. */
@@ -104,29 +115,55 @@ export function weekOpen(week: Week, clock: WallClock): boolean {
   return week[clock.weekday]!.some((r) => holds(r, clock.minute)) || week[(clock.weekday + 6) % 7]!.some((r) => spills(r, clock.minute));
 }
 
-/** Whether the holidays let the location open at a moment: never on a day closed all day; on a
- * day of holiday hours, within them (one of the day before's that runs past midnight included);
- * on any other day, always. */
-export function holidayAllows(holidays: Holidays, clock: WallClock): boolean {
-  const today = holidays.get(clock.date);
-  if (!today) return true;
-  if (!today.hours) return false;
+/** A part of a day's ranges: the hours of the day they start on, or those past midnight, on the
+ * next day. */
+type Part = 'day' | 'after midnight';
+const heldIn = (ranges: readonly Range[], minute: number, part: Part) =>
+  part === 'day' ? ranges.some((r) => holds(r, minute)) : ranges.some((r) => spills(r, minute));
+
+/**
+ * Whether a menu is open at a minute by the ranges of one date (`weekday` its weekday): a range
+ * belongs to the day it starts on, its hours past midnight included. On a day closed all day,
+ * none; on a day of holiday hours, the holiday's own ranges (past midnight too) take the place of
+ * the day's, each menu within them by its own ranges of that day; on any other day, the menu's
+ * (no schedule: all day).
+ */
+function openBy(hours: Hours, menu: MenuHours, date: string, weekday: number, minute: number, part: Part): boolean {
+  const holiday = hours.holidays.get(date);
+  if (holiday && !holiday.hours) return false;
+  const own = menu.week ? heldIn(menu.week[weekday]!, minute, part) : part === 'day';
+  if (!holiday) return own;
+  return heldIn(holiday.hours!, minute, part) && (!menu.week || own);
+}
+
+/** Whether a menu is open at a moment: by that day's ranges, or by the day before's that run past
+ * midnight into it. */
+function menuOpen(hours: Hours, menu: MenuHours, clock: WallClock): boolean {
+  if (!hours.holidays.size) return !menu.week || weekOpen(menu.week, clock);
   return (
-    today.hours.some((r) => holds(r, clock.minute)) || !!holidays.get(addDays(clock.date, -1))?.hours?.some((r) => spills(r, clock.minute))
+    openBy(hours, menu, clock.date, clock.weekday, clock.minute, 'day') ||
+    openBy(hours, menu, addDays(clock.date, -1), (clock.weekday + 6) % 7, clock.minute, 'after midnight')
   );
 }
 
-const menuOpen = (menu: MenuHours, clock: WallClock) => !menu.week || weekOpen(menu.week, clock);
-
-/** The menus open at a moment of the location's clock (none when its holidays close it). */
+/** The menus open at a moment of the location's clock. */
 export function openMenusAt(hours: Hours, clock: WallClock): Set<string> {
-  if (!holidayAllows(hours.holidays, clock)) return new Set();
-  return new Set([...hours.menus].filter(([, menu]) => menuOpen(menu, clock)).map(([id]) => id));
+  return new Set([...hours.menus].filter(([, menu]) => menuOpen(hours, menu, clock)).map(([id]) => id));
 }
 
 /** Whether some menu is open at a moment of the location's clock. */
-const openAtClock = (hours: Hours, clock: WallClock) =>
-  holidayAllows(hours.holidays, clock) && [...hours.menus.values()].some((menu) => menuOpen(menu, clock));
+const openAtClock = (hours: Hours, clock: WallClock) => [...hours.menus.values()].some((menu) => menuOpen(hours, menu, clock));
+
+/** The holiday whose own hours a moment is in (that day's, or the day before's past midnight),
+ * else the holiday of its day, with its date; null on an ordinary day. */
+function holidayAt(hours: Hours, clock: WallClock): { date: string; holiday: Holiday; within: boolean } | null {
+  const before = addDays(clock.date, -1);
+  const eve = hours.holidays.get(before);
+  if (eve?.hours && heldIn(eve.hours, clock.minute, 'after midnight')) return { date: before, holiday: eve, within: true };
+  const today = hours.holidays.get(clock.date);
+  if (!today) return null;
+  return { date: clock.date, holiday: today, within: !!today.hours && heldIn(today.hours, clock.minute, 'day') };
+}
 
 /** Whether the location (its menus, with its holidays) is open at an instant. */
 export const isOpenAt = (hours: Hours, at: number): boolean => openAtClock(hours, wallClock(at, hours.timeZone));
@@ -203,25 +240,30 @@ export function openingAt(hours: Hours, now: number): { open: boolean; opensAt: 
     : { open, opensAt: nextOpening(hours, now, clock), closesAt: null };
 }
 
-/** Why the location takes no order at `at`, for people, with when it next opens on its clock:
- * "the location is closed until Tue 11:00 America/Chicago". */
+/** Why the location takes no order at `at` (none of its menus is open then), for people: the
+ * true cause (a day closed all day, outside a holiday's hours, within them but with no menu open,
+ * or closed) and when it next opens, on its clock with the date: "the location is closed on Fri,
+ * Dec 25 (Christmas Day) until Sat, Dec 26, 11:00 (America/Chicago)". */
 export function closedSentence(hours: Hours, at: number): string {
   const clock = wallClock(at, hours.timeZone);
-  const holiday = hours.holidays.get(clock.date);
-  const why = !holiday
+  const day = holidayAt(hours, clock);
+  const named = day && `${dayLabel(day.date, clock.date.slice(0, 4))} (${day.holiday.name})`;
+  const ranges = day?.holiday.hours?.map(rangeText).join(', ');
+  const why = !day
     ? 'the location is closed'
-    : holiday.hours
-      ? `the location keeps holiday hours on ${clock.date} (${holiday.name}), ${holiday.hours.map(rangeText).join(', ')}: closed`
-      : `the location is closed on ${clock.date} (${holiday.name})`;
+    : !ranges
+      ? `the location is closed on ${named}`
+      : `the location keeps holiday hours ${ranges} on ${named} and is ${day.within ? 'open, but none of its menus is open' : 'closed'}`;
   const next = nextOpening(hours, at);
   return next === null
     ? `${why}, and none of its menus opens in the next ${LOOK_AHEAD_DAYS} days`
-    : `${why} until ${localLabel(next, hours.timeZone, at)} ${hours.timeZone}`;
+    : `${why} until ${localMoment(next, hours.timeZone, at)}`;
 }
 
-/** Why an item is not served at `at` though the location is open, naming the hours of the menus
- * that hold it on that weekday: "item i is only on menus closed at Mon 06:59 America/Chicago:
- * Breakfast (Mon 07:00-11:00)". */
+/** Why an item is not served at `at` though the location is open (another menu is), naming the
+ * hours of the menus that hold it on that weekday and when the first of them opens next:
+ * "the location is open, but item i is only on menus closed at Mon, Nov 30, 06:59
+ * (America/Chicago): Breakfast (Mon 07:00-11:00), open next Mon, Nov 30, 07:00 (America/Chicago)". */
 export function notServedSentence(hours: Hours, what: string, menuIds: readonly string[], at: number): string {
   const clock = wallClock(at, hours.timeZone);
   const day = weekdayShort(clock.weekday);
@@ -230,5 +272,6 @@ export function notServedSentence(hours: Hours, what: string, menuIds: readonly 
     const ranges = menu.week?.[clock.weekday] ?? [];
     return `${menu.name} (${ranges.length ? `${day} ${ranges.map(rangeText).join(', ')}` : `not on ${day}`})`;
   });
-  return `${what} is only on menus closed at ${day} ${clockText(clock.minute)} ${hours.timeZone}: ${menus.join('; ')}`;
+  const next = nextOpening({ ...hours, menus: new Map(menuIds.map((id) => [id, hours.menus.get(id)!])) }, at);
+  return `the location is open, but ${what} is only on menus closed at ${localMoment(at, hours.timeZone)}: ${menus.join('; ')}, ${next === null ? `none of them opening in the next ${LOOK_AHEAD_DAYS} days` : `open next ${localMoment(next, hours.timeZone, at)}`}`;
 }

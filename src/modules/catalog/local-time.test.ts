@@ -1,4 +1,4 @@
-import { addDays, instantAt, isTimeZone, localDate, localLabel, wallClock, weekdayOf, zoneOf } from './local-time.js';
+import { addDays, instantAt, isTimeZone, dayLabel, localDate, localMoment, wallClock, weekdayOf, zoneOf } from './local-time.js';
 
 const CHICAGO = 'America/Chicago';
 const BERLIN = 'Europe/Berlin';
@@ -58,12 +58,21 @@ test.each([
   expect(addDays(next, -1)).toBe(date);
 });
 
-test('an instant in words: the weekday and clock, the date too when it is six and a half days or more ahead', () => {
-  const from = utc('2026-11-26T17:00:00');
-  expect(localLabel(utc('2026-12-01T17:00:00'), CHICAGO, from)).toBe('Tue 11:00');
-  expect(localLabel(utc('2026-12-08T17:00:00'), CHICAGO, from)).toBe('Tue 2026-12-08 11:00');
-  expect(localLabel(from + 6.5 * 86_400_000 - 60_000, CHICAGO, from)).toBe('Wed 22:59');
-  expect(localLabel(from + 6.5 * 86_400_000, CHICAGO, from)).toBe('Wed 2026-12-02 23:00');
+test.each([
+  // at (UTC), from (UTC), in words on Chicago's clock
+  ['2026-12-26T17:00:00', '2026-12-24T20:30:00', 'Sat, Dec 26, 11:00 (America/Chicago)', 'two days on: the date says which Saturday'],
+  ['2026-12-01T17:00:00', '2026-12-01T16:00:00', 'Tue, Dec 1, 11:00 (America/Chicago)', 'the same day'],
+  ['2027-01-02T17:00:00', '2026-12-31T20:00:00', 'Sat, Jan 2, 2027, 11:00 (America/Chicago)', 'another year: the year said'],
+  ['2027-01-01T05:30:00', '2027-01-01T05:00:00', 'Thu, Dec 31, 23:30 (America/Chicago)', 'the local date, not the UTC one'],
+  ['2027-03-16T16:00:00', '2026-11-26T17:00:00', 'Tue, Mar 16, 2027, 11:00 (America/Chicago)', 'summer time'],
+])('%s said from %s: %j (%s)', (at, from, words) => {
+  expect(localMoment(utc(at), CHICAGO, utc(from))).toBe(words);
+});
+
+test('a date in words, with its year when it is another', () => {
+  expect(dayLabel('2026-12-25', '2026')).toBe('Fri, Dec 25');
+  expect(dayLabel('2026-12-25')).toBe('Fri, Dec 25, 2026');
+  expect(dayLabel('2028-02-29', '2027')).toBe('Tue, Feb 29, 2028');
 });
 
 test.each([

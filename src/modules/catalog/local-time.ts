@@ -125,12 +125,21 @@ export function instantAt(date: string, minute: number, timeZone: string): numbe
 export const clockText = (minute: number): string =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 
-/** An instant as a location's clock shows it, in words for people: "Tue 11:00", with the date
- * when it is a week or more after `from` ("Tue 2027-03-16 11:00"). */
-export function localLabel(at: number, timeZone: string, from: number): string {
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A date in words for people: "Sat, Dec 26", with its year when it is not `year` ("Sat, Jan 2,
+ * 2027"): a weekday alone is a guess once the date is more than a few days off. */
+export function dayLabel(date: string, year?: string): string {
+  const [y, m, d] = date.split('-') as [string, string, string];
+  return `${SHORT[weekdayOf(date)]}, ${MONTHS[Number(m) - 1]} ${Number(d)}${y === year ? '' : `, ${y}`}`;
+}
+
+/** An instant as a location's clock shows it, in words for people, said from `from` (the year
+ * when it is another): "Sat, Dec 26, 11:00 (America/Chicago)". One form for every time a
+ * refusal names, an opening as a pause's end. */
+export function localMoment(at: number, timeZone: string, from: number = at): string {
   const clock = wallClock(at, timeZone);
-  const far = at - from >= 6.5 * DAY_MS;
-  return `${SHORT[clock.weekday]} ${far ? `${clock.date} ` : ''}${clockText(clock.minute)}`;
+  return `${dayLabel(clock.date, localDate(from, timeZone).slice(0, 4))}, ${clockText(clock.minute)} (${timeZone})`;
 }
 
 /** The short name of a weekday (0 is Monday). */

@@ -44,7 +44,7 @@ export function storedHolidays(db: Db, versionId: string): Promise<Holidays> {
   return holidaysOf(db).remember(versionId, () =>
     catalogVersionBody(statementsOf(db), versionId).then((body) => {
       const catalog = body === undefined ? {} : (JSON.parse(body) as { holidays?: unknown });
-      return holidaysIn(catalog.holidays).holidays;
+      return holidaysIn(catalog.holidays);
     }),
   );
 }

@@ -18,8 +18,7 @@ import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
 import { fetchCatalog, menuIds } from './service.js';
 import { catalogFor, publishError } from './validate.js';
-import { holidaysIn } from './holidays.js';
-import { menusBody } from './peers.js';
+import { menusBody, notificationBody, publishNote } from './peers.js';
 import { recordChange } from '../../changes/record.js';
 import { tables } from '../../db/tables.js';
 
@@ -40,7 +39,7 @@ function notification(
     kind: 'notification',
     owner: location,
     to: { provider: location.source, operation: 'notifications', onboardingId: location.onboardingId },
-    body: { type, data, created_at: Date.now() },
+    body: notificationBody(type, data),
     subject: { purpose: 'notify', subjectId: publishId, which },
   };
 }
@@ -58,9 +57,6 @@ const SETTLED = new Set(['published', 'pending', 'invalid']);
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
   const { catalog, problems } = await fetchCatalog(services, location);
-  // Holidays it cannot read are left out of the closed days, said here (the catalog is taken).
-  for (const warning of holidaysIn(catalog.holidays).warnings)
-    services.log.warn({ location: location.id, source: location.source }, `catalog holidays: ${warning}`);
   const body = JSON.stringify(catalog);
   const available = new Set(menuIds(catalog));
   const stores = await db.store.findMany({
@@ -146,17 +142,17 @@ function publishData(
   publishId: string,
   failure?: { error: string; problems?: string[] },
 ) {
-  return {
-    publish_id: publishId,
-    location_id: location.providerId,
-    org_location_id: location.id,
-    dsp_location_id: store.id,
-    dsp_store_id: store.dspStoreId,
-    dsp_source: store.source,
-    menu_provider_ids: menus,
-    catalog_version: version,
-    ...failure,
-  };
+  return publishNote({
+    publishId,
+    locationProviderId: location.providerId,
+    orgLocationId: location.id,
+    storeId: store.id,
+    dspStoreId: store.dspStoreId,
+    dspSource: store.source,
+    menus,
+    version,
+    failure,
+  });
 }
 
 /** When a publish's outbox message ends: record it and tell the POS. */

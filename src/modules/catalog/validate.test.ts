@@ -267,6 +267,35 @@ describe('every rule a catalog can break, each named', () => {
       (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: ['9-14'] }] }),
       ['holidays[0]: hours[0] "9-14" is not a range of 24-hour times like "11:00-15:00"'],
     ],
+    [
+      'a holiday dated 24.12.2026: the catalog invalid, not the day dropped',
+      (c) => Object.assign(c, { holidays: [{ date: '24.12.2026', name: 'Heiligabend', closed: true }] }),
+      ['holidays[0] (Heiligabend): date must be a day of the calendar written YYYY-MM-DD (2026-12-24), not "24.12.2026"'],
+    ],
+    [
+      'a holiday on no day of the calendar, or with no date',
+      (c) =>
+        Object.assign(c, {
+          holidays: [
+            { date: '2026-02-30', closed: true },
+            { name: 'Someday', closed: true },
+          ],
+        }),
+      [
+        'holidays[0]: date must be a day of the calendar written YYYY-MM-DD (2026-12-24), not "2026-02-30"',
+        'holidays[1] (Someday): date must be a day of the calendar written YYYY-MM-DD (2026-12-24), not undefined',
+      ],
+    ],
+    [
+      'holidays that are no list',
+      (c) => Object.assign(c, { holidays: { date: '2026-12-24' } }),
+      ['holidays must be an array, not {"date":"2026-12-24"}'],
+    ],
+    [
+      'a holiday that is no object',
+      (c) => Object.assign(c, { holidays: ['2026-12-24'] }),
+      ['holidays[0] must be an object {date, name, closed, hours?}, not "2026-12-24"'],
+    ],
   ])('%s', (_case, change, problems) => expect(problemsOf(changed(change))).toEqual(problems));
 
   test.each<[string, (catalog: Small) => void]>([
@@ -278,6 +307,11 @@ describe('every rule a catalog can break, each named', () => {
     ['ids that are not text among a list of ids, left out', (c) => (c.menu[0]!.category_ids = ['c1', 7, null])],
     ['a menu whose schedule is null: open whenever the location is', (c) => (c.menu[0]!.schedule = null)],
     ['a holiday whose hours are null: listed only', (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', hours: null }] })],
+    [
+      'a holiday with closed: false and no hours: an ordinary day',
+      (c) => Object.assign(c, { holidays: [{ date: '2026-12-24', closed: false }] }),
+    ],
+    ['holidays null: none', (c) => Object.assign(c, { holidays: null })],
   ])('takes %s', (_case, change) => expect(problemsOf(changed(change))).toEqual([]));
 });
 

@@ -7,6 +7,7 @@
 import { amountRule, currencyRule, isAmount, isCurrency } from '../../common/money.js';
 import { isPlainObject } from '../../common/input.js';
 import { rangeText, readRanges, readWeek, weekText } from './hours.js';
+import { isHolidayDate } from './holidays.js';
 
 /** The catalog response of docs/reference.md § Resources. Every entity carries the POS's `provider_id`. */
 export type Catalog = {
@@ -113,8 +114,10 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
     for (const text of wrong) problem(`${label('menu', m)}: ${text}`);
     return wrong.length ? m : { ...m, schedule: weekText(week) };
   });
+  if (body.holidays !== undefined && body.holidays !== null && !Array.isArray(body.holidays))
+    problem(`holidays must be an array, not ${shown(body.holidays)}`);
   const holidays = Array.isArray(body.holidays)
-    ? body.holidays.map((holiday: unknown, index) => withHours(holiday, index, problem))
+    ? body.holidays.map((holiday: unknown, index) => readHoliday(holiday, index, problem))
     : body.holidays;
 
   for (const menu of lists.menu) {
@@ -158,11 +161,19 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   return { catalog, problems };
 }
 
-/** A holiday with its `hours` read (written one way), each problem named by its index and name. */
-function withHours(holiday: unknown, index: number, problem: (text: string) => void): unknown {
-  if (!isPlainObject(holiday) || holiday.hours === undefined || holiday.hours === null) return holiday;
+/** A holiday as read: its date a day of the calendar written YYYY-MM-DD (a date it cannot read is
+ * a problem, never a day silently dropped), its `hours` read and written one way; each problem
+ * named by its index and name. */
+function readHoliday(holiday: unknown, index: number, problem: (text: string) => void): unknown {
+  const named = `holidays[${index}]${isPlainObject(holiday) && typeof holiday.name === 'string' ? ` (${holiday.name})` : ''}`;
+  if (!isPlainObject(holiday)) {
+    problem(`${named} must be an object {date, name, closed, hours?}, not ${shown(holiday)}`);
+    return holiday;
+  }
+  if (!isHolidayDate(holiday.date))
+    problem(`${named}: date must be a day of the calendar written YYYY-MM-DD (2026-12-24), not ${shown(holiday.date)}`);
+  if (holiday.hours === undefined || holiday.hours === null) return holiday;
   const { ranges, problems } = readRanges(holiday.hours, 'hours');
-  const named = `holidays[${index}]${typeof holiday.name === 'string' ? ` (${holiday.name})` : ''}`;
   for (const text of problems) problem(`${named}: ${text}`);
   return problems.length ? holiday : { ...holiday, hours: ranges.map(rangeText) };
 }

@@ -3,6 +3,7 @@
 // domain's names), and the connection and disconnection notices (location_id on the wire).
 import type { Location as LocationRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
+import { providerCall, type OpenApiOperation } from '../../http/route-docs.js';
 
 /** A postal address, kept as the provider gave it (docs/reference.md § Resources). */
 export type Address = {
@@ -46,5 +47,24 @@ export function notice(
     to: { provider: location.source, operation: what, onboardingId: location.onboardingId },
     body: { location_id: location.providerId },
     subject: { purpose: what, subjectId: location.id },
+  };
+}
+
+/** The connection and disconnection notices, as the OpenAPI document's `webhooks` describe them. */
+export function posNoticeDocs(): Record<string, OpenApiOperation> {
+  const notice = (what: 'connect' | 'disconnect', when: string) =>
+    providerCall(
+      'post',
+      `To a POS: ${what === 'connect' ? 'a location connected' : 'a location disconnected'}`,
+      `${when} POST {pos base_url}/v1/locations/${what}, only to a POS registered with --connection-notices.`,
+      {
+        headers: { 'Idempotency-Key': 'The same for this notice however often it is sent.' },
+        body: { type: 'object', required: ['location_id'], properties: { location_id: { type: 'string', description: 'Your location.' } } },
+        answers: { '2XX': { description: 'Taken.' } },
+      },
+    );
+  return {
+    'pos locations.connect': notice('connect', 'A partner ingested your location: orders may follow.'),
+    'pos locations.disconnect': notice('disconnect', 'A partner deleted your location: no order for it will follow.'),
   };
 }

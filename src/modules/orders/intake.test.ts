@@ -256,12 +256,22 @@ describe('pauseRefusal: a store paused now', () => {
   test.each([
     ['never paused', store(null, null), null],
     ['paused by us until resumed', store(now - 1000, null), paused('store s1 is paused until resumed')],
-    ['paused by us for a minute more', store(now - 1000, now + 60_000), paused('store s1 is paused until 2026-11-26T12:01:00.000Z')],
+    [
+      'paused by us for a minute more: its end on the location clock, as hours are',
+      store(now - 1000, now + 60_000),
+      paused('store s1 is paused until Thu, Nov 26, 06:01 (America/Chicago)'),
+    ],
     ['paused by us until a moment ago', store(now - 1000, now), null],
     ['paused by its DSP', store(null, null, 'paused'), paused('store s1 is paused by its DSP')],
     ['paused by its DSP, our pause over', store(now - 1000, now - 1, 'paused'), paused('store s1 is paused by its DSP')],
     ['paused by both: ours named', store(now - 1000, null, 'paused'), paused('store s1 is paused until resumed')],
-  ])('%s', (_case, binding, expected) => expect(pauseRefusal(binding, 's1', now)).toEqual(expected));
+  ])('%s', (_case, binding, expected) => expect(pauseRefusal(binding, 's1', now, 'America/Chicago')).toEqual(expected));
+
+  test('a pause ends on the clock of a location the platform knows, else UTC', () => {
+    const until = store(now - 1000, now + 60_000);
+    expect(pauseRefusal(until, 's1', now, 'Asia/Tokyo')?.details).toBe('store s1 is paused until Thu, Nov 26, 21:01 (Asia/Tokyo)');
+    expect(pauseRefusal(until, 's1', now, 'Mars/Olympus')?.details).toBe('store s1 is paused until Thu, Nov 26, 12:01 (UTC)');
+  });
 });
 
 describe("orderRefusal: the order at its time, on its location's clock, in its currency", () => {
@@ -315,7 +325,8 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       tuesdayNoon,
       {
         reason: 'item_unavailable',
-        details: 'item pancakes is only on menus closed at Tue 12:00 America/Chicago: Breakfast (Tue 07:00-11:00)',
+        details:
+          'the location is open, but item pancakes is only on menus closed at Tue, Dec 1, 12:00 (America/Chicago): Breakfast (Tue 07:00-11:00), open next Wed, Dec 2, 07:00 (America/Chicago)',
       },
     ],
     [
@@ -324,7 +335,7 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       local('2026-12-25', '12:00'),
       {
         reason: 'restaurant_not_accepting_orders',
-        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+        details: 'the location is closed on Fri, Dec 25 (Christmas Day) until Sat, Dec 26, 00:00 (America/Chicago)',
       },
     ],
     ['an order within holiday hours', order(['rings']), local('2026-12-24', '13:59'), null],
@@ -334,7 +345,8 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       local('2026-12-24', '14:00'),
       {
         reason: 'restaurant_not_accepting_orders',
-        details: 'the location keeps holiday hours on 2026-12-24 (Christmas Eve), 10:00-14:00: closed until Sat 00:00 America/Chicago',
+        details:
+          'the location keeps holiday hours 10:00-14:00 on Thu, Dec 24 (Christmas Eve) and is closed until Sat, Dec 26, 00:00 (America/Chicago)',
       },
     ],
     [
@@ -349,7 +361,7 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       tuesdayNoon,
       {
         reason: 'restaurant_not_accepting_orders',
-        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+        details: 'the location is closed on Fri, Dec 25 (Christmas Day) until Sat, Dec 26, 00:00 (America/Chicago)',
       },
     ],
     [
@@ -358,7 +370,8 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       tuesdayNoon,
       {
         reason: 'item_unavailable',
-        details: 'item pancakes is only on menus closed at Tue 12:00 America/Chicago: Breakfast (Tue 07:00-11:00)',
+        details:
+          'the location is open, but item pancakes is only on menus closed at Tue, Dec 1, 12:00 (America/Chicago): Breakfast (Tue 07:00-11:00), open next Wed, Dec 2, 07:00 (America/Chicago)',
       },
     ],
     [
@@ -380,7 +393,7 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
       local('2026-12-25', '12:00'),
       {
         reason: 'restaurant_not_accepting_orders',
-        details: 'the location is closed on 2026-12-25 (Christmas Day) until Sat 00:00 America/Chicago',
+        details: 'the location is closed on Fri, Dec 25 (Christmas Day) until Sat, Dec 26, 00:00 (America/Chicago)',
       },
     ],
     [
@@ -401,7 +414,8 @@ describe("orderRefusal: the order at its time, on its location's clock, in its c
     // 08:00 in Chicago is 14:00 in UTC: breakfast is over there.
     expect(orderRefusal(order(['pancakes']), 'Mars/Olympus', tuesday8, judged)).toEqual({
       reason: 'item_unavailable',
-      details: 'item pancakes is only on menus closed at Tue 14:00 UTC: Breakfast (Tue 07:00-11:00)',
+      details:
+        'the location is open, but item pancakes is only on menus closed at Tue, Dec 1, 14:00 (UTC): Breakfast (Tue 07:00-11:00), open next Wed, Dec 2, 07:00 (UTC)',
     });
   });
 

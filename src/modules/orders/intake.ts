@@ -15,7 +15,7 @@ import type { StoreForOrder } from '../../db/sql/orders.js';
 import { epochMs, isPlainObject } from '../../common/input.js';
 import type { Offer, Offered } from '../catalog/offer.js';
 import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Holidays, type Hours } from '../catalog/hours.js';
-import { wallClock, zoneOf } from '../catalog/local-time.js';
+import { localMoment, wallClock, zoneOf } from '../catalog/local-time.js';
 import { isOffSale, pausedNow, type OffSale } from '../stores/rules.js';
 import type { Refusal } from './peers.js';
 
@@ -29,14 +29,16 @@ export function storeRefusal(binding: StoreForOrder | undefined, dspStoreId: str
 }
 
 /** A store paused now: by us (until its end, or until resumed) or by its DSP. Asked before
- * anything about the order is read. */
+ * anything about the order is read. A pause's end is said on the location's clock
+ * (`timezone`), as its hours are. */
 export function pauseRefusal(
   store: Pick<StoreForOrder, 'pausedAt' | 'pausedUntil' | 'dspStatus'>,
   storeId: string,
   now: number,
+  timezone: string,
 ): Refusal | null {
   if (pausedNow(store, now)) {
-    const until = store.pausedUntil ? ` until ${new Date(store.pausedUntil).toISOString()}` : ' until resumed';
+    const until = store.pausedUntil ? ` until ${localMoment(store.pausedUntil.getTime(), zoneOf(timezone), now)}` : ' until resumed';
     return { reason: 'restaurant_not_accepting_orders', details: `store ${storeId} is paused${until}` };
   }
   return store.dspStatus === 'paused'

@@ -10,10 +10,10 @@
 // is written claimed and sent at once after the commit, as is the order to the POS.
 import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
-import { outgoingWebhook, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
+import { outgoingWebhook, providerCall, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
 import { storedDriver, type Driver } from './driver.js';
 import { DELIVERY_STATUSES, MOVES_SAID, ORDER_STATUSES } from './states.js';
-import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties } from './wire.js';
+import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties, orderObjectSchema } from './wire.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -358,6 +358,90 @@ export function eventProviderDocs(): Record<string, OpenApiOperation> {
       }),
       headers,
       taken,
+    ),
+  };
+}
+
+/** What a POS's order endpoint gets (docs/pos-vendors.md, "Orders"), as the OpenAPI document's
+ * `webhooks` describe it: order.created for every order, order.updated for a POS that takes them. */
+export function posOrderDocs(): Record<string, OpenApiOperation> {
+  const sent = orderObjectSchema();
+  const properties = sent.properties as Record<string, JsonSchema>;
+  const object = (more: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
+    ...sent,
+    description: `The order object as its delivery platform sent it, with our id, status and delivery status and your location. ${AMOUNTS_ARE} Prices are no lower than your catalog's.`,
+    required: [...new Set([...(sent.required as string[]), 'id', 'location_id', 'status', 'delivery_status', ...required])],
+    properties: {
+      ...properties,
+      id: { type: 'string', description: 'Our id of the order: the order_id of your order.updated webhooks.' },
+      location_id: { type: 'string', description: 'Your location (its provider_id) the order is for.' },
+      status: { type: 'string', enum: [...ORDER_STATUSES] },
+      delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+      ...more,
+    },
+  });
+  const event = (type: string, order: JsonSchema) => ({
+    type: 'object',
+    required: ['type', 'object'],
+    properties: { type: { type: 'string', const: type }, object: order },
+  });
+  const headers = (key: string) => ({
+    'X-Provider-Location-Id': 'Your location the order is for: its location_id again.',
+    'Idempotency-Key': `${key}: the same however often this message is sent (after a timeout, a 5xx, a restart). Drop a repeat by it and answer as the first time.`,
+  });
+  const refused = { description: 'Refused: the order fails (pos_rejected) and its platform is told. Other answers are retried.' };
+  return {
+    'pos order.created': providerCall(
+      'post',
+      'To a POS: a new order',
+      'POST {pos base_url}/v1/orders, once the order passed its checks against the menus its store received.',
+      {
+        headers: headers('order.created:<order id>'),
+        body: event('order.created', object({}, [])),
+        answers: {
+          '2XX': {
+            description: 'Taken: your id of the order in order.pos_order_id (or order.id). A 2xx naming neither is retried, then dead.',
+            schema: {
+              type: 'object',
+              required: ['order'],
+              properties: {
+                order: {
+                  type: 'object',
+                  properties: { pos_order_id: { type: 'string' }, id: { type: 'string' } },
+                  anyOf: [{ required: ['pos_order_id'] }, { required: ['id'] }],
+                },
+              },
+            },
+          },
+          '4XX': refused,
+        },
+      },
+    ),
+    'pos order.updated': providerCall(
+      'post',
+      'To a POS: an order moved',
+      'POST {pos base_url}/v1/orders, only to a POS registered with --order-updates: the platform canceled the order (status dsp_canceled, Idempotency-Key order.canceled:<id>), or its merchant-delivered order took a step of its delivery (order.updated:<id>:<n>, n the order’s count of changes, growing but not by one per message). One order’s in the order they happened.',
+      {
+        headers: headers('order.updated:<order id>:<n>, or order.canceled:<order id>'),
+        body: event(
+          'order.updated',
+          object(
+            {
+              order_id: { type: 'string', description: 'Our id again.' },
+              driver_details: { type: 'object', description: 'Once a driver is assigned: {source, name, phone, vehicle_info}.' },
+              estimated_dropoff_time: { type: 'integer', description: 'Epoch milliseconds, when known.' },
+            },
+            ['order_id'],
+          ),
+        ),
+        answers: {
+          '2XX': { description: 'Taken.' },
+          '4XX': {
+            description:
+              'Not taken: the message is dead (the partner hears delivery.dead, an operator sees it); the order does not change. An order you never got: answer 2xx.',
+          },
+        },
+      },
     ),
   };
 }

@@ -133,7 +133,7 @@ async function intakeRefusal(
   object: Record<string, unknown>,
 ): Promise<Refusal | null> {
   const now = Date.now();
-  const paused = pauseRefusal(store, storeId, now);
+  const paused = pauseRefusal(store, storeId, now, store.timezone);
   if (paused) return paused;
   const offered = offeredVersion(store, store.latestVersionId);
   const [currency, offer, holidays, offSale] = await Promise.all([

@@ -13,8 +13,8 @@ import type { JsonSchema } from '../../http/route-docs.js';
 
 /** A DSP's order, as the service reads it: the ids that make it one order, and the object kept
  * whole (its cart is checked as sent, ./intake.ts, and it goes on to the POS as sent). Money that
- * is not money refuses it whole (./wire.ts). */
-function incoming(object: Record<string, unknown>): Incoming {
+ * is not money refuses it whole (./wire.ts). The conformance kit reads a DSP's order so too. */
+export function incoming(object: Record<string, unknown>): Incoming {
   if (object.fulfillment_type !== undefined && !FULFILLMENT_TYPES.includes(object.fulfillment_type as never))
     throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');

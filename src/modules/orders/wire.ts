@@ -35,6 +35,47 @@ export function assertOrderMoney(object: Record<string, unknown>): void {
   }
 }
 
+const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 1);
+const money = (value: unknown) => (isAmount(value) ? value : 0);
+
+/** What a line comes to: (its price + each modifier's, times the modifier's quantity, at any
+ * depth) times its quantity; null when a price in it is not given. */
+function lineSum(line: unknown): number | null {
+  if (!isPlainObject(line) || !isAmount(line.price)) return null;
+  let each = line.price;
+  for (const modifier of Array.isArray(line.modifiers) ? line.modifiers : []) {
+    const sum = lineSum(modifier);
+    if (sum === null) return null;
+    each += sum;
+  }
+  return each * count(line.quantity);
+}
+
+/**
+ * Whether an order's sums add up: `subtotal` is what its items come to (lineSum), and `total` is
+ * subtotal + tax + tax_withheld_by_dsp + delivery_fee + delivery_fee_tax + restaurant_tip +
+ * driver_tip − its discounts' amounts (discounts are not taken off prices or the subtotal). The
+ * first that does not, naming the field, the figure sent and the one worked out; null when both
+ * do, or are not given. Money that is not money is refused before (assertOrderMoney).
+ */
+export function sumsProblem(object: Record<string, unknown>): string | null {
+  const lines = Array.isArray(object.items) ? object.items.map(lineSum) : [];
+  if (lines.includes(null)) return null;
+  const subtotal = (lines as number[]).reduce((sum, line) => sum + line, 0);
+  if (given(object.subtotal) && object.subtotal !== subtotal)
+    return `subtotal is ${String(object.subtotal)}, but the items come to ${subtotal}`;
+  if (!given(object.total)) return null;
+  const added = ['tax', 'tax_withheld_by_dsp', 'delivery_fee', 'delivery_fee_tax', 'restaurant_tip', 'driver_tip'];
+  const discounts = (Array.isArray(object.discounts) ? object.discounts : []).reduce(
+    (sum: number, discount: unknown) => sum + money((discount as { amount?: unknown } | null)?.amount),
+    0,
+  );
+  const total = subtotal + added.reduce((sum, field) => sum + money(object[field]), 0) - discounts;
+  return object.total === total
+    ? null
+    : `total is ${String(object.total)}, but subtotal + ${added.join(' + ')} − discounts come to ${total}`;
+}
+
 /** The order's currency and amounts as the order object carries them (those it gives). */
 export function orderAmounts(object: Record<string, unknown>): Partial<Record<OrderAmount | 'currency', unknown>> {
   const amounts: Partial<Record<OrderAmount | 'currency', unknown>> = {};

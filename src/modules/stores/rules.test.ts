@@ -18,10 +18,15 @@ describe('endOf: when a pause or a time off sale ends', () => {
     ['now', now, 'until_ms must be in the future'],
     ['in the past', now - 1, 'until_ms must be in the future'],
     ['past the longest stop', now + LONGEST_STOP_MS + 1, 'until_ms may be at most 366 days ahead'],
-    ['a fraction of a millisecond', now + 1.5, 'until_ms must be epoch milliseconds (a whole number)'],
-    ['a string', String(now + 1000), 'until_ms must be epoch milliseconds (a whole number)'],
-    ['beyond a safe integer', 2 ** 53, 'until_ms must be epoch milliseconds (a whole number)'],
-    ['not a number', Number.NaN, 'until_ms must be epoch milliseconds (a whole number)'],
+    ['a fraction of a millisecond', now + 1.5, 'until_ms must be epoch milliseconds, a whole number'],
+    ['a string', String(now + 1000), 'until_ms must be epoch milliseconds, a whole number'],
+    ['beyond a safe integer', 2 ** 53, 'until_ms must be epoch milliseconds, a whole number'],
+    ['not a number', Number.NaN, 'until_ms must be epoch milliseconds, a whole number'],
+    [
+      'epoch seconds an hour ahead: the unit said, not "in the future"',
+      Math.floor(now / 1000) + 3600,
+      `until_ms is in epoch milliseconds; ${Math.floor(now / 1000) + 3600} looks like seconds`,
+    ],
   ])('%s is refused, naming the field', (_case, value, message) => {
     expect(() => endOf(value, 'until_ms', now)).toThrow(message);
   });

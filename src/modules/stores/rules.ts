@@ -3,16 +3,16 @@
 // off sale. An end passes by itself: the order intake asks these rules with its clock
 // (orders/intake.ts), so no timer runs when it does.
 import { Invalid } from '../../common/errors.js';
+import { sentEpochMs } from '../../common/input.js';
 
 /** How far ahead a pause or an item's time off sale may end. */
 export const LONGEST_STOP_MS = 366 * 86_400_000;
 
-/** An end given as epoch ms: absent is null (until undone); otherwise a whole number of ms in the
- * future, at most LONGEST_STOP_MS ahead, or 400 naming the field. */
+/** An end given as epoch ms: absent is null (until undone); otherwise epoch milliseconds (not
+ * seconds: common/input.ts) in the future, at most LONGEST_STOP_MS ahead, or 400 naming the field. */
 export function endOf(value: unknown, field: string, now = Date.now()): Date | null {
   if (value === undefined || value === null) return null;
-  if (!Number.isSafeInteger(value)) throw new Invalid(`${field} must be epoch milliseconds (a whole number)`);
-  const end = value as number;
+  const end = sentEpochMs(value, field);
   if (end <= now) throw new Invalid(`${field} must be in the future`);
   if (end > now + LONGEST_STOP_MS) throw new Invalid(`${field} may be at most ${LONGEST_STOP_MS / 86_400_000} days ahead`);
   return new Date(end);

@@ -185,17 +185,21 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     const header = request.headers['x-provider-location-id'];
     const locationId = Array.isArray(header) ? header[0] : header;
     if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
-    // docs/reference.md § POS interface: loc_<tokenId>_de is the Germany demo menu; any other loc_ id, or none, the US one.
-    // The sandbox's own: loc_<tokenId>_jp is its Tokyo menu, in yen.
-    const catalog =
-      locationId === `loc_${grant.tid}_de`
+    // Each location it lists has its catalog: loc_<tokenId>_de the Germany demo menu, loc_<tokenId>_jp
+    // its Tokyo menu in yen, the others the US one (also without the header). A location it did
+    // not list is none of its merchant's: 404 (docs/pos-vendors.md, "Catalog").
+    const listed = locationId === undefined || sandboxLocations(grant.tid).some((l) => l.provider_id === locationId);
+    const catalog = !listed
+      ? null
+      : locationId === `loc_${grant.tid}_de`
         ? deCatalog()
         : locationId === `loc_${grant.tid}_jp`
           ? jpCatalog()
-          : locationId === undefined || locationId.startsWith('loc_')
-            ? usCatalog()
-            : null;
-    if (!catalog) return reply.status(404).send({ error: 'not_found', message: `unknown location ${locationId}` });
+          : usCatalog();
+    if (!catalog)
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: `location ${locationId} is not one of this merchant's (GET /v1/locations lists them)` });
     const holidays = locationId ? holidayOverrides.get(locationId) : undefined;
     const schedules = locationId ? scheduleOverrides.get(locationId) : undefined;
     const menu = catalog.menu.map((m) => {

@@ -12,7 +12,7 @@ import type { StoreState } from '../../../src/sandbox/pos/dsp-channel.js';
 import { clockMovedBy } from '../../support/clock.js';
 import { bind, dspStores, ingest } from '../../support/flows.js';
 import { control, startPos, testSecrets } from '../../support/sandbox.js';
-import { catalogReceived, merchantTakingOrders, placeOrder, until, type OrderSetup } from '../../support/orders.js';
+import { catalogReceived, dayInWords, merchantTakingOrders, placeOrder, until, type OrderSetup } from '../../support/orders.js';
 import { get, request, startTestService, type TestService } from '../../support/service.js';
 
 const CHICAGO = 'America/Chicago';
@@ -61,6 +61,8 @@ const dateIn = (zone: string, at: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 const shiftDate = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
+/** A time of a date as people read it: "Tue, Dec 1, 07:00 (America/Chicago)". */
+const said = (date: string, clock: string, zone: string, from = date) => `${dayInWords(date, from)}, ${clock} (${zone})`;
 /** A local time of a date in a zone, with the zone's offset at that date's noon (UTC): right for
  * any time after the night's change, as the times used here are. */
 const localTime = (date: string, clock: string, zone: string) =>
@@ -122,7 +124,7 @@ test('an order at 06:59 for a breakfast item fails item_unavailable naming its h
     const early = await order(m.storeId, [PANCAKES]);
     expect(early.body).toMatchObject({ status: 'failed', failure_reason: 'item_unavailable' });
     expect(await failureDetails(early.body.order_id!)).toBe(
-      `item item_us_pancakes is only on menus closed at ${day} 06:59 ${CHICAGO}: Breakfast (${day} 07:00-11:00)`,
+      `the location is open, but item item_us_pancakes is only on menus closed at ${said(dateIn(CHICAGO, at), '06:59', CHICAGO)}: Breakfast (${day} 07:00-11:00), open next ${said(dateIn(CHICAGO, at), '07:00', CHICAGO)}`,
     );
     // The all-day menu is open: its items sell.
     expect((await order(m.storeId, [RINGS])).body.status).toBe('in_progress');
@@ -149,7 +151,7 @@ test('at 03:00 nothing sells, the refusal naming the next opening in local time;
       for (const items of [[RINGS], [PANCAKES]]) {
         const night = await order(m.storeId, items);
         expect(night.body).toMatchObject({ status: 'failed', failure_reason: 'restaurant_not_accepting_orders' });
-        expect(await failureDetails(night.body.order_id!)).toBe(`the location is closed until ${weekday(date)} 07:00 ${CHICAGO}`);
+        expect(await failureDetails(night.body.order_id!)).toBe(`the location is closed until ${said(date, '07:00', CHICAGO)}`);
       }
       const shown = await location(m.locationId);
       expect(shown).toMatchObject({ open_now: false, opens_at: localTime(date, '07:00', CHICAGO) });
@@ -182,7 +184,7 @@ test('a future order for a holiday with hours: within them it passes, outside th
     const after = await order(m.storeId, [RINGS], localTime(date, '15:00', CHICAGO));
     expect(after.body).toMatchObject({ status: 'failed', failure_reason: 'restaurant_not_accepting_orders' });
     expect(await failureDetails(after.body.order_id!)).toBe(
-      `the location keeps holiday hours on ${date} (Inventory), 10:00-14:00: closed until ${weekday(shiftDate(date, 1))} 00:00 ${CHICAGO}`,
+      `the location keeps holiday hours 10:00-14:00 on ${dayInWords(date)} (Inventory) and is closed until ${said(shiftDate(date, 1), '00:00', CHICAGO, date)}`,
     );
     // Before them, breakfast or not.
     const before = await order(m.storeId, [PANCAKES], localTime(date, '09:00', CHICAGO));
@@ -311,6 +313,12 @@ describe('the POS pauses its own location (location.status.updated)', () => {
     await sandbox('location-status', { location_id: US, status: 'inactive', paused_until: end });
     await until(async () => (await storeAtDsp(m.storeId)).paused_until === end);
     expect((await location(m.locationId)).dsps[0].paused_until).toBe(end);
+    // The refusal says the end on the location's clock, as its hours are said, never in UTC.
+    const during = await order(m.storeId, [RINGS]);
+    const clock = new Intl.DateTimeFormat('en-GB', { timeZone: CHICAGO, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(end);
+    expect(await failureDetails(during.body.order_id!)).toBe(
+      `store ${m.storeId} is paused until ${said(dateIn(CHICAGO, end), clock, CHICAGO, dateIn(CHICAGO, Date.now()))}`,
+    );
     const restore = clockMovedBy(end + 1000 - Date.now());
     try {
       expect((await order(m.storeId, [RINGS])).body.status).toBe('in_progress');
@@ -321,7 +329,7 @@ describe('the POS pauses its own location (location.status.updated)', () => {
     await until(async () => (await pausedStores()) === 0);
   });
 
-  test("another POS's location, an unknown status, a paused_until in the past: refused as bad objects, nothing changes", async () => {
+  test("another POS's location, an unknown status, a paused_until in the past or in seconds: refused as bad objects, nothing changes", async () => {
     const otherSecret = testSecrets().webhookSecret;
     await saveProvider(service.services, {
       source: 'other-pos',
@@ -349,7 +357,16 @@ describe('the POS pauses its own location (location.status.updated)', () => {
     });
     expect(await sandbox('location-status', { location_id: US, status: 'inactive', paused_until: 'soon' })).toMatchObject({
       status: 400,
-      body: { code: 'invalid_request', message: 'object.paused_until must be epoch milliseconds (a whole number)' },
+      body: { code: 'invalid_request', message: expect.stringMatching(/^object\.paused_until must be epoch milliseconds, a whole number/) },
+    });
+    // An hour ahead in epoch seconds: the unit is said, not "must be in the future".
+    const inSeconds = Math.floor(Date.now() / 1000) + 3600;
+    expect(await sandbox('location-status', { location_id: US, status: 'inactive', paused_until: inSeconds })).toMatchObject({
+      status: 400,
+      body: {
+        code: 'invalid_request',
+        message: `object.paused_until is in epoch milliseconds; ${inSeconds} looks like seconds (${inSeconds} seconds is ${inSeconds * 1000} milliseconds)`,
+      },
     });
     expect(await sandbox('location-status', { location_id: 'loc_nowhere', status: 'inactive' })).toMatchObject({ status: 404 });
     expect(await service.services.db.webhookEvent.count()).toBe(stored);

@@ -380,7 +380,7 @@ describe('reports the rules refuse: the answer of the rules, and nothing changes
         error: 'Bad Request',
         code: 'invalid_request',
         message:
-          'object.estimated_dropoff_time must be epoch milliseconds from 1000000000000 (2001-09-09) on, not 1795719325 (epoch seconds? 1795719325 seconds is 1795719325000 milliseconds)',
+          'object.estimated_dropoff_time is in epoch milliseconds; 1795719325 looks like seconds (1795719325 seconds is 1795719325000 milliseconds)',
       },
     });
     // The step it has is a repeat (a retry may be older than what was taken since): an ETA moves

@@ -7,7 +7,15 @@ import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { StoreState } from '../../../src/sandbox/pos/dsp-channel.js';
 import { localDate } from '../../../src/modules/catalog/local-time.js';
 import { control, testSecrets } from '../../support/sandbox.js';
-import { startOrdersWorld, type OrdersWorld, catalogReceived, placeOrder, until, type OrderSetup } from '../../support/orders.js';
+import {
+  startOrdersWorld,
+  type OrdersWorld,
+  catalogReceived,
+  dayInWords,
+  placeOrder,
+  until,
+  type OrderSetup,
+} from '../../support/orders.js';
 import { get, request, type TestService } from '../../support/service.js';
 
 let world: OrdersWorld;
@@ -72,11 +80,13 @@ describe('pause and resume', () => {
     expect(await storeEvents()).toBe(events);
   });
 
-  test('until_ms in the past, not a number, or too far ahead: 400 naming it, and nothing changes', async () => {
+  test('until_ms in the past, not a number, in seconds or too far ahead: 400 naming it, and nothing changes', async () => {
     for (const [until_ms, message] of [
       [Date.now() - 1000, 'until_ms must be in the future'],
       [Date.now() + 400 * 86_400_000, 'until_ms may be at most 366 days ahead'],
-      [1.5e12 + 0.5, 'until_ms must be epoch milliseconds (a whole number)'],
+      [1.5e12 + 0.5, 'until_ms must be epoch milliseconds, a whole number from 0 to 253402300799999'],
+      // An hour ahead in seconds: the unit said, not "must be in the future".
+      [1795719325, 'until_ms is in epoch milliseconds; 1795719325 looks like seconds (1795719325 seconds is 1795719325000 milliseconds)'],
     ] as const) {
       const res = await call('POST', 'pause', { until_ms });
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
@@ -183,7 +193,6 @@ test('a DSP pausing its own store: recorded and shown, orders refused, not echoe
 
 describe('closed days, in the location’s time zone', () => {
   const day = (offsetDays: number) => localDate(Date.now() + offsetDays * 86_400_000, CHICAGO);
-  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', timeZone: 'UTC' });
   const closedOn = async (holidays: unknown[]) => {
     const sent = await sandbox('holidays', { location_id: `loc_2_${m.tid}`, holidays });
     await until(
@@ -208,7 +217,7 @@ describe('closed days, in the location’s time zone', () => {
     const today = await pickup();
     expect(today.body.failure_reason).toBe('restaurant_not_accepting_orders');
     expect((await service.services.db.order.findUniqueOrThrow({ where: { id: today.body.order_id! } })).failureDetails).toBe(
-      `the location is closed on ${day(0)} (Staff party) until ${weekday(day(1))} 00:00 ${CHICAGO}`,
+      `the location is closed on ${dayInWords(day(0))} (Staff party) until ${dayInWords(day(1), day(0))}, 00:00 (${CHICAGO})`,
     );
     // Noon, Chicago time, in two days (closed) and tomorrow (open).
     const noonIn = (days: number) => Date.parse(`${day(days)}T12:00:00-06:00`);
@@ -220,18 +229,31 @@ describe('closed days, in the location’s time zone', () => {
     expect((await pickup()).body.status).toBe('in_progress');
   });
 
-  test('a malformed holiday date is left out; the catalog syncs, the closed days show, nothing fails', async () => {
-    await closedOn([
-      { date: '2026-02-30', name: 'No such day', closed: true },
-      { date: 'soon', closed: true },
-      { date: day(3), name: 'Real', closed: true },
-    ]);
+  test('a holiday dated 24.12.2026 makes the catalog invalid: nothing published, the POS told which and why, the closed days kept', async () => {
+    await closedOn([{ date: day(3), name: 'Real', closed: true }]);
+    const mark = pos.received.length;
+    const published = await service.services.db.menuPublish.count({ where: { status: 'published' } });
+    const sent = await sandbox('holidays', {
+      location_id: `loc_2_${m.tid}`,
+      holidays: [
+        { date: '24.12.2026', name: 'Heiligabend', closed: true },
+        { date: day(4), name: 'Also real', closed: true },
+      ],
+    });
+    expect(sent.status).toBe(202);
+    const note = await until(() =>
+      pos.received.slice(mark).find((r) => r.path === '/v1/notifications' && (r.body as { type: string }).type === 'menu.publish_failure'),
+    );
+    expect((note.body as { data: { error: string } }).data.error).toBe(
+      'the catalog is invalid: holidays[0] (Heiligabend): date must be a day of the calendar written YYYY-MM-DD (2026-12-24), not "24.12.2026"',
+    );
+    expect(pos.received.slice(mark).filter((r) => r.path === '/v1/menus')).toEqual([]);
+    expect(await service.services.db.menuPublish.count({ where: { status: 'published' } })).toBe(published);
+    // The location keeps the hours of its last valid catalog.
     const location = (await get(service.url, `/v1/onboarding/org/${m.orgId}/locations?location_id=${m.locationId}`, m.token)).body
       .locations[0];
     expect(location.closed_days).toEqual([{ date: day(3), name: 'Real' }]);
     expect((await pickup()).body.status).toBe('in_progress');
-    const future = await pickup({ is_future_order: true, future_order_fulfillment_time: 1e308 });
-    expect(future.status).toBe(400);
     await closedOn([]);
   });
 });
