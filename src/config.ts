@@ -51,6 +51,11 @@ const schema = z.object({
     .min(1)
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  CATALOG_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   OTEL_SDK_DISABLED: z.enum(['true', 'false']).default('false'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.string().url().optional(),
@@ -110,6 +115,8 @@ export type Config = {
    * bench alone turns it off, to measure what it costs). */
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
+  /** The largest catalog answer read from a POS; a larger one is refused as invalid. */
+  catalogMaxBytes: number;
   /** OpenTelemetry traces over OTLP/HTTP (../tracing.ts), from the standard OTEL_* variables. */
   tracing: TracingConfig;
   /** Final orders keep their customer's data this many days (then "redacted"). */
@@ -248,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordered: true,
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    catalogMaxBytes: e.CATALOG_MAX_BYTES,
     tracing: tracingConfig(e),
     retentionDays: e.RETENTION_DAYS,
     keep: { outboxDays: e.OUTBOX_KEEP_DAYS, webhooksDays: e.WEBHOOKS_KEEP_DAYS, catalogDays: e.CATALOG_KEEP_DAYS },

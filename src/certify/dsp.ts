@@ -88,7 +88,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
   const store = () => listedTarget(listed, 'store');
   /** A signed POST as the service sends menus and events: the body's bytes signed, the merchant's token, the key. */
   const signed = (operation: Operation, key: string, body: unknown): Promise<ProviderResponse> => {
-    const raw = JSON.stringify(body);
+    const raw = typeof body === 'string' ? body : JSON.stringify(body);
     return send(caller, 'POST', providerUrl(provider, operation), {
       headers: {
         'content-type': 'application/json',
@@ -150,7 +150,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
           timezone: 'America/Chicago',
           version: 1,
           menus: catalog.menu.map((m) => m.provider_id),
-          catalog,
+          catalog: JSON.stringify(catalog),
         });
         const sent = await twice('menus', messageKey({ purpose: 'publish', subjectId: publishId }), body);
         record(

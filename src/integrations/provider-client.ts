@@ -14,7 +14,14 @@ import { tracedCall } from '../telemetry/tracing.js';
 import { providerUrl, rememberFormTokens, requireProvider, type Operation, type ProviderInfo } from './providers.js';
 import { tables } from '../db/tables.js';
 
-export type ProviderResponse = { status: number; body: unknown; text: string; headers: Record<string, string | string[] | undefined> };
+export type ProviderResponse = {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The answer was longer than the call would read (`maxBytes`): its body is left unread. */
+  cut?: boolean;
+};
 
 /** The POS token response of docs/reference.md § Resources. */
 export type ProviderToken = {
@@ -55,7 +62,7 @@ type Outgoing = { headers?: Record<string, string>; json?: unknown; body?: strin
 export type Guard = { dnsLookup?: LookupFunction; maxBytes?: number };
 
 /** One HTTP exchange: the status, headers and body as text (past `guard.maxBytes`, the body is cut
- * there and the connection closed). */
+ * there, `cut` said, and the connection closed: an answer that says it is longer is not read at all). */
 export function exchange(
   method: Method,
   url: string,
@@ -76,17 +83,26 @@ export function exchange(
     let head: IncomingMessage | undefined;
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () =>
-      resolve({ status: head?.statusCode ?? 0, headers: head?.headers ?? {}, text: Buffer.concat(chunks).toString('utf8') });
+    const done = (cut = false) =>
+      resolve({
+        status: head?.statusCode ?? 0,
+        headers: head?.headers ?? {},
+        text: Buffer.concat(chunks).toString('utf8'),
+        ...(cut ? { cut } : {}),
+      });
+    const cutShort = () => {
+      stream.destroy();
+      done(true);
+    };
     stream.on('response', (response: IncomingMessage) => {
       head = response;
+      if (guard.maxBytes !== undefined && Number(response.headers['content-length']) > guard.maxBytes) cutShort();
     });
     stream.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (guard.maxBytes === undefined || size <= guard.maxBytes) return void chunks.push(chunk);
       chunks.push(chunk.subarray(0, chunk.length - (size - guard.maxBytes)));
-      stream.destroy();
-      done();
+      cutShort();
     });
     stream.on('end', done);
     stream.on('error', reject);
@@ -108,7 +124,7 @@ export async function send(
   services: Caller,
   method: Method,
   url: string,
-  options: Outgoing & { retries?: number } = {},
+  options: Outgoing & { retries?: number; maxBytes?: number; raw?: boolean } = {},
 ): Promise<ProviderResponse> {
   const attempt = async () => {
     const res = await tracedCall(
@@ -121,15 +137,17 @@ export async function send(
         ];
       },
       options.headers ?? {},
-      (headers) => exchange(method, url, { ...options, headers }, services.config.providerTimeoutMs),
+      (headers) => exchange(method, url, { ...options, headers }, services.config.providerTimeoutMs, { maxBytes: options.maxBytes }),
     );
     let body: unknown = res.text;
     try {
-      body = res.text ? JSON.parse(res.text) : undefined;
+      // An answer read only in part is no JSON; one too large to parse at once is its reader's
+      // (options.raw: the catalog, read off the main thread).
+      body = res.text && !res.cut && !options.raw ? JSON.parse(res.text) : undefined;
     } catch {
       // not JSON: keep the text
     }
-    const response = { status: res.status, body, text: res.text, headers: res.headers };
+    const response = { status: res.status, body, text: res.text, headers: res.headers, ...(res.cut ? { cut: true } : {}) };
     if (res.status >= 500) throw new RetryableStatus(response);
     return response;
   };
@@ -294,16 +312,20 @@ export async function callForOnboarding(
   source: string,
   onboardingId: string,
   operation: Operation,
-  options: { method?: Method; headers?: Record<string, string>; json?: unknown; body?: string; retries?: number } = {},
+  options: {
+    method?: Method;
+    headers?: Record<string, string>;
+    json?: unknown;
+    body?: string;
+    retries?: number;
+    maxBytes?: number;
+    raw?: boolean;
+  } = {},
 ): Promise<ProviderResponse> {
   const provider = await requireProvider(services, source);
+  const { method = 'GET', headers, ...rest } = options;
   const attempt = (token: string) =>
-    send(services, options.method ?? 'GET', providerUrl(provider, operation), {
-      headers: { ...options.headers, authorization: `Bearer ${token}` },
-      json: options.json,
-      body: options.body,
-      retries: options.retries,
-    });
+    send(services, method, providerUrl(provider, operation), { ...rest, headers: { ...headers, authorization: `Bearer ${token}` } });
   const response = await attempt(await accessToken(services, provider, onboardingId));
   if (response.status !== 401) return response;
   return attempt(await refreshOnboardingToken(services, provider, onboardingId));

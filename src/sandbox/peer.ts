@@ -25,7 +25,8 @@ export type Peer = {
 
 /** A peer named for whoever opens its address (`what`: "the sandbox POS, …"). */
 export function createPeer(what = 'a sandbox peer'): Peer {
-  const app = Fastify({ logger: false, bodyLimit: 5 * 1024 * 1024 });
+  // A menus publish carries up to a whole catalog (CATALOG_MAX_BYTES, 10 MB by default).
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
   // Its controls as they are registered, for GET / (the service's front page links the peer).
   const controls: string[] = [];
   app.addHook('onRoute', (route) => {

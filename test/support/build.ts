@@ -35,6 +35,10 @@ export async function buildService(): Promise<void> {
   });
 }
 
+/** A built script of src/ (`sandbox/pos/main.js`), spawned. */
+export const spawnBuilt = (script: string, args: string[], options: SpawnOptionsWithoutStdio = {}) =>
+  spawn(process.execPath, [path.join(outdir, script), ...args], { cwd: root, ...options });
+
 /** `node build/main.js <args>` (the command line, `npm start` with `start`), spawned. */
 export const spawnMain = (args: string[], options: SpawnOptionsWithoutStdio = {}) =>
   spawn(process.execPath, [MAIN, ...args], { cwd: root, ...options });

@@ -6,17 +6,15 @@ import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { keptPer } from '../../common/kept.js';
-import { isCurrency } from '../../common/money.js';
+import { onCatalog } from './thread.js';
 
 const currencyOf = keptPer<Db, string, Promise<string | null>>({ max: 500 });
 
 /** The currency of a stored catalog version (none yet: null), read once per version on each instance. */
 export function storedCurrency(db: Db, versionId: string | null): Promise<string | null> {
   if (!versionId) return Promise.resolve(null);
-  return currencyOf(db).remember(versionId, () =>
-    catalogVersionBody(statementsOf(db), versionId).then((body) => {
-      const currency = body === undefined ? undefined : (JSON.parse(body) as { currency?: unknown }).currency;
-      return isCurrency(currency) ? currency : null;
-    }),
-  );
+  return currencyOf(db).remember(versionId, async () => {
+    const body = await catalogVersionBody(statementsOf(db), versionId);
+    return body === undefined ? null : (await onCatalog('facts', body)).currency;
+  });
 }

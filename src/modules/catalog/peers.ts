@@ -4,10 +4,11 @@
 // And how a publish ends, as its POS is told (docs/pos-vendors.md, "Notifications"). The
 // conformance kit sends the same bodies.
 import { outgoingWebhook, providerCall, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
-import type { Catalog } from './validate.js';
 import { MAX_AMOUNT } from '../../common/money.js';
 
-/** What a store is sent: its menus, of one catalog version, in the wire's names. */
+/** What a store is sent: its menus, of one catalog version, in the wire's names, as JSON text: its
+ * part of the catalog comes as text already (made where the catalog's size says, ./thread.ts),
+ * and goes in last, as it is. */
 export function menusBody(publish: {
   dspStoreId: string;
   storeId: string;
@@ -15,17 +16,18 @@ export function menusBody(publish: {
   timezone: string;
   version: number;
   menus: string[];
-  catalog: Catalog;
-}) {
-  return {
+  /** The store's part of the catalog, JSON. */
+  catalog: string;
+}): string {
+  const head = JSON.stringify({
     store_id: publish.dspStoreId,
     dsp_location_id: publish.storeId,
     location_id: publish.locationProviderId,
     timezone: publish.timezone,
     catalog_version: publish.version,
     menu_provider_ids: publish.menus,
-    catalog: publish.catalog,
-  };
+  });
+  return `${head.slice(0, -1)},"catalog":${publish.catalog}}`;
 }
 
 /** A publish as the POS's notification names it: the location, the store, the menus, the catalog

@@ -2,15 +2,16 @@
 // changes) and kept per database client on each instance, so that no order and no read of a
 // location parses a catalog: the offer of a store's menus, a location's holidays, its hours and
 // whether they have it open. The rules they apply are pure, beside this file (./offer.ts,
-// ./holidays.ts, ./hours.ts); this file only reads and keeps.
+// ./holidays.ts, ./hours.ts), and run where the catalog's size says (./thread.ts, ./reading.ts);
+// this file only reads and keeps.
 import type { Db } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { keptPer } from '../../common/kept.js';
-import { readCatalog } from './validate.js';
-import { offeredVersion, offerIn, type Offer } from './offer.js';
-import { holidaysIn } from './holidays.js';
+import { offeredVersion, type Offer } from './offer.js';
 import { openingAt, type Holidays, type Hours } from './hours.js';
+import { onCatalog } from './thread.js';
+import type { OfferData } from './reading.js';
 import { zoneOf } from './local-time.js';
 
 /** Offers kept per database client: versions and menus a store last received, at most this many. */
@@ -20,10 +21,21 @@ const offersOf = keptPer<Db, string, Promise<Offer | null>>({ max: 200 });
 export function storedOffer(db: Db, versionId: string, menus: readonly string[] | null): Promise<Offer | null> {
   return offersOf(db).remember(`${versionId}|${menus ? JSON.stringify(menus) : '*'}`, async () => {
     const body = await catalogVersionBody(statementsOf(db), versionId);
-    // Read again into the canonical shape: versions stored before it was one are read the same way.
-    return body === undefined ? null : offerIn(readCatalog(JSON.parse(body)).catalog, menus);
+    if (body === undefined) return null;
+    const { offer } = await onCatalog('facts', body, menus);
+    return offerOf(JSON.parse(offer!) as OfferData);
   });
 }
+
+/** An offer from its plain data. */
+const offerOf = (data: OfferData): Offer => ({
+  menus: new Map(data.menus),
+  items: new Map(data.items),
+  modifiers: new Map(data.modifiers),
+  groups: new Map(
+    data.groups.map(([id, g]) => [id, { min: g.min, max: g.max ?? Number.POSITIVE_INFINITY, modifiers: new Set(g.modifiers) }]),
+  ),
+});
 
 /** What a DSP store offers (offeredVersion). The order intake and the items taken off sale read
  * it this one way. */
@@ -41,12 +53,10 @@ const holidaysOf = keptPer<Db, string, Promise<Holidays>>({ max: 500 });
 
 /** The holidays of a stored catalog version: read once per version on each instance. */
 export function storedHolidays(db: Db, versionId: string): Promise<Holidays> {
-  return holidaysOf(db).remember(versionId, () =>
-    catalogVersionBody(statementsOf(db), versionId).then((body) => {
-      const catalog = body === undefined ? {} : (JSON.parse(body) as { holidays?: unknown });
-      return holidaysIn(catalog.holidays);
-    }),
-  );
+  return holidaysOf(db).remember(versionId, async () => {
+    const body = await catalogVersionBody(statementsOf(db), versionId);
+    return new Map(body === undefined ? [] : (await onCatalog('facts', body)).holidays);
+  });
 }
 
 /** Hours kept per database client, catalog version and zone (none of them changes). */

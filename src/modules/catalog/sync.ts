@@ -16,8 +16,9 @@ import { newId } from '../../common/ids.js';
 import { requiredText } from '../../common/input.js';
 import { coalescing } from '../../common/coalesce.js';
 import { findProvider } from '../../integrations/providers.js';
-import { fetchCatalog, menuIds } from './service.js';
-import { catalogFor, publishError } from './validate.js';
+import { fetchCatalog } from './service.js';
+import { publishError } from './validate.js';
+import { onCatalog } from './thread.js';
 import { menusBody, notificationBody, publishNote } from './peers.js';
 import { recordChange } from '../../changes/record.js';
 import { tables } from '../../db/tables.js';
@@ -56,14 +57,25 @@ const SETTLED = new Set(['published', 'pending', 'invalid']);
  */
 export async function syncLocationCatalog(services: Services, location: LocationRow): Promise<void> {
   const { db } = services;
-  const { catalog, problems } = await fetchCatalog(services, location);
-  const body = JSON.stringify(catalog);
-  const available = new Set(menuIds(catalog));
+  const { body, problems, menuIds } = await fetchCatalog(services, location);
+  const available = new Set(menuIds);
   const stores = await db.store.findMany({
     where: { locationId: location.id, status: 'APPROVED' },
     orderBy: { createdAt: 'asc' },
   });
   const scope = (await findProvider(services, location.source))?.notificationScope ?? [];
+  // Each store's menus and, for a valid catalog, its part of it, made before the transaction
+  // (where the catalog's size says: ./thread.ts), once for each set of menus.
+  const parts = new Map<string, Promise<string>>();
+  const planned = await Promise.all(
+    stores.map(async (store) => {
+      const assigned = store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null;
+      const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
+      const key = JSON.stringify(menus);
+      if (!problems.length && !parts.has(key)) parts.set(key, onCatalog('storePart', body, menus));
+      return { store, menus, part: problems.length ? null : await parts.get(key)! };
+    }),
+  );
 
   await statementsOf(db).transaction(async (run) => {
     const [last] = await run<LatestVersion>(latestCatalogVersion(location.id));
@@ -86,9 +98,7 @@ export async function syncLocationCatalog(services: Services, location: Location
     // Its dashboards see the catalog as it is now (its items, its closed days) and each publish
     // under way.
     await recordChange(run, services, { type: null, owner: location, subject: { kind: 'location', id: location.id } });
-    for (const store of stores) {
-      const assigned = store.assignedMenus ? (JSON.parse(store.assignedMenus) as string[]) : null;
-      const menus = assigned ? assigned.filter((id) => available.has(id)) : [...available];
+    for (const { store, menus, part } of planned) {
       const [previous] = await run<LastPublish>(lastPublish(store.id));
       if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
       const publishId = newId('pub');
@@ -100,7 +110,7 @@ export async function syncLocationCatalog(services: Services, location: Location
         menus: JSON.stringify(menus),
         createdAt: new Date(),
       };
-      if (problems.length) {
+      if (part === null) {
         const error = publishError(problems);
         await run(tables.menuPublish.insert({ ...common, status: 'invalid', error, completedAt: new Date() }));
         const data = publishData(location, store, menus, version.version, publishId, { error, problems });
@@ -126,7 +136,7 @@ export async function syncLocationCatalog(services: Services, location: Location
           timezone: location.timezone,
           version: version.version,
           menus,
-          catalog: catalogFor(catalog, menus),
+          catalog: part,
         }),
         subject: { purpose: 'publish', subjectId: publishId },
       });

@@ -2,21 +2,26 @@
 // publish history of each DSP store.
 import { builder } from '../../graphql/builder.js';
 import { Money, moneyOf } from '../../graphql/money.js';
-import type { Catalog, CatalogEntity } from './service.js';
+import { pageSize } from '../../common/pages.js';
+import type { CatalogEntity } from './service.js';
+import { onCatalog } from './thread.js';
+import type { PagedList } from './reading.js';
 import { readWeek, weekText, type Week } from './hours.js';
 import { WEEKDAYS } from './local-time.js';
 
-// A version's body is parsed once per row, however many of its fields a query asks for.
-const parsed = new WeakMap<object, Catalog>();
-const catalogOf = (row: { body: string }): Catalog => {
-  let catalog = parsed.get(row);
-  if (!catalog) {
-    const body: unknown = JSON.parse(row.body);
-    catalog = (typeof body === 'object' && body !== null ? body : {}) as Catalog;
-    parsed.set(row, catalog);
+/** A version's own fields, read once per row (where its size says: ./thread.ts), however many of
+ * them a query asks for. */
+const heads = new WeakMap<object, ReturnType<typeof onCatalog<'head'>>>();
+const headOf = (row: { body: string }) => {
+  let head = heads.get(row);
+  if (!head) {
+    head = onCatalog('head', row.body);
+    heads.set(row, head);
   }
-  return catalog;
+  return head;
 };
+/** A page of a version's list: at most this many elements (1,000 unless asked for fewer). */
+export const CATALOG_PAGE = { default: 1000, max: 1000 } as const;
 /** The currency of the catalog an element was listed from: its prices are in it. */
 const currencyOfElement = new WeakMap<CatalogEntity, unknown>();
 const price = {
@@ -30,17 +35,15 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const whole = (value: unknown): number | null =>
   Number.isInteger(value) && Math.abs(value as number) < 2 ** 31 ? (value as number) : null;
-/** One of the catalog's element lists, as far as it can be shown: a version stored before the
- * catalog was read into its canonical shape may lack a list or hold elements without a
- * provider_id (its problems say so); those are left out, never an error of the view. */
-const elements = (catalog: Catalog, name: 'menu' | 'category' | 'item' | 'modifier_group' | 'modifier' | 'tax'): CatalogEntity[] => {
-  const given: unknown = catalog[name];
-  const listed = Array.isArray(given)
-    ? given.filter((e): e is CatalogEntity => typeof e === 'object' && e !== null && typeof (e as CatalogEntity).provider_id === 'string')
-    : [];
-  for (const e of listed) currencyOfElement.set(e, catalog.currency);
+/** A page of one of the catalog's element lists (./reading.ts, `page`), its elements knowing the
+ * catalog's currency. */
+async function elements(row: { body: string }, list: PagedList, args: { first?: unknown; after?: unknown }) {
+  const first = pageSize(args.first as number | null | undefined, { name: 'first', ...CATALOG_PAGE });
+  const after = typeof args.after === 'string' ? args.after : null;
+  const { elements: listed, currency } = await onCatalog('page', row.body, list, first, after);
+  for (const e of listed) currencyOfElement.set(e, currency);
   return listed;
-};
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: Pothos's field builder, whose full type names the entity's shape
 const entity = (name: string, description: string, extra: (t: any) => Record<string, unknown>) =>
@@ -99,6 +102,15 @@ const Tax = entity('CatalogTax', 'A tax.', (t) => ({
   rate: t.float({ nullable: true, description: 'Percent.', resolve: (e: CatalogEntity) => num(e.rate) }),
 }));
 
+/** A list of a version is read a page at a time: `first` elements (1 to 1,000; 1,000 unless
+ * asked) after the one whose providerId is `after`. */
+// biome-ignore lint/suspicious/noExplicitAny: Pothos's field builder, whose full type names the object
+const page = (t: any) => ({
+  first: t.arg.int({ description: `How many, 1 to ${CATALOG_PAGE.max} (${CATALOG_PAGE.default} unless asked).` }),
+  after: t.arg.string({ description: 'The providerId of the last element of the page before.' }),
+});
+const listed = (what: string) => `The catalog's ${what}, in its order, a page at a time.`;
+
 builder.prismaObject('CatalogVersion', {
   description: 'A catalog fetched from the POS; each fetch is a new version.',
   fields: (t) => ({
@@ -108,19 +120,34 @@ builder.prismaObject('CatalogVersion', {
       description: 'Why it cannot be published; empty when it is valid.',
       resolve: (c) => JSON.parse(c.problems) as string[],
     }),
-    defaultLanguage: t.string({ nullable: true, resolve: (c) => text(catalogOf(c).default_language) }),
+    defaultLanguage: t.string({ nullable: true, resolve: async (c) => text((await headOf(c)).defaultLanguage) }),
     currency: t.string({
       nullable: true,
       description: "Lower-case ISO 4217 code: the location's currency, which its prices and orders are in.",
-      resolve: (c) => text(catalogOf(c).currency),
+      resolve: async (c) => text((await headOf(c)).currency),
     }),
-    taxRate: t.float({ nullable: true, resolve: (c) => num(catalogOf(c).tax_rate) }),
-    menus: t.field({ type: [Menu], resolve: (c) => elements(catalogOf(c), 'menu') }),
-    categories: t.field({ type: [Category], resolve: (c) => elements(catalogOf(c), 'category') }),
-    items: t.field({ type: [Item], resolve: (c) => elements(catalogOf(c), 'item') }),
-    modifierGroups: t.field({ type: [ModifierGroup], resolve: (c) => elements(catalogOf(c), 'modifier_group') }),
-    modifiers: t.field({ type: [Modifier], resolve: (c) => elements(catalogOf(c), 'modifier') }),
-    taxes: t.field({ type: [Tax], resolve: (c) => elements(catalogOf(c), 'tax') }),
+    taxRate: t.float({ nullable: true, resolve: async (c) => num((await headOf(c)).taxRate) }),
+    menus: t.field({ type: [Menu], args: page(t), description: listed('menus'), resolve: (c, args) => elements(c, 'menu', args) }),
+    categories: t.field({
+      type: [Category],
+      args: page(t),
+      description: listed('categories'),
+      resolve: (c, args) => elements(c, 'category', args),
+    }),
+    items: t.field({ type: [Item], args: page(t), description: listed('items'), resolve: (c, args) => elements(c, 'item', args) }),
+    modifierGroups: t.field({
+      type: [ModifierGroup],
+      args: page(t),
+      description: listed('modifier groups'),
+      resolve: (c, args) => elements(c, 'modifier_group', args),
+    }),
+    modifiers: t.field({
+      type: [Modifier],
+      args: page(t),
+      description: listed('modifiers'),
+      resolve: (c, args) => elements(c, 'modifier', args),
+    }),
+    taxes: t.field({ type: [Tax], args: page(t), description: listed('taxes'), resolve: (c, args) => elements(c, 'tax', args) }),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { usCatalog, deCatalog, jpCatalog } from '../../sandbox/pos/catalogs.js';
 import type { Catalog } from './service.js';
-import { catalogFor, MAX_PROBLEMS, publishError, readCatalog } from './validate.js';
+import { catalogFor, MAX_PROBLEMS, MOST_ELEMENTS, publishError, readCatalog } from './validate.js';
 
 const us = () => usCatalog() as unknown as Catalog;
 const problemsOf = (raw: unknown) => readCatalog(raw).problems;
@@ -414,5 +414,17 @@ describe('what a store gets of a catalog of two menus', () => {
     );
     expect(listed).toEqual(expected);
     expect(part.currency).toBe('usd');
+  });
+});
+
+describe('a catalog past any list limit is refused whole, unread', () => {
+  const filled = (list: string, count: number) => ({ [list]: Array.from({ length: count }, (_, i) => ({ provider_id: `${list}_${i}` })) });
+  test.each(Object.entries(MOST_ELEMENTS))('%s: at most %i', (list, most) => {
+    const at = readCatalog({ menu: [], ...filled(list, most) }).problems;
+    expect(at.some((problem) => problem.includes('a catalog holds at most'))).toBe(false);
+    expect(readCatalog({ menu: [], ...filled(list, most + 1) })).toEqual({
+      catalog: { category: [], item_family: [], item: [], modifier_group: [], modifier: [], menu: [], tax: [] },
+      problems: [`${list} holds ${(most + 1).toLocaleString('en-US')} elements; a catalog holds at most ${most.toLocaleString('en-US')}`],
+    });
   });
 });

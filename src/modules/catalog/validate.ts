@@ -39,6 +39,34 @@ const NOUN: Record<ListName, string> = {
   tax: 'tax',
 };
 
+/** The most elements each list may hold (and `holidays` the most holidays): a catalog past any of
+ * them is refused whole, unread, so that one merchant's catalog cannot hold the service for
+ * everyone (a catalog's bytes are bounded before it is read: CATALOG_MAX_BYTES). */
+export const MOST_ELEMENTS: Readonly<Record<ListName | 'holidays', number>> = {
+  menu: 100,
+  category: 2_000,
+  item: 50_000,
+  item_family: 5_000,
+  modifier_group: 20_000,
+  modifier: 100_000,
+  tax: 200,
+  holidays: 1_000,
+};
+
+/** A catalog with none of its lists: what a catalog refused unread is stored as. */
+const EMPTY = (): Catalog => ({ category: [], item_family: [], item: [], modifier_group: [], modifier: [], menu: [], tax: [] });
+
+/** The lists of the catalog answer that hold more than they may, each as its problem. */
+function overLimits(body: Record<string, unknown>): string[] {
+  return (Object.keys(MOST_ELEMENTS) as (keyof typeof MOST_ELEMENTS)[]).flatMap((list) => {
+    const given = body[list];
+    const most = MOST_ELEMENTS[list];
+    return Array.isArray(given) && given.length > most
+      ? [`${list} holds ${given.length.toLocaleString('en-US')} elements; a catalog holds at most ${most.toLocaleString('en-US')}`]
+      : [];
+  });
+}
+
 /** The problems kept and shown: the first of them names what the POS must fix first. */
 export const MAX_PROBLEMS = 50;
 
@@ -64,6 +92,8 @@ export function readCatalog(raw: unknown): { catalog: Catalog; problems: string[
   };
   const body = isPlainObject(raw) ? raw : {};
   if (!isPlainObject(raw)) problem('the catalog answer is not a JSON object');
+  const over = overLimits(body);
+  if (over.length) return { catalog: EMPTY(), problems: over };
   // Optional (the catalog of docs/reference.md § Resources may leave it out): without it, the
   // location has no currency its orders are held to.
   if (body.currency !== undefined && !isCurrency(body.currency)) problem(`currency ${currencyRule(body.currency)}`);

@@ -6,7 +6,7 @@ import type { AuthInfo } from '../../common/scopes.js';
 import { findOrganization } from '../organizations/service.js';
 import { requiredText } from '../../common/input.js';
 import { statementsOf } from '../../db/statements.js';
-import { fetchCatalog, menuIds } from '../catalog/service.js';
+import { fetchCatalog } from '../catalog/service.js';
 import { tables } from '../../db/tables.js';
 
 /** The menus (the POS's ids) a DSP store gets, replacing those it had. */
@@ -23,7 +23,7 @@ export async function assignMenus(
   if (!store) throw new NotFound(`DSP connection ${input.storeId} not found`);
   const wanted = [...new Set(input.menuIds.map((id, i) => requiredText(id, `menu_provider_ids[${i}]`)))];
   if (wanted.length) {
-    const known = new Set(menuIds((await fetchCatalog(services, store.location)).catalog));
+    const known = new Set((await fetchCatalog(services, store.location)).menuIds);
     const unknown = wanted.filter((id) => !known.has(id));
     if (unknown.length) throw new Invalid(`not menus of this location's catalog: ${someOf(unknown)}`);
   }

@@ -419,3 +419,38 @@ export const jpCatalog = (): SandboxCatalog =>
       { monthDay: '01-02', name: '正月休み', closed: true },
     ],
   });
+
+/** A large catalog, as JSON text: `items` items (each with a description of `padding` characters)
+ * in 200 categories of one menu, with 500 modifier groups of two modifiers each, all valid. For
+ * a location whose catalog is as large as a test or the bench needs (its control `catalog`). */
+export function largeCatalogText(items: number, padding = 0): string {
+  const groups = 500;
+  const catalog = {
+    currency: 'usd',
+    menu: [{ provider_id: 'menu_large', name: 'Everything', category_ids: Array.from({ length: 200 }, (_, i) => `cat_${i}`) }],
+    category: Array.from({ length: 200 }, (_, i) => ({ provider_id: `cat_${i}`, name: `Category ${i}` })),
+    item: Array.from({ length: items }, (_, i) => ({
+      provider_id: `item_${i}`,
+      name: `Item ${i}`,
+      description: 'x'.repeat(padding),
+      price: 1000 + (i % 900),
+      category_ids: [`cat_${i % 200}`],
+      modifier_group_ids: [`grp_${i % groups}`],
+    })),
+    modifier_group: Array.from({ length: groups }, (_, i) => ({
+      provider_id: `grp_${i}`,
+      name: `Choices ${i}`,
+      modifier_ids: [`mod_${i}_a`, `mod_${i}_b`],
+      min_selections: 0,
+      max_selections: 2,
+    })),
+    modifier: Array.from({ length: groups * 2 }, (_, i) => ({
+      provider_id: `mod_${Math.floor(i / 2)}_${i % 2 ? 'b' : 'a'}`,
+      name: `Choice ${i}`,
+      price: 50,
+    })),
+    item_family: [],
+    tax: [],
+  };
+  return JSON.stringify(catalog);
+}

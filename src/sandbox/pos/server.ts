@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../peer.js';
-import { deCatalog, jpCatalog, usCatalog } from './catalogs.js';
+import { deCatalog, jpCatalog, largeCatalogText, usCatalog } from './catalogs.js';
 import { dspChannel } from './dsp-channel.js';
 
 export type SandboxPosOptions = {
@@ -184,7 +184,11 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     if (!grant) return reply;
     const header = request.headers['x-provider-location-id'];
     const locationId = Array.isArray(header) ? header[0] : header;
-    if (locationId && catalogOverrides.has(locationId)) return catalogOverrides.get(locationId);
+    if (locationId && catalogOverrides.has(locationId)) {
+      const override = catalogOverrides.get(locationId);
+      // A generated catalog is kept as its text: sent as it is.
+      return override instanceof LargeCatalog ? reply.type('application/json').send(override.text) : override;
+    }
     // Each location it lists has its catalog: loc_<tokenId>_de the Germany demo menu, loc_<tokenId>_jp
     // its Tokyo menu in yen, the others the US one (also without the header). A location it did
     // not list is none of its merchant's: 404 (docs/pos-vendors.md, "Catalog").
@@ -341,16 +345,37 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     ),
   );
 
-  app.post<{ Body: { location_id?: string; catalog?: unknown } }>('/v1/_sandbox/catalog', async (request, reply) => {
-    const { location_id, catalog } = request.body ?? {};
-    if (!location_id) return reply.status(400).send({ error: 'invalid_request', message: 'location_id is required' });
-    if (catalog === undefined || catalog === null) catalogOverrides.delete(location_id);
-    else catalogOverrides.set(location_id, catalog);
-    return { location_id, overridden: catalogOverrides.has(location_id) };
-  });
+  // {location_id, catalog}: that catalog for the location (none: its own again); {location_id,
+  // items, padding?}: a large valid catalog of that many items (./catalogs.ts, largeCatalogText).
+  app.post<{ Body: { location_id?: string; catalog?: unknown; items?: unknown; padding?: unknown } }>(
+    '/v1/_sandbox/catalog',
+    async (request, reply) => {
+      const { location_id, catalog, items, padding } = request.body ?? {};
+      if (!location_id) return reply.status(400).send({ error: 'invalid_request', message: 'location_id is required' });
+      const count = (value: unknown, most: number) => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= most;
+      if (items !== undefined && (!count(items, 1_000_000) || (padding !== undefined && !count(padding, 100_000))))
+        return reply
+          .status(400)
+          .send({ error: 'invalid_request', message: 'items (up to 1,000,000) and padding (up to 100,000) are counts' });
+      if (items !== undefined)
+        catalogOverrides.set(location_id, new LargeCatalog(largeCatalogText(items as number, (padding as number) ?? 0)));
+      else if (catalog === undefined || catalog === null) catalogOverrides.delete(location_id);
+      else catalogOverrides.set(location_id, catalog);
+      const override = catalogOverrides.get(location_id);
+      return { location_id, overridden: !!override, ...(override instanceof LargeCatalog ? { bytes: override.text.length } : {}) };
+    },
+  );
 
   const url = await listen(app, options.port, options.host);
   return { ...peer, url, close: () => app.close() };
+}
+
+/** A generated catalog, kept as its text. */
+class LargeCatalog {
+  readonly text: Buffer;
+  constructor(text: string) {
+    this.text = Buffer.from(text);
+  }
 }
 
 /** The merchant's locations: one in Berlin (the DE demo menu), two in the US, and one in Tokyo (in yen). */

@@ -7,8 +7,9 @@
 // for a connection timed out while recording the POS's answer, and that was taken for a failed
 // send.
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { registerSandboxPos, sandboxSecrets } from '../../../src/sandbox/register.js';
+import { spawn } from 'node:child_process';
+import { sandboxSecrets } from '../../../src/sandbox/register.js';
+import { posProcess } from '../../support/sandbox.js';
 import { startTestService, type TestService } from '../../support/service.js';
 import { merchantTakingOrders, until } from '../../support/orders.js';
 import { postgresConnectionOf, sqliteConnectionOf } from '../../../src/db/client.js';
@@ -17,7 +18,7 @@ const RATE = Number(process.env.LOAD_RATE ?? 60);
 const SECONDS = 30;
 
 let service: TestService;
-let pos: { url: string; child: ChildProcess };
+let pos: Awaited<ReturnType<typeof posProcess>>;
 
 /** A script of ours (`node --import tsx`) in a process of its own; resolves with the first group
  * of `ready` once its output shows it, and with what it printed once it exits. */
@@ -52,13 +53,10 @@ async function everyConnectionTaken(running: TestService, ms: number): Promise<v
 
 beforeAll(async () => {
   service = await startTestService({ RATE_LIMIT_WEBHOOKS_PER_MINUTE: '1000000' });
-  const dataDir = service.database.dataDir;
-  const peer = child('src/sandbox/pos/main.ts', [], { DATA_DIR: dataDir, SANDBOX_POS_PORT: '0' }, /sandbox POS at (\S+)/);
-  pos = { url: await peer.match, child: peer.process };
-  await registerSandboxPos(service.services, pos as never, sandboxSecrets(dataDir));
+  pos = await posProcess(service);
 }, 90_000);
 afterAll(async () => {
-  pos?.child.kill();
+  await pos?.close();
   await service?.stop();
 });
 
@@ -84,9 +82,7 @@ test(`${RATE} orders a second for ${SECONDS} s: every order the POS took is acce
   expect(orders).toBe(answered.total);
   // Every order has its outcome: taken by the POS and its accept delivered to the DSP.
   await until(async () => (await db.outboxMessage.count({ where: { status: 'pending' } })) === 0, 120_000);
-  const received = (
-    (await (await fetch(`${pos.url}/v1/_sandbox/received`)).json()) as { received: { path: string; headers: Record<string, string> }[] }
-  ).received;
+  const received = await pos.received();
   const atPos = new Set(received.filter((r) => r.path === '/v1/orders').map((r) => r.headers['idempotency-key']));
   const accepts = new Set(received.filter((r) => r.path === '/v1/events').map((r) => r.headers['idempotency-key']));
   expect(atPos.size).toBe(orders);
