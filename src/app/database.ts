@@ -23,7 +23,7 @@ export async function prepareDatabase(config: Config, log: Logger, hooks: Databa
   if (sealed && providerOf(config.databaseUrl) === 'postgresql')
     log.warn(
       { sealed },
-      'customers stored in clear by an earlier version are sealed; their old row versions stay in the files until VACUUM FULL "Order", "OutboxMessage" (docs/operations.md, "Customers\' data")',
+      `customers stored in clear by an earlier version are sealed; their old row versions stay in the files until VACUUM FULL "Order", "OutboxMessage" (docs/operations.md, "Customers' data")`,
     );
   else if (sealed) log.info({ sealed }, 'customers stored in clear by an earlier version are sealed');
   return db;
