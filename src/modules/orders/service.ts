@@ -15,7 +15,7 @@ import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { recordChange } from '../../changes/record.js';
 import { redactIfErased } from '../privacy/service.js';
-import { carryingCustomer, keepKey, keyCarried, keyOf, sealCustomer } from '../privacy/customer.js';
+import { carryingCustomer, keepKey, keyCarried, sealedKeyOf, sealCustomer } from '../privacy/customer.js';
 import {
   allOf,
   deliveryStatusIs,
@@ -307,7 +307,7 @@ export async function cancelOrder(services: Services, source: string, dspOrderId
   const to = move(order, { kind: 'dspCancel' })!;
   const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
   const tellPos = location && (await takesChanges(services, location.source));
-  const key = tellPos ? await keyOf(services.db, order.id) : null;
+  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
   const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
   const now = new Date();
   return sql.transaction(async (run) => {
@@ -411,7 +411,7 @@ export async function reportDelivery(services: Services, provider: string, updat
   if (!verdict) return order;
   const { to, driver } = verdict;
   const tellPos = await takesChanges(services, order.posSource);
-  const key = tellPos ? await keyOf(services.db, order.id) : null;
+  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
   const locationId = order.dispatchLocationId!;
   const now = new Date();
   return sql.transaction(async (run) => {

@@ -79,7 +79,7 @@ export function keepKey(run: Run, orderId: string, key: string | null): void {
 }
 
 /** An order's key, when it has one: for a message about it that carries its customer. */
-export async function keyOf(db: Db, orderId: string): Promise<string | null> {
+export async function sealedKeyOf(db: Db, orderId: string): Promise<string | null> {
   const [found] = await statementsOf(db).read<{ sealedKey: string }>(customerKeysOf([orderId]));
   return found?.sealedKey ?? null;
 }
