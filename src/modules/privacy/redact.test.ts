@@ -71,6 +71,9 @@ test.each([
 
 test.each([
   ['a place that is gone is left out', { items: [] }, [[['items', 0, 'notes'], 'ring'] as const], { items: [] }],
+  ['a place under one that is gone is left out', { items: [] }, [[['items', 0, 'modifiers', 'notes'], 'ring'] as const], { items: [] }],
+  ['a place under null is left out', { items: [null] }, [[['items', 0, 'notes'], 'ring'] as const], { items: [null] }],
+  ['a place under null, deeper, is left out', { items: [null] }, [[['items', 0, 'x', 'notes'], 'ring'] as const], { items: [null] }],
   [
     'a place under a value that is not an object is left out',
     { items: 'redacted' },

@@ -67,11 +67,11 @@ export const redactJson = (value: unknown): unknown => splitCustomer(value).reda
 /** The pieces put back where splitCustomer took them from, into the value it left (changed in
  * place, and returned). A place the value no longer has is left out. */
 export function joinCustomer(value: unknown, pieces: Piece[]): unknown {
+  type Holder = Record<string | number, unknown> | null | undefined;
   for (const [path, piece] of pieces) {
-    let holder = value;
-    for (const step of path.slice(0, -1))
-      holder = holder && typeof holder === 'object' ? (holder as Record<string, unknown>)[step] : undefined;
-    if (holder && typeof holder === 'object') (holder as Record<string | number, unknown>)[path.at(-1)!] = piece;
+    let holder = value as Holder;
+    for (const step of path.slice(0, -1)) holder = holder?.[step] as Holder;
+    if (holder && typeof holder === 'object') holder[path.at(-1)!] = piece;
   }
   return value;
 }
