@@ -22,6 +22,7 @@ import { endpointTransport } from '../delivery/endpoint-transport.js';
 import { providerTransport } from '../delivery/provider-transport.js';
 import { requireReauthorization } from '../modules/onboarding/service.js';
 import { retentionSweep } from '../modules/privacy/service.js';
+import { openMessage } from '../modules/privacy/customer.js';
 import { prune } from '../db/pruning.js';
 import { ATTEMPT_KEEP_DAYS, endpointRules } from '../modules/events/endpoints.js';
 import { EVENT_KEEP_DAYS } from '../changes/record.js';
@@ -99,7 +100,7 @@ export async function startService(
   // The one outbox: its two transports, and what each kind of message's outcome writes.
   const worker = new DeliveryWorker(services, {
     transports: {
-      provider: providerTransport(services, outcomes, answerChecks),
+      provider: providerTransport(services, outcomes, answerChecks, (stored) => openMessage(services.sealer, stored)),
       endpoint: endpointTransport(services, endpointRules(services)),
     },
     deadLetter,

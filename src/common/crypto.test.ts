@@ -1,5 +1,5 @@
 import nodeCrypto from 'node:crypto';
-import { importTokenKey, sealer } from './crypto.js';
+import { box, importTokenKey, sealer } from './crypto.js';
 
 test('sealed secrets open with the same key only, and never show the plain text', () => {
   const a = sealer(new TextEncoder().encode('key-a'));
@@ -19,6 +19,36 @@ test('sealed secrets open with the same key only, and never show the plain text'
 test('any text seals and opens as it was: empty, or beyond ASCII', () => {
   const box = sealer(new TextEncoder().encode('key'));
   for (const plain of ['', 'clé · 秘密 · 🔑']) expect(box.open(box.seal(plain))).toBe(plain);
+});
+
+test("a box under a key of its own (an order's customer) opens with that key only, not the service's", () => {
+  const key = nodeCrypto.randomBytes(32);
+  const sealed = box(key).seal('Ada Byron');
+  expect(box(key).open(sealed)).toBe('Ada Byron');
+  expect(() => box(nodeCrypto.randomBytes(32)).open(sealed)).toThrow();
+  expect(() => sealer(key).open(sealed)).toThrow();
+});
+
+test('digests are the same for the same value in one scope, another in another scope or under another key, and hold nothing of the value', () => {
+  const a = sealer(new TextEncoder().encode('key-a'));
+  const b = sealer(new TextEncoder().encode('key-b'));
+  const phone = 'phone:15125550199';
+  expect(a.digest('org_1', phone)).toBe(a.digest('org_1', phone));
+  expect(a.digest('org_1', phone)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(a.digest('org_1', phone)).not.toContain('5550199');
+  expect(
+    new Set([a.digest('org_1', phone), a.digest('org_2', phone), b.digest('org_1', phone), a.digest('org_1', 'phone:15125550190')]).size,
+  ).toBe(4);
+  // Neither the scope nor the value alone, nor their text run together, makes the digest.
+  expect(a.digest('org_1', 'x')).not.toBe(a.digest('org_1x', ''));
+  const plain = nodeCrypto.createHmac('sha256', new TextEncoder().encode('key-a')).update(phone).digest('base64url');
+  expect(a.digest('org_1', phone)).not.toBe(plain);
+});
+
+test('a digest stays what it was when it was stored (orders are found by it later): a known answer', () => {
+  expect(sealer(new TextEncoder().encode('key-a')).digest('org_1', 'phone:15125550199')).toBe(
+    'scxwE2bNGKp4M4irh1OcnSJSy65zFr73juJJc5Dtm3c',
+  );
 });
 
 describe('a value that is not one we sealed is refused as such, before any decryption', () => {

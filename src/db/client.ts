@@ -129,9 +129,10 @@ function tunedSqlite<F extends { connect: () => Promise<any> }>(
       return dispose();
     };
     connection.truncateLog = () => {
-      // Busy while a reader (the checkpointer's thread) holds an older snapshot: tried again.
-      const [result] = client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      return result?.busy === 0;
+      // Busy while a reader (the checkpointer's thread) holds an older snapshot: tried again. The
+      // adapter's connection reads integers as BigInt (0n).
+      const [result] = client.pragma('wal_checkpoint(TRUNCATE)') as { busy: number | bigint }[];
+      return result !== undefined && Number(result.busy) === 0;
     };
     connection.prepare = client.prepare.bind(client);
     connection.inTransaction = () => client.inTransaction;

@@ -33,4 +33,5 @@ export const tables = {
   catalogVersion: table('CatalogVersion'),
   menuPublish: table('MenuPublish', { storeId: 'dspConnectionId' }),
   erasure: table('Erasure'),
+  customerKey: table('CustomerKey'),
 } as const;

@@ -1,6 +1,7 @@
 // Messages to providers (a POS, a DSP, an event provider): a POST of the stored bytes to the
-// provider's operation, with the merchant's OAuth token when the message names its onboarding,
-// and `X-Service-Signature` for those that check who sends them events (DSPs, event providers).
+// provider's operation (opened first when they hold what is not stored in clear: an order's
+// customer), with the merchant's OAuth token when the message names its onboarding, and
+// `X-Service-Signature` for those that check who sends them events (DSPs, event providers).
 // A 2xx is taken; a refusal (any other 4xx) is final: retrying cannot change the provider's mind.
 import type { Services } from '../services.js';
 import { callForOnboarding, describeFailure, send, type ProviderResponse } from '../integrations/provider-client.js';
@@ -9,17 +10,24 @@ import { signBody } from '../common/signatures.js';
 import { ReauthorizationRequired } from '../common/errors.js';
 import { notYet, type AnswerChecks, type Message, type OutcomeHandlers, type Sent, type Transport } from './worker.js';
 
+/** What a stored message becomes just before it is sent: its body and headers as they go out (the
+ * composition root's: an order's customer opened with the key its headers carry, which does not
+ * go out). */
+export type Opener = (stored: { body: string; headers: Record<string, string> }) => { body: string; headers: Record<string, string> };
+
 /** The transport to providers, with what each kind of message's outcome writes (a menu publish
- * settled, an order taken) and what a 2xx must hold (the POS's order id). */
-export function providerTransport(services: Services, outcomes: OutcomeHandlers, answerChecks: AnswerChecks): Transport {
+ * settled, an order taken), what a 2xx must hold (the POS's order id) and how a stored message is
+ * opened. */
+export function providerTransport(services: Services, outcomes: OutcomeHandlers, answerChecks: AnswerChecks, open: Opener): Transport {
   const call = async (message: Message): Promise<ProviderResponse> => {
+    const stored = open({ body: message.body, headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {} });
     const headers: Record<string, string> = {
-      ...(message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {}),
+      ...stored.headers,
       'idempotency-key': message.idempotencyKey,
       'content-type': 'application/json',
     };
-    // The stored bytes go out as they are: a signature over them stays true.
-    const body = message.body;
+    // The bytes go out as they are signed: the signature is over what is sent, opened.
+    const body = stored.body;
     const provider = await requireProvider(services, message.source);
     // Event providers and DSPs check who sends them events: X-Service-Signature, HMAC-SHA256 of
     // the body with their webhook secret. A POS is called with the merchant's token only.

@@ -65,8 +65,8 @@ export type Transport = {
 };
 
 /** The subject an outcome handler is given: what the message is about, decoded once when it was
- * written (`OutboxMessage.subjectId`). */
-export type Subject = Pick<Message, 'id' | 'kind' | 'subjectId' | 'partnerId' | 'orgId'>;
+ * written (`OutboxMessage.subjectId`), and what it was stored with (its headers). */
+export type Subject = Pick<Message, 'id' | 'kind' | 'subjectId' | 'partnerId' | 'orgId' | 'headers'>;
 
 /** Reads what it needs (outside any transaction) and returns the writes that run in the
  * transaction recording the outcome, through its `run` only; what those return runs after the

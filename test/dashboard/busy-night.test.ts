@@ -11,6 +11,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import { chromiumPath } from '../support/chromium.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { FAILED, NIGHT, nightLink, playBusyNight, type BusyNight } from '../support/busy-night.js';
+import { openCustomer } from '../../src/modules/privacy/customer.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
@@ -295,7 +296,10 @@ test("in a manager's words: no id and no ISO time anywhere; failures in sentence
   // Each order by its number and its customer's first name; each day once, each order at its time.
   const some = await db.order.findFirstOrThrow({ where: { orgId: night.orgId, status: 'completed' } });
   const number = (JSON.parse(some.body) as { dsp_order_number: string }).dsp_order_number;
-  const first = (JSON.parse(some.body) as { customer: { name: string } }).customer.name.split(' ')[0];
+  // Its customer is stored sealed: opened with the order's key, as the service reads it.
+  const key = (await db.customerKey.findUniqueOrThrow({ where: { orderId: some.id } })).sealedKey;
+  const sent = openCustomer(service.services.sealer, JSON.parse(some.body), key) as { customer: { name: string } };
+  const first = sent.customer.name.split(' ')[0];
   expect(await laptop.$eval(`[data-open-order="${some.id}"]`, (b) => b.textContent)).toBe(`${number} · ${first}`);
   expect(await laptop.$$eval('tr.day-row', (rows) => rows.length)).toBe(
     await laptop.evaluate(

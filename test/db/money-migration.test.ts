@@ -6,15 +6,14 @@
 // goes with them converted; and a second start converts nothing again. On SQLite, and on
 // PostgreSQL when DATABASE_URL points at a server.
 import crypto from 'node:crypto';
-import { openDatabase, type Db } from '../../src/db/client.js';
+import type { Db } from '../../src/db/client.js';
 import { Prisma } from '../../src/generated/prisma-sqlite/client.js';
-import { applyPendingMigrations } from '../../src/db/schema-engine.js';
 import { MONEY_MIGRATION } from '../../src/db/money-conversion.js';
 import { startService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { deCatalog, jpCatalog, usCatalog } from '../../src/sandbox/pos/catalogs.js';
 import { majorUnits, minorUnitDigits } from '../../src/common/money.js';
-import { clientToken, freshDatabase, request, testConfig, type TestDatabase } from '../support/service.js';
+import { clientToken, databaseThrough, request, testConfig, type TestDatabase } from '../support/service.js';
 
 /** The migration before the conversion: the database as the previous version left it. */
 const BEFORE = '20261126180000_order_ended';
@@ -173,18 +172,13 @@ async function fillAsBefore(db: Db): Promise<void> {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  await applyPendingMigrations(database.url, { through: BEFORE });
-  const db = openDatabase(database.url);
-  try {
+  database = await databaseThrough(BEFORE, async (db) => {
     // The conversion is not there yet: the database is the previous version's.
     const applied = await db.$queryRawUnsafe<{ migration_name: string }[]>('SELECT "migration_name" FROM "_prisma_migrations"');
     expect(applied.map((m) => m.migration_name)).toContain(BEFORE);
     expect(applied.map((m) => m.migration_name)).not.toContain(MONEY_MIGRATION);
     await fillAsBefore(db);
-  } finally {
-    await db.$disconnect();
-  }
+  });
 });
 afterAll(() => database?.drop());
 

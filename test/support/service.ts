@@ -9,6 +9,7 @@ import { startService, type Overrides, type RunningService } from '../../src/app
 import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
+import { openDatabase, type Db } from '../../src/db/client.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import type { Scope } from '../../src/common/scopes.js';
 import { assertDocumentedAnswer } from './openapi-conformance.js';
@@ -22,6 +23,21 @@ export type TestDatabase = { url: string; dataDir: string; drop: () => Promise<v
  * PostgreSQL server when DATABASE_URL points at one. For tests of migrating and starting up. */
 export async function freshDatabase(): Promise<TestDatabase> {
   return databaseOf();
+}
+
+/** A database as an earlier version left it: migrated through `migration`, then given what that
+ * version wrote (`fill`, through this version's client, naming only the columns it had). For
+ * tests of what a start of this version makes of it. */
+export async function databaseThrough(migration: string, fill: (db: Db) => Promise<void>): Promise<TestDatabase> {
+  const database = await freshDatabase();
+  await applyPendingMigrations(database.url, { through: migration });
+  const db = openDatabase(database.url);
+  try {
+    await fill(db);
+  } finally {
+    await db.$disconnect();
+  }
+  return database;
 }
 
 /** A database of its own with every migration applied, as after a first `npm start`: a copy of

@@ -1,13 +1,8 @@
 // Operating it: one trace from a DSP's webhook to the POS and the event provider (over the
 // outbox), a partner's traceparent reaching the POS, an OTLP collector that is away slowing
-// nothing; customers' data redacted on erasure and after RETENTION_DAYS in every stored copy;
-// tables pruned of what is past its keep and of nothing else. Every collector is a real HTTP
-// server on 127.0.0.1.
-import fs from 'node:fs';
-import path from 'node:path';
+// nothing; tables pruned of what is past its keep and of nothing else (customers' data, erased
+// and expired: test/modules/privacy/). Every collector is a real HTTP server on 127.0.0.1.
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { providerOf, sqliteFile } from '../../src/db/url.js';
-import { backupDatabase } from '../../src/db/backup.js';
 import type { SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { startPos, testSecrets } from '../support/sandbox.js';
 import {
@@ -16,7 +11,6 @@ import {
   merchantTakingOrders,
   placeOrder,
   posStatus,
-  startEvents,
   until,
   type OrderSetup,
 } from '../support/orders.js';
@@ -139,162 +133,6 @@ test('a collector that is down or never answers slows no order', async () => {
     await silent.close();
     await service.stop();
   }
-});
-
-describe("customers' data", () => {
-  let service: TestService;
-  let pos: SandboxPos;
-  let m: OrderSetup;
-
-  beforeAll(async () => {
-    service = await startTestService({ RETENTION_DAYS: '90' });
-    pos = await startPos(service);
-    m = await merchantTakingOrders(service);
-  });
-  afterAll(async () => {
-    await pos?.close();
-    await service?.stop();
-  });
-
-  const customer = (phone: string, loyalty: string) => ({
-    customer: { name: 'Ada Byron', phone, provider_loyalty_id: loyalty, masked_phone_code: '77' },
-    customers: [{ name: 'Ada Byron', phone, provider_loyalty_id: loyalty, masked_phone_code: '77' }],
-    delivery_address: { address_line_1: '12 Analytical Way', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' },
-    fulfillment_type: 'pickup',
-  });
-  /** Every stored copy of the order that could hold its customer: the order and its messages. */
-  const storedCopies = async (orderId: string) => {
-    const db = service.services.db;
-    const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
-    const messages = await db.outboxMessage.findMany({
-      where: { OR: [{ orderingKey: `order:${orderId}` }, { idempotencyKey: { contains: orderId } }] },
-    });
-    const events = await db.event.findMany({ where: { data: { contains: orderId } } });
-    return JSON.stringify([order, messages, events]);
-  };
-  const taken = async (orderId: string) =>
-    until(() =>
-      service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: `order.created:${orderId}`, status: 'delivered' } }),
-    );
-
-  test("an erasure redacts the customer's final orders at once and an open one when it ends, everywhere it is stored", async () => {
-    const done = await placeOrder(pos, m.storeId, customer('+1 (512) 555-0199', 'loy_ada'));
-    const open = await placeOrder(pos, m.storeId, customer('+15125550199', 'loy_other'));
-    const someoneElse = await placeOrder(pos, m.storeId, customer('+15125550100', 'loy_else'));
-    for (const placed of [done, open, someoneElse]) await taken(placed.body.order_id!);
-    expect((await posStatus(pos, done.body.order_id!, 'completed')).status).toBe(200);
-    expect(await storedCopies(done.body.order_id!)).toContain('Ada Byron');
-
-    const erased = await post(service.url, '/v1/privacy/erasures', { org_id: m.orgId, phone: '1 512 555 0199' }, m.token);
-    expect(erased).toMatchObject({ status: 200, body: { orders_redacted: 1, orders_pending: 1 } });
-    for (const leaked of ['Ada Byron', '0199', 'loy_ada', 'Analytical'])
-      expect(await storedCopies(done.body.order_id!)).not.toContain(leaked);
-    expect(await storedCopies(done.body.order_id!)).toContain('redacted');
-    // The open one keeps its data while it is made, and loses it when it ends.
-    expect(await storedCopies(open.body.order_id!)).toContain('Ada Byron');
-    expect((await posStatus(pos, open.body.order_id!, 'merchant_canceled')).status).toBe(200);
-    for (const leaked of ['Ada Byron', '0199', 'loy_other', 'Analytical'])
-      expect(await storedCopies(open.body.order_id!)).not.toContain(leaked);
-    // Another customer's order is untouched.
-    expect(await storedCopies(someoneElse.body.order_id!)).toContain('Ada Byron');
-    // The record says who asked and how many, never whose data.
-    const record = await service.services.db.erasure.findFirstOrThrow({ where: { orgId: m.orgId } });
-    expect(record).toMatchObject({ ordersRedacted: 1, ordersPending: 1 });
-    expect(JSON.stringify(record)).not.toContain('0199');
-    // The dashboard's order shows it redacted.
-    const shown = await post(
-      service.url,
-      '/graphql',
-      { query: `{ order(id: "${done.body.order_id}") { customer { name phone } } }` },
-      m.token,
-    );
-    expect(shown.body.data.order.customer).toEqual({ name: 'redacted', phone: 'redacted' });
-  });
-
-  test("an erasure leaves nothing that names or locates the customer: nested fields, instructions, the event provider's copy, the database's free pages and log, a backup after it", async () => {
-    const secrets = testSecrets();
-    const events = await startEvents(service, secrets);
-    try {
-      const email = `ada.${Date.now()}@lovelace.example`;
-      const latitude = 30.2671234567;
-      const placed = await placeOrder(pos, m.storeId, {
-        customer: { name: 'Ada Byron', first_name: 'Augusta', last_name: 'Lovelace', email, phone: '+15125550177' },
-        customers: [{ first_name: 'Augusta', last_name: 'Lovelace', email, phone: '+15125550177' }],
-        delivery_address: {
-          address_line_1: '12 Analytical Way',
-          city: 'Austin',
-          coordinates: { latitude, longitude: -97.7431234567 },
-        },
-        special_instructions: 'ring Augusta at the blue door',
-        fulfillment_instructions: 'leave it with Augusta',
-        items: [{ service_id: 'item_us_taco', name: 'Taco', quantity: 1, price: 400, special_instructions: 'extra hot for Augusta' }],
-        fulfillment_type: 'merchant_managed_delivery',
-      });
-      const orderId = placed.body.order_id!;
-      await events.waitFor('/v1/events', 1);
-      expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
-      const copies = async () => {
-        const db = service.services.db;
-        const order = await db.order.findUniqueOrThrow({ where: { id: orderId } });
-        const messages = await db.outboxMessage.findMany({ where: { subjectId: orderId } });
-        const told = await db.event.findMany({ where: { data: { contains: orderId } } });
-        return JSON.stringify([order, messages, told]);
-      };
-      const traces = ['Augusta', 'Lovelace', email, String(latitude), '0177', 'blue door'];
-      expect(await copies()).toContain(email);
-      expect((await copies()).includes('"kind":"order.confirmed"')).toBe(true);
-
-      const erased = await post(service.url, '/v1/privacy/erasures', { org_id: m.orgId, phone: '+1 512 555 0177' }, m.token);
-      expect(erased).toMatchObject({ status: 200, body: { orders_redacted: 1 } });
-      for (const trace of traces) expect(await copies()).not.toContain(trace);
-      // The order's items are still there to be made sense of, only what named the customer went.
-      expect(await copies()).toContain('item_us_taco');
-
-      if (providerOf(service.database.url) === 'sqlite') {
-        // Not in the database file's free pages, nor in its log, nor in a backup taken after.
-        const file = sqliteFile(service.database.url);
-        const copy = path.join(service.database.dataDir, `after-erasure-${Date.now()}.db`);
-        await backupDatabase(file, copy);
-        for (const stored of [file, `${file}-wal`, copy].filter((f) => fs.existsSync(f))) {
-          const bytes = fs.readFileSync(stored);
-          for (const trace of [email, 'Lovelace', 'blue door'])
-            expect({ stored, found: bytes.includes(trace) }).toEqual({ stored, found: false });
-        }
-      }
-    } finally {
-      await events.close();
-    }
-  });
-
-  test('an erasure names a customer and an organization of the caller', async () => {
-    expect((await post(service.url, '/v1/privacy/erasures', { org_id: m.orgId }, m.token)).status).toBe(400);
-    const other = await service.partner();
-    const refused = await post(service.url, '/v1/privacy/erasures', { org_id: m.orgId, phone: '+15125550100' }, other.token);
-    expect(refused.status).toBe(404);
-    expect(
-      await storedCopies((await service.services.db.order.findFirstOrThrow({ where: { customerLoyaltyId: 'loy_else' } })).id),
-    ).toContain('Ada Byron');
-  });
-
-  test('RETENTION_DAYS after it ended an order loses its customer data (moved back, not waited for); open and recent ones keep it', async () => {
-    const old = await placeOrder(pos, m.storeId, customer('+15125550111', 'loy_old'));
-    const recent = await placeOrder(pos, m.storeId, customer('+15125550112', 'loy_recent'));
-    const stillOpen = await placeOrder(pos, m.storeId, customer('+15125550113', 'loy_open'));
-    for (const placed of [old, recent, stillOpen]) await taken(placed.body.order_id!);
-    for (const placed of [old, recent]) expect((await posStatus(pos, placed.body.order_id!, 'completed')).status).toBe(200);
-    // The old one ended 91 days ago; the open one was placed that long ago but has not ended.
-    const longAgo = new Date(Date.now() - 91 * 86_400_000);
-    await service.services.db.order.update({ where: { id: old.body.order_id! }, data: { endedAt: longAgo, updatedAt: longAgo } });
-    await service.services.db.order.update({ where: { id: stillOpen.body.order_id! }, data: { createdAt: longAgo, updatedAt: longAgo } });
-    await service.housekeeping.redact();
-    expect(await storedCopies(old.body.order_id!)).not.toContain('Ada Byron');
-    expect(await storedCopies(recent.body.order_id!)).toContain('Ada Byron');
-    expect(await storedCopies(stillOpen.body.order_id!)).toContain('Ada Byron');
-    // Twice changes nothing more.
-    const before = await storedCopies(old.body.order_id!);
-    await service.housekeeping.redact();
-    expect(await storedCopies(old.body.order_id!)).toBe(before);
-  });
 });
 
 test("pruning deletes what is past its keep and nothing else (an order's timeline outlives its messages); /metrics counts the rows", async () => {

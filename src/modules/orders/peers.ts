@@ -471,14 +471,3 @@ export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as
     updated_at: order.updatedAt.getTime(),
   };
 }
-
-/** What an erasure matches an order's customer by (modules/privacy): the digits of the phone and
- * the loyalty id of the DSP's customer (`customer`, or the first of `customers`). */
-export function customerKeys(order: Record<string, unknown>): { customerPhone: string | null; customerLoyaltyId: string | null } {
-  const customer = (order.customer ?? (Array.isArray(order.customers) ? order.customers[0] : undefined)) as
-    | Record<string, unknown>
-    | undefined;
-  const phone = typeof customer?.phone === 'string' ? customer.phone.replace(/\D/g, '') : '';
-  const loyalty = typeof customer?.provider_loyalty_id === 'string' ? customer.provider_loyalty_id.trim() : '';
-  return { customerPhone: phone || null, customerLoyaltyId: loyalty || null };
-}

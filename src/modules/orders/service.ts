@@ -15,6 +15,7 @@ import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { recordChange } from '../../changes/record.js';
 import { redactIfErased } from '../privacy/service.js';
+import { carryingCustomer, keepKey, keyCarried, sealedKeyOf, sealCustomer } from '../privacy/customer.js';
 import {
   allOf,
   deliveryStatusIs,
@@ -60,7 +61,6 @@ import {
   posOrderIdOf,
   posRefusal,
   statusEvent,
-  customerKeys,
   orderEventData,
   type DspEventType,
   type PosLocation,
@@ -165,6 +165,8 @@ export async function acceptOrder(
   const unbound = storeRefusal(binding, dspStoreId);
   const location = unbound ? null : (binding as StoreForOrder & BoundLocation);
   const refusal = unbound ?? (await intakeRefusal(services, location!, dspStoreId, object));
+  // Checked in clear, stored sealed: the customer under a key of the order's own.
+  const sealed = sealCustomer(services.sealer, location?.orgId ?? null, object);
   const now = new Date();
   const row: OrderRow = {
     id: newId('ord'),
@@ -176,8 +178,8 @@ export async function acceptOrder(
     dspOrderId,
     dspOnboardingId: location ? binding!.dspOnboardingId : null,
     fulfillmentType: incoming.fulfillmentType,
-    body: JSON.stringify(object),
-    ...customerKeys(object),
+    body: JSON.stringify(sealed.object),
+    ...sealed.lookup,
     status: refusal ? 'failed' : NEW,
     deliveryStatus: 'pending',
     posOrderId: null,
@@ -200,16 +202,26 @@ export async function acceptOrder(
   // statement (Run.defer).
   const messages = refusal
     ? [toDsp(services, row, 'location.order.fail', failedData(refusal))]
-    : [orderToPos(row, object, { source: location!.source, onboardingId: location!.onboardingId, providerId: location!.providerId })];
+    : [
+        carryingCustomer(
+          orderToPos(row, sealed.object, {
+            source: location!.source,
+            onboardingId: location!.onboardingId,
+            providerId: location!.providerId,
+          }),
+          sealed.key,
+        ),
+      ];
   try {
     await sql.transaction(async (run) => {
       await orderChanged(run, services, row, {
         type: refusal ? undefined : 'order.created',
         messages,
         unheard: !binding?.partnerListens,
-        sent: object,
+        sent: sealed.object,
       });
       run.defer(tables.order.insert(row));
+      keepKey(run, row.id, sealed.key);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -269,7 +281,9 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
         [order] = await run<OrderRow>(
           tables.order.update(orderId, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
         );
-        messages.push(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }));
+        // The order's key as its message to the POS carried it, unless its customer is gone.
+        const key = order!.redactedAt ? null : keyCarried(subject.headers);
+        messages.push(carryingCustomer(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }), key));
       } else note = `Sent to no event provider (${dispatcher.none}): the restaurant delivers it.`;
     }
     // The partner hears of a refusal, and of an order refused before and taken now (a status
@@ -293,6 +307,7 @@ export async function cancelOrder(services: Services, source: string, dspOrderId
   const to = move(order, { kind: 'dspCancel' })!;
   const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
   const tellPos = location && (await takesChanges(services, location.source));
+  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
   const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
   const now = new Date();
   return sql.transaction(async (run) => {
@@ -305,7 +320,7 @@ export async function cancelOrder(services: Services, source: string, dspOrderId
     );
     if (!changed) throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
     const messages = [
-      ...(tellPos ? [changeToPos(changed, location)] : []),
+      ...(tellPos ? [carryingCustomer(changeToPos(changed, location), key)] : []),
       ...(dispatch ? [changeToEventProvider(changed, dispatch)] : []),
     ];
     await orderChanged(run, services, changed, { messages });
@@ -396,6 +411,7 @@ export async function reportDelivery(services: Services, provider: string, updat
   if (!verdict) return order;
   const { to, driver } = verdict;
   const tellPos = await takesChanges(services, order.posSource);
+  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
   const locationId = order.dispatchLocationId!;
   const now = new Date();
   return sql.transaction(async (run) => {
@@ -419,7 +435,12 @@ export async function reportDelivery(services: Services, provider: string, updat
     const messages = [
       toDsp(services, changed, told.type, told.data),
       ...(tellPos
-        ? [changeToPos(changed, { source: order.posSource!, onboardingId: order.posOnboardingId!, providerId: locationId })]
+        ? [
+            carryingCustomer(
+              changeToPos(changed, { source: order.posSource!, onboardingId: order.posOnboardingId!, providerId: locationId }),
+              key,
+            ),
+          ]
         : []),
       ...(to ? [changeToEventProvider(changed, { source: provider, locationId })] : []),
     ];

@@ -16,6 +16,9 @@ import type { Order as OrderRow } from '../../db/client.js';
 import { statementsOf } from '../../db/statements.js';
 import { recordsOf } from '../../db/sql/events.js';
 import { Money, moneyOf } from '../../graphql/money.js';
+import { loaderOf } from '../../graphql/request-scope.js';
+import { customerKeysOf } from '../../db/sql/privacy.js';
+import { isSealed, openCustomer } from '../privacy/customer.js';
 import { ORDER_AMOUNTS, type OrderAmount } from './wire.js';
 
 const OrderStatus = builder.enumType('OrderStatus', { values: ORDER_STATUSES });
@@ -30,6 +33,31 @@ const sentOf = (order: Pick<OrderRow, 'body'>): Record<string, unknown> => {
     sentBodies.set(order, sent);
   }
   return sent;
+};
+
+/** The keys of a page's orders that have a sealed customer, read at once. */
+async function sealedKeys(ctx: Context, ids: readonly string[]): Promise<(string | null)[]> {
+  const found = await statementsOf(ctx.db).read<{ orderId: string; sealedKey: string }>(customerKeysOf(ids));
+  const byOrder = new Map(found.map((key) => [key.orderId, key.sealedKey]));
+  return ids.map((id) => byOrder.get(id) ?? null);
+}
+
+// The order's body with its customer opened by the order's key (privacy/customer.ts), once per
+// row, for the fields that show the customer (the amounts read the body as stored). Once the key
+// is gone (erased, expired), the customer is "redacted".
+const openedBodies = new WeakMap<object, Promise<Record<string, unknown>>>();
+const openedOf = (ctx: Context, order: Pick<OrderRow, 'id' | 'body'>): Promise<Record<string, unknown>> => {
+  let opened = openedBodies.get(order);
+  if (!opened) {
+    const sent = sentOf(order);
+    opened = isSealed(sent)
+      ? loaderOf(ctx, sealedKeys)
+          .load(order.id)
+          .then((key) => openCustomer(ctx.services.sealer, sent, key) as Record<string, unknown>)
+      : Promise.resolve(sent);
+    openedBodies.set(order, opened);
+  }
+  return opened;
 };
 
 /** A line of the cart (an item, or a modifier of one) as the order carries it, in its order's currency. */
@@ -134,15 +162,16 @@ builder.prismaObject('Order', {
     items: t.field({
       type: [OrderLine],
       description: 'The cart: each item with its nested modifiers, prices in the order’s currency.',
-      resolve: (o) => linesOf(sentOf(o).items, sentOf(o).currency),
+      resolve: async (o, _args, ctx) => linesOf((await openedOf(ctx, o)).items, sentOf(o).currency),
     }),
     order: t.field({
       type: 'JSON',
       description: 'The order object as sent to the POS (its customer as far as the caller may see, as in `customer`).',
-      resolve: (o, _args, ctx) => {
-        const object = orderObject(o, sentOf(o));
+      resolve: async (o, _args, ctx) => {
+        const opened = await openedOf(ctx, o);
+        const object = orderObject(o, opened);
         if (seesCustomer(ctx.auth!)) return object;
-        const shown = customerOf(o, false);
+        const shown = customerOf(opened, false);
         const customer = shown ? { name: shown.name, masked_phone_code: shown.maskedPhoneCode } : null;
         return { ...object, customer, customers: customer ? [customer] : [] };
       },
@@ -151,7 +180,7 @@ builder.prismaObject('Order', {
       type: OrderCustomer,
       nullable: true,
       description: "The customer, as far as the caller may see: a dashboard's team members see a first name and initial, no number.",
-      resolve: (o, _args, ctx) => customerOf(o, seesCustomer(ctx.auth!)),
+      resolve: async (o, _args, ctx) => customerOf(await openedOf(ctx, o), seesCustomer(ctx.auth!)),
     }),
     timeline: t.field({
       type: [TimelineEntry],
@@ -197,9 +226,9 @@ const OrderCustomer = builder.objectRef<CustomerShape>('OrderCustomer').implemen
   }),
 });
 
-/** The order's customer; whole, or a first name and initial with no number. */
-function customerOf(order: Pick<OrderRow, 'body'>, whole: boolean): CustomerShape | null {
-  const customer = sentOf(order).customer as Record<string, unknown> | undefined;
+/** The order's customer (its body opened); whole, or a first name and initial with no number. */
+function customerOf(opened: Record<string, unknown>, whole: boolean): CustomerShape | null {
+  const customer = opened.customer as Record<string, unknown> | undefined;
   if (!customer || typeof customer !== 'object') return null;
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const name = text(customer.name);

@@ -29,15 +29,49 @@ function redactWholly(value: unknown): unknown {
   return typeof value === 'string' || typeof value === 'number' ? REDACTED : value;
 }
 
+/** The field of an order object (or of a message's body) that holds its customer's data, sealed
+ * (./customer.ts): the pieces taken out of it by splitCustomer, encrypted under the order's key. */
+export const SEALED = 'sealed_customer';
+
+/** One piece of a customer's data: where it was in the value (keys and indexes), and what. */
+export type Piece = [path: (string | number)[], value: unknown];
+
+/**
+ * A JSON value's customer data (CUSTOMER_DATA) taken out, wherever it is nested: the value as an
+ * erasure leaves it, each piece "redacted" in place (the shape kept), and the pieces, by where
+ * they were. A sealed customer (SEALED) is one of them: an erasure drops it, its key gone.
+ */
+export function splitCustomer(value: unknown): { redacted: unknown; pieces: Piece[] } {
+  const pieces: Piece[] = [];
+  const walk = (inner: unknown, path: Piece[0]): unknown => {
+    if (Array.isArray(inner)) return inner.map((item, index) => walk(item, [...path, index]));
+    if (!inner || typeof inner !== 'object') return inner;
+    const kept: [string, unknown][] = [];
+    for (const [key, field] of Object.entries(inner)) {
+      if (key === SEALED) pieces.push([[...path, key], field]);
+      else if (key === 'driver') kept.push([key, field]);
+      else if (OBJECTS.has(key) || TEXTS.has(key) || ANYWHERE.has(key)) {
+        const redacted = redactWholly(field);
+        if (redacted !== field) pieces.push([[...path, key], field]);
+        kept.push([key, redacted]);
+      } else kept.push([key, walk(field, [...path, key])]);
+    }
+    return Object.fromEntries(kept);
+  };
+  return { redacted: walk(value, []), pieces };
+}
+
 /** A JSON value with the customer's data in it (CUSTOMER_DATA) redacted, wherever it is nested. */
-export function redactJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redactJson);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => {
-      if (key === 'driver') return [key, inner];
-      if (OBJECTS.has(key) || TEXTS.has(key) || ANYWHERE.has(key)) return [key, redactWholly(inner)];
-      return [key, redactJson(inner)];
-    }),
-  );
+export const redactJson = (value: unknown): unknown => splitCustomer(value).redacted;
+
+/** The pieces put back where splitCustomer took them from, into the value it left (changed in
+ * place, and returned). A place the value no longer has is left out. */
+export function joinCustomer(value: unknown, pieces: Piece[]): unknown {
+  type Holder = Record<string | number, unknown> | null | undefined;
+  for (const [path, piece] of pieces) {
+    let holder = value as Holder;
+    for (const step of path.slice(0, -1)) holder = holder?.[step] as Holder;
+    if (holder && typeof holder === 'object') holder[path.at(-1)!] = piece;
+  }
+  return value;
 }

@@ -1,6 +1,8 @@
-// Customers' data that expires or is erased (docs/operations.md, "Customers' data"): what names or locates an
-// order's customer (CUSTOMER_DATA) is replaced by "redacted" in every stored copy: the order, and
-// the outbox messages about it. Partner events and the logs never held them. Orders that ended
+// Customers' data that expires or is erased (docs/operations.md, "Customers' data"): the order's
+// key is deleted (./customer.ts: its customer was stored sealed under it), and what names or
+// locates its customer (CUSTOMER_DATA) is "redacted" in every stored copy, the sealed pieces
+// dropped: the order, and the outbox messages about it, which no longer carry the key. Partner
+// events and the logs never held them. Orders that ended
 // more than RETENTION_DAYS ago are redacted at start-up and every hour; an erasure redacts a
 // customer's ended orders at once and each open one in the transaction that ends it
 // (modules/orders calls `redactIfErased` there). Each redaction is conditional on the order not
@@ -15,6 +17,7 @@ import {
   customerOrders,
   erasedOrdersEnded,
   expiredOrders,
+  forgetCustomerKey,
   markErasure,
   orderMessages,
   redactOrder,
@@ -24,17 +27,20 @@ import { forgetOverwritten } from '../../db/client.js';
 import { findOrganization } from '../organizations/service.js';
 import { tables } from '../../db/tables.js';
 import { redactJson } from './redact.js';
+import { lookupOf, withoutKey } from './customer.js';
 
 const BATCH = 200;
 
-/** One order redacted, with the messages that carried it, as steps of a transaction: false when it
- * was redacted already. */
+/** One order redacted, its key deleted, with the messages that carried it, as steps of a
+ * transaction: false when it was redacted already. */
 export async function redactStoredOrder(run: Run, order: Pick<RedactableOrder, 'id' | 'body'>, now = new Date()): Promise<boolean> {
   const [done] = await run(redactOrder(order.id, JSON.stringify(redactJson(JSON.parse(order.body))), now));
   if (!done) return false;
-  for (const message of await run<{ id: string; body: string }>(orderMessages(order.id))) {
-    const redacted = JSON.stringify(redactJson(JSON.parse(message.body)));
-    if (redacted !== message.body) await run(tables.outbox.update(message.id, { body: redacted }));
+  await run(forgetCustomerKey(order.id));
+  for (const message of await run<{ id: string; body: string; headers: string | null }>(orderMessages(order.id))) {
+    const body = JSON.stringify(redactJson(JSON.parse(message.body)));
+    const headers = withoutKey(message.headers);
+    if (body !== message.body || headers !== message.headers) await run(tables.outbox.update(message.id, { body, headers }));
   }
   return true;
 }
@@ -97,7 +103,7 @@ export async function requestErasure(
   const loyaltyId = input.providerLoyaltyId?.trim() || null;
   if (!phone && !loyaltyId) throw new Invalid('give phone or provider_loyalty_id: the customer whose data is to be erased');
   const sql = statementsOf(services.db);
-  const orders = await customerOrders(sql, org.id, { phone, loyaltyId });
+  const orders = await customerOrders(sql, org.id, lookupOf(services.sealer, org.id, { phone, loyaltyId }));
   const ended = orders.filter((order) => order.endedAt !== null);
   const open = orders.filter((order) => order.endedAt === null);
   const now = new Date();
