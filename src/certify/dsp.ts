@@ -170,13 +170,27 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
       'location.order.notify_status_change',
       'taken',
       2,
-      () => statusEvent({ status: 'ready_for_pickup', deliveryStatus: 'pending', driver: null, estimatedDropoffAt: null }).data,
+      () =>
+        statusEvent({
+          status: 'ready_for_pickup',
+          fulfillmentType: 'pickup',
+          deliveryStatus: 'pending',
+          driver: null,
+          estimatedDropoffAt: null,
+        }).data,
     ],
     [
       'location.order.cancel',
       'taken',
       3,
-      () => statusEvent({ status: 'merchant_canceled', deliveryStatus: 'pending', driver: null, estimatedDropoffAt: null }).data,
+      () =>
+        statusEvent({
+          status: 'merchant_canceled',
+          fulfillmentType: 'pickup',
+          deliveryStatus: 'pending',
+          driver: null,
+          estimatedDropoffAt: null,
+        }).data,
     ],
     ['location.order.fail', 'refused', 1, () => failed({ reason: 'item_unavailable', details: 'item item_certify is off sale' })],
   ];
