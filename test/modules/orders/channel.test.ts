@@ -377,6 +377,11 @@ describe('money that is not money: 400 invalid_request naming the field, nothing
       `object.items[1].modifiers[0].modifiers[0].price ${WHOLE}, not 0.25; send 25 for 0.25 usd`,
     ],
     [
+      'a platform in dollars: the item price that caused it named by its path, and every bad field after it',
+      { items: [line('item_us_rings', 525), line('item_us_coffee', 2.95)], subtotal: 8.2, total: 8.2 },
+      `object.items[1].price ${WHOLE}, not 2.95; send 295 for 2.95 usd. object.subtotal ${WHOLE}, not 8.2; send 820 for 8.2 usd. object.total ${WHOLE}, not 8.2; send 820 for 8.2 usd`,
+    ],
+    [
       'a currency in capitals',
       { currency: 'USD' },
       'object.currency must be a lower-case ISO 4217 code (usd, eur, jpy…), not "USD"; send "usd"',
