@@ -14,6 +14,7 @@ import { outgoingWebhook, providerCall, type JsonSchema, type OpenApiOperation }
 import { storedDriver, type Driver } from './driver.js';
 import { DELIVERY_STATUSES, MERCHANT_DELIVERED, MOVES_SAID, ORDER_STATUSES } from './states.js';
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties, orderObjectSchema } from './wire.js';
+import { dspEventDoc } from '../stores/peers.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -288,10 +289,6 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
     ],
     'location.order.cancel': ['The merchant canceled the order.', { status: { type: 'string', const: 'merchant_canceled' } }],
   };
-  const headers = {
-    'X-Service-Signature': "HMAC-SHA256 of the body with the DSP's webhook secret, lower-case hex.",
-    'Idempotency-Key': 'The same for this event however often it is sent: drop a repeat by it.',
-  };
   const money = orderMoneyProperties();
   return Object.fromEntries(
     DSP_EVENT_TYPES.map((type) => {
@@ -301,25 +298,7 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
         required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => !OPTIONAL.has(f) && !(f in money))],
         properties: { ...common, ...fields },
       };
-      const body = {
-        type: 'object',
-        required: ['type', 'store_id', 'created_at', 'data'],
-        properties: {
-          type: { type: 'string', const: type },
-          store_id: { type: 'string', description: "The DSP's own store id." },
-          created_at: { type: 'integer', description: 'Epoch milliseconds of the change.' },
-          data,
-        },
-      };
-      return [
-        type,
-        outgoingWebhook(
-          `To a DSP: ${type}`,
-          `${when} POST {dsp base_url}/v1/events, with the store's onboarding token as a bearer token when the store is bound.`,
-          body,
-          headers,
-        ),
-      ];
+      return [type, dspEventDoc(type, when, data, 'dsp-event:<order id>:<sequence>')];
     }),
   );
 }
