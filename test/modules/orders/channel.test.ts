@@ -145,7 +145,7 @@ test('the DSP’s own cancellation is not echoed back to it', async () => {
 
 describe('the DSP’s cancellation: once in effect, however often sent', () => {
   /** A DSP's signed webhook, under the Idempotency-Key given. */
-  const dspWebhook = async (type: string, object: Record<string, unknown>, key = crypto.randomUUID()) => {
+  const dspWebhook = async (type: string, object: Record<string, unknown>, key: string = crypto.randomUUID()) => {
     const body = JSON.stringify({ type, object });
     const res = await fetch(`${service.url}/v1/webhooks/dsp/sandbox-dsp`, {
       method: 'POST',
