@@ -48,8 +48,15 @@ export type ForeignDsp = Peer & {
   answerEvents: (type: string, status: number, count?: number) => void;
   /** An order of a store, from the menus it last took: the first item, its required choices, its sums worked out. */
   orderFor: (storeId: string, more?: Record<string, unknown>) => Record<string, unknown> & { dsp_order_id: string };
-  /** Sends the service (`url`: its origin; `source`: the platform's slug there) a signed webhook. */
-  send: (url: string, source: string, type: string, object: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
+  /** Sends the service (`url`: its origin; `source`: the platform's slug there) a signed webhook,
+   * under its own `webhook-id` (a new one unless `id` is given: a retry gives the first's). */
+  send: (
+    url: string,
+    source: string,
+    type: string,
+    object: Record<string, unknown>,
+    id?: string,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
   close: () => Promise<void>;
 };
 
@@ -268,9 +275,8 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         ...more,
       };
     },
-    send: async (serviceUrl, source, type, object) => {
+    send: async (serviceUrl, source, type, object, id = `evt_${crypto.randomBytes(8).toString('hex')}`) => {
       const body = JSON.stringify({ type, object });
-      const id = `evt_${crypto.randomBytes(8).toString('hex')}`;
       const timestamp = Math.floor(Date.now() / 1000);
       const response = await fetch(`${serviceUrl}/v1/webhooks/dsp/${source}`, {
         method: 'POST',
@@ -282,7 +288,7 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         },
         body,
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     close: () => app.close(),
   };
