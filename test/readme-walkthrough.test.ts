@@ -14,7 +14,10 @@ import { promisify } from 'node:util';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumPath } from './support/chromium.js';
 import { freePort, spawnService, until } from './support/orders.js';
-import { freshDatabase, type TestDatabase } from './support/service.js';
+import { freshDatabase, post, startTestService, type TestDatabase } from './support/service.js';
+import { startForeignDsp } from './support/foreign-dsp.js';
+import { createOrg } from './support/flows.js';
+import { saveProvider } from '../src/integrations/providers.js';
 
 // The walkthrough is curl's: without it here, there is nothing to run (.ci/run installs it).
 const hasCurl = (() => {
@@ -45,6 +48,14 @@ function scriptOf(file: string, heading: string): string {
 }
 /** The README's walkthrough. */
 const walkthrough = () => scriptOf('README.md', '## The whole flow with curl');
+
+/** A shell function the walkthrough defines (`name() { … }`), as printed. */
+function definition(name: string): string {
+  const lines = walkthrough().split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`${name}() {`));
+  const end = lines.findIndex((line, i) => i >= start && /(^|; )\}$/.test(line));
+  return lines.slice(start, end + 1).join('\n');
+}
 
 /** What a run printed, by the headings (`== …`) the script prints before each answer. */
 function sections(stdout: string): Map<string, string> {
@@ -130,6 +141,44 @@ const banner = () => until(async () => /client_secret:\s+\S+/.test(service!.logs
     }
   },
   240_000,
+);
+
+(hasCurl ? test : test.skip)(
+  "the README's scripted consent answers any provider's consent form: a platform's own markup, its own fields, its allowing button not its first",
+  async () => {
+    const own = await startTestService();
+    const platform = await startForeignDsp({ redirectUris: [`${own.services.publicUrl}/v1/onboarding/callback`] });
+    try {
+      await saveProvider(own.services, {
+        source: 'taqueria-eats',
+        kind: 'dsp',
+        base_url: platform.url,
+        client_id: platform.clientId,
+        client_secret: platform.clientSecret,
+        webhook_secret: platform.webhookSecret,
+      });
+      const { token } = await own.partner();
+      const { orgId } = await createOrg(own.url, token);
+      const init = await post(
+        own.url,
+        '/v1/onboarding/integrations',
+        { org_id: orgId, source: 'taqueria-eats', type: 'dsp', return_url: 'https://partner.example/done' },
+        token,
+      );
+      const script = [definition('form'), definition('consent'), `consent '${init.body.onboarding.entry_url}'`].join('\n');
+      const { stdout, stderr } = await promisify(execFile)('bash', ['--norc', '-euo', 'pipefail', '-c', script], { timeout: 30_000 });
+      expect(stderr).toBe('');
+      const done = await post(own.url, `/v1/onboarding/integrations/${init.body.onboarding._id}/complete`, { code: stdout.trim() }, token);
+      expect(done.status).toBe(200);
+      // The platform's form as a person sends it: its token back, its box checked, its allowing button.
+      const sent = platform.received.find((r) => r.path === '/v1/consent')!.body;
+      expect(sent).toMatchObject({ request: expect.any(String), csrf: expect.any(String), scope_menus: 'on', answer: 'approve' });
+    } finally {
+      await platform.close();
+      await own.stop();
+    }
+  },
+  60_000,
 );
 
 (hasCurl ? test : test.skip)(

@@ -20,6 +20,7 @@ import { orderMoneyDocs } from '../modules/orders/wire.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
 import { posNoticeDocs } from '../modules/locations/peers.js';
+import { storeEventDocs } from '../modules/stores/peers.js';
 import { providerTokenDocs, providerTokenSchemas } from '../modules/onboarding/wire.js';
 import type { Outgoing } from '../http/route-docs.js';
 
@@ -41,6 +42,7 @@ export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops,
 export function outgoing(): Outgoing {
   const lists = [
     dspEventDocs(),
+    storeEventDocs(),
     menusDocs(),
     eventProviderDocs(),
     partnerEventDocs(orderMoneyDocs()),

@@ -16,7 +16,7 @@ import { readCatalog } from '../modules/catalog/validate.js';
 import { accepted, dspEvent, failed, statusEvent, type DspEventType, type Told } from '../modules/orders/peers.js';
 import { incoming } from '../modules/orders/webhooks.js';
 import { sumsProblem } from '../modules/orders/wire.js';
-import { storeEventBody, type StoreEventData } from '../modules/stores/peers.js';
+import { storeEventBody, type StoreEventData, type StoreEventType } from '../modules/stores/peers.js';
 import {
   answered,
   listedTarget,
@@ -69,7 +69,7 @@ const CATALOG = {
 
 /** The store events a DSP receives (docs/dsp-channels.md, "Stores that stop and start"), with
  * what each says (an end an hour from `now`). */
-const storeEvents = (now: number): [string, StoreEventData][] => [
+const storeEvents = (now: number): [StoreEventType, StoreEventData][] => [
   ['location.pause', { until: new Date(now + 3_600_000) }],
   ['location.resume', {}],
   ['location.items.snooze', { itemIds: ['item_certify'], until: new Date(now + 3_600_000) }],
@@ -170,13 +170,27 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
       'location.order.notify_status_change',
       'taken',
       2,
-      () => statusEvent({ status: 'ready_for_pickup', deliveryStatus: 'pending', driver: null, estimatedDropoffAt: null }).data,
+      () =>
+        statusEvent({
+          status: 'ready_for_pickup',
+          fulfillmentType: 'pickup',
+          deliveryStatus: 'pending',
+          driver: null,
+          estimatedDropoffAt: null,
+        }).data,
     ],
     [
       'location.order.cancel',
       'taken',
       3,
-      () => statusEvent({ status: 'merchant_canceled', deliveryStatus: 'pending', driver: null, estimatedDropoffAt: null }).data,
+      () =>
+        statusEvent({
+          status: 'merchant_canceled',
+          fulfillmentType: 'pickup',
+          deliveryStatus: 'pending',
+          driver: null,
+          estimatedDropoffAt: null,
+        }).data,
     ],
     ['location.order.fail', 'refused', 1, () => failed({ reason: 'item_unavailable', details: 'item item_certify is off sale' })],
   ];
@@ -211,11 +225,11 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
       async (record) => {
         const at = store();
         const key = messageKey({ purpose: 'dsp-store-event', subjectId: `dsp_certify_${at}`, which: [index + 1] });
-        const sent = await twice('events', key, storeEventBody(type, at, data));
+        const sent = await twice('events', key, storeEventBody(type, at, index + 1, data));
         record(
           checkOf(type),
           sent.ok,
-          `POST ${providerUrl(provider, 'events')} {type: ${type}, store_id: ${at}, data}, signed, with the merchant's token ${sent.said}. Rule: every event is answered 2xx, and a repeat of its Idempotency-Key too (it changes nothing)`,
+          `POST ${providerUrl(provider, 'events')} {type: ${type}, store_id: ${at}, data: {sequence ${index + 1}, …}}, signed, with the merchant's token ${sent.said}. Rule: every event is answered 2xx, and a repeat of its Idempotency-Key too (it changes nothing)`,
         );
       },
     ]);

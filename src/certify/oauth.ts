@@ -8,35 +8,54 @@ import { providerUrl, type ProviderInfo } from '../integrations/providers.js';
 import { authorizeUrl } from '../modules/onboarding/wire.js';
 import { answered, type CheckRun, type KitOptions } from './kit.js';
 
-const FORM_FIELD = /<input\b[^>]*>/gi;
-const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1];
+/** An attribute of a tag, quoted either way or not at all, its entities read. */
+const attribute = (tag: string, name: string): string | undefined => {
+  const found = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+  return found ? unescapeHtml(found[1] ?? found[2] ?? found[3] ?? '') : undefined;
+};
 const unescapeHtml = (text: string) =>
   text
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_m, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+/** A button's words: its value, else its text. */
+const ALLOWS = /allow|approve|accept|authori[sz]e|connect|consent|grant|continue|yes/i;
+const DENIES = /deny|decline|refuse|reject|cancel|not now|\bno\b/i;
 
-/** A page's first form, submitted as a person would with its own defaults: every field's value,
- * and the button that allows (else the first button with a name). */
-function submitted(html: string, pageUrl: string): { url: string; form: Record<string, string> } | null {
+/**
+ * A page's first form, submitted as a person would: every field with its own value (a checkbox
+ * or radio only when checked; `fields` typed over them), and the button that allows (or, with
+ * `allow: false`, the one that refuses), read by its value or its words, wherever it stands and
+ * however the page writes its attributes. Where it goes (`action`, else the page) and how (its
+ * `method`). Null when the page has no form.
+ */
+export function consentForm(
+  html: string,
+  pageUrl: string,
+  { allow = true, fields = {} }: { allow?: boolean; fields?: Record<string, string> } = {},
+): { url: string; method: 'GET' | 'POST'; form: Record<string, string> } | null {
   const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
   if (!form) return null;
-  const fields: Record<string, string> = {};
-  for (const tag of form[2]!.match(FORM_FIELD) ?? []) {
+  const values: Record<string, string> = {};
+  const buttons: { name?: string; value: string; words: string }[] = [];
+  // Each control in its order: a <button> (its tag's attributes, then its words) or an <input>.
+  for (const control of form[2]!.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>|<input\b([^>]*)>/gi)) {
+    const [tag, words] = control[1] !== undefined ? [control[1], control[2]!.replace(/<[^>]*>/g, '')] : [control[3]!, null];
+    const type = (attribute(tag, 'type') ?? (words === null ? 'text' : 'submit')).toLowerCase();
     const name = attribute(tag, 'name');
-    const type = attribute(tag, 'type')?.toLowerCase();
-    if (!name || ((type === 'checkbox' || type === 'radio') && !/\bchecked\b/i.test(tag))) continue;
-    fields[name] = unescapeHtml(attribute(tag, 'value') ?? '');
+    const value = attribute(tag, 'value');
+    if (type === 'submit' || type === 'image') buttons.push({ name, value: value ?? '', words: `${value ?? ''} ${words ?? ''}` });
+    else if (name && type !== 'button' && type !== 'reset' && ((type !== 'checkbox' && type !== 'radio') || /\schecked\b/i.test(tag)))
+      values[name] = value ?? (type === 'checkbox' ? 'on' : '');
   }
-  const buttons = [...form[2]!.matchAll(/<button\b([^>]*)>/gi)].map((b) => ({
-    name: attribute(b[1]!, 'name'),
-    value: attribute(b[1]!, 'value') ?? '',
-  }));
-  const button = buttons.find((b) => b.name && /allow|approve|accept|authori[sz]e|yes/i.test(b.value)) ?? buttons.find((b) => b.name);
-  if (button?.name) fields[button.name] = button.value;
-  return { url: new URL(unescapeHtml(attribute(form[1]!, 'action') ?? pageUrl), pageUrl).toString(), form: fields };
+  const wanted = allow ? ALLOWS : DENIES;
+  const button = buttons.find((b) => wanted.test(b.words) && !(allow ? DENIES : ALLOWS).test(b.words)) ?? (allow ? buttons[0] : undefined);
+  if (button?.name) values[button.name] = button.value;
+  const method = attribute(form[1]!, 'method')?.toUpperCase() === 'GET' ? 'GET' : 'POST';
+  return { url: new URL(attribute(form[1]!, 'action') || pageUrl, pageUrl).toString(), method, form: { ...values, ...fields } };
 }
 
 /** Follows an authorization from its first URL to the redirect URI: redirects, and forms
@@ -59,10 +78,13 @@ async function followAuthorization(
       response = await send(caller, 'GET', next, { retries: 0 });
       continue;
     }
-    const form = response.status === 200 ? submitted(response.text, at) : null;
+    const form = response.status === 200 ? consentForm(response.text, at) : null;
     if (!form) return { query: null, trail };
     at = form.url;
-    response = await send(caller, 'POST', form.url, { form: form.form, retries: 0 });
+    response =
+      form.method === 'GET'
+        ? await send(caller, 'GET', `${form.url.split('?')[0]}?${new URLSearchParams(form.form)}`, { retries: 0 })
+        : await send(caller, 'POST', form.url, { form: form.form, retries: 0 });
   }
   return { query: null, trail };
 }

@@ -175,11 +175,19 @@ export function describeFailure(response: ProviderResponse): string {
   return `${response.status}${reason ? ` ${reason}` : ''}`;
 }
 
-function expiryOf(value: number | undefined): Date | null {
+/** Below this, an expire_time is a lifetime in seconds (10^8 s is over three years). */
+const LIFETIMES_BELOW = 1e8;
+/** Below this (and from LIFETIMES_BELOW), epoch seconds (up to the year 5138); from it, epoch
+ * milliseconds (from 1973). */
+const EPOCH_SECONDS_BELOW = 1e11;
+
+/** When a token answer's expire_time (or refresh_token_expire_time) says the token expires, read
+ * at `now` (docs/dsp-channels.md, "Token timing"); null when it says nothing. */
+export function expiryOf(value: number | undefined, now = Date.now()): Date | null {
   if (value === undefined || !Number.isFinite(value)) return null;
-  if (value > 1e12) return new Date(value); // epoch milliseconds
-  if (value > 1e9) return new Date(value * 1000); // epoch seconds
-  return new Date(Date.now() + value * 1000); // a lifetime in seconds
+  if (value < LIFETIMES_BELOW) return new Date(now + value * 1000);
+  if (value < EPOCH_SECONDS_BELOW) return new Date(value * 1000);
+  return new Date(value);
 }
 
 export function tokenFields(services: Services, token: ProviderToken) {
@@ -261,6 +269,8 @@ export function exchangeRefreshToken(
   return tokenRequest(services, provider, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }
 
+/** A token is refreshed before the first call made after its expiry less this margin (no timer
+ * runs: a grant nobody calls with is not refreshed). */
 const REFRESH_MARGIN_MS = 60_000;
 
 async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {

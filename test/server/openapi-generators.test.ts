@@ -29,6 +29,31 @@ test("Redocly's recommended rules find no error", async () => {
   expect(errors).toEqual([]);
 });
 
+test('webhooks has every event a DSP receives, its orders’ and its stores’, each with the schema of its data', () => {
+  const data = (type: string) => document.webhooks[type]?.post?.requestBody?.content?.['application/json']?.schema?.properties?.data;
+  const events: [string, string[]][] = [
+    ['location.order.accept', ['order_id', 'dsp_order_id', 'sequence', 'pos_order_id', 'status']],
+    ['location.order.fail', ['order_id', 'dsp_order_id', 'sequence', 'failure_reason', 'failure_details']],
+    ['location.order.notify_status_change', ['order_id', 'dsp_order_id', 'sequence', 'status']],
+    ['location.order.cancel', ['order_id', 'dsp_order_id', 'sequence', 'status']],
+    ['location.pause', ['sequence']],
+    ['location.resume', ['sequence']],
+    ['location.items.snooze', ['sequence', 'item_ids']],
+    ['location.items.unsnooze', ['sequence', 'item_ids']],
+    ['location.prep_time.update', ['sequence', 'prep_time_minutes']],
+  ];
+  for (const [type, required] of events)
+    expect({ type, required: data(type)?.required, sequence: data(type)?.properties?.sequence?.type }).toEqual({
+      type,
+      required,
+      sequence: 'integer',
+    });
+  // What a store's events may carry besides, typed.
+  expect(Object.keys(data('location.pause').properties)).toEqual(['sequence', 'until_ms']);
+  expect(data('location.prep_time.update').properties.until_ms.type).toBe('integer');
+  expect(data('location.order.notify_status_change').properties.delivery_status.enum).toContain('enroute_to_pickup');
+});
+
 test('servers names the service, every operation declares its security, and every write lists 409', () => {
   expect(document.servers).toEqual([{ url: service.url }]);
   for (const { at, method, operation } of operationsOf(document)) {

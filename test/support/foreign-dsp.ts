@@ -1,13 +1,16 @@
 // A delivery platform of the tests' own, written from docs/dsp-channels.md alone the way a
-// platform's engineer would, and unlike the sandbox DSP: its consent page asks nothing, its
-// tokens are opaque and rotate at each refresh, it lists its merchant's stores in its own ids,
+// platform's engineer would, and unlike the sandbox DSP: its consent page is a form of its own
+// markup (single-quoted attributes, a token to send back, the refusing button first), it refuses
+// a redirect_uri it was not given without redirecting, its tokens are opaque (their expire_time
+// in the form it is told) and rotate at each refresh, it lists its merchant's stores in its own ids,
 // it takes menus and events only signed (X-Service-Signature) and only with a token it issued
 // (menus always, events when one comes), drops a repeated Idempotency-Key with the first answer,
 // answers an event about an order it does not know 2xx and drops it (the guide's rule), and
 // signs what it sends the service the Standard Webhooks way. A real HTTP server on loopback, not
 // a mock, for the conformance kit and for the tests of the DSP's side: what it was sent is kept
 // (its menus by store, its events by order and by store), and it can be told to answer an event
-// type otherwise (a 500 to location.order.accept) or, as every sandbox peer, to fail a path.
+// type otherwise (a 500 to location.order.accept), to go down whole (every call refused until it
+// is back) or, as every sandbox peer, to fail a path.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../../src/sandbox/peer.js';
@@ -16,6 +19,11 @@ import { signStandardWebhook, verifySignature } from '../../src/common/signature
 export type ForeignDspOptions = {
   /** The merchant's stores, its own ids; default: two, Austin and Berlin. */
   stores?: { provider_id: string; name: string }[];
+  /** The redirect URIs its OAuth client allows (a prefix each); default: any. */
+  redirectUris?: string[];
+  /** Its token answer's expire_time for a token issued at `now` (epoch ms); default: a lifetime
+   * of an hour in seconds (3600), one of the three forms the guide allows. */
+  expireTime?: (now: number) => number;
 };
 
 /** An event as the platform took it. */
@@ -31,12 +39,24 @@ export type ForeignDsp = Peer & {
   menus: Map<string, Record<string, unknown>>;
   /** Every event taken once, in the order taken. */
   events: TakenEvent[];
+  /** Menus and events as they were taken, each once, in the order taken. */
+  taken: { path: '/v1/menus' | '/v1/events'; body: Record<string, unknown> }[];
+  /** Down: every call is refused (its connection closed) until `up`. */
+  down: () => void;
+  up: () => void;
   /** From now on, events of this type are answered `status` (`count` times; default: until told otherwise). */
   answerEvents: (type: string, status: number, count?: number) => void;
   /** An order of a store, from the menus it last took: the first item, its required choices, its sums worked out. */
   orderFor: (storeId: string, more?: Record<string, unknown>) => Record<string, unknown> & { dsp_order_id: string };
-  /** Sends the service (`url`: its origin; `source`: the platform's slug there) a signed webhook. */
-  send: (url: string, source: string, type: string, object: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
+  /** Sends the service (`url`: its origin; `source`: the platform's slug there) a signed webhook,
+   * under its own `webhook-id` (a new one unless `id` is given: a retry gives the first's). */
+  send: (
+    url: string,
+    source: string,
+    type: string,
+    object: Record<string, unknown>,
+    id?: string,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
   close: () => Promise<void>;
 };
 
@@ -57,10 +77,19 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
   const codes = new Map<string, { challenge: string; redirectUri: string; clientId: string }>();
   const access = new Set<string>();
   const refresh = new Set<string>();
-  const taken = new Map<string, { status: number; body: unknown }>();
+  const firstAnswers = new Map<string, { status: number; body: unknown }>();
   const answers = new Map<string, { status: number; count: number }>();
   const menus = new Map<string, Record<string, unknown>>();
   const events: TakenEvent[] = [];
+  const taken: ForeignDsp['taken'] = [];
+  const consents = new Map<string, { csrf: string; clientId: string; redirectUri: string; state: string; challenge: string }>();
+  let isDown = false;
+  // Down: nobody answers, on any path but the tests' own controls.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isDown || request.url.startsWith('/v1/_sandbox/')) return;
+    request.raw.socket.destroy();
+    return reply.hijack();
+  });
 
   const issue = () => {
     const token = {
@@ -69,21 +98,46 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
     };
     access.add(token.access_token);
     refresh.add(token.refresh_token);
-    // A lifetime in seconds, one of the three forms the guide allows.
-    return { ...token, expire_time: 3600, id: `grant-${crypto.randomBytes(4).toString('hex')}`, email: 'owner@taqueria.example' };
+    const expireTime = options.expireTime?.(Date.now()) ?? 3600;
+    return { ...token, expire_time: expireTime, id: `grant-${crypto.randomBytes(4).toString('hex')}`, email: 'owner@taqueria.example' };
   };
   const bearer = (request: FastifyRequest) => /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
   const refuse = (reply: FastifyReply, status: number, error: string, message: string) => reply.status(status).send({ error, message });
 
+  // The authorize page's duties (docs/dsp-channels.md): an unknown client or a redirect_uri it was
+  // not given is refused on the page itself, never redirected; else the merchant sees a consent
+  // form, and the code (bound to its PKCE challenge) goes back to redirect_uri with the state.
   app.get<{ Querystring: Record<string, string> }>('/v1/authorize', async (request, reply) => {
-    const { client_id, redirect_uri, state = '', code_challenge = '', code_challenge_method } = request.query;
-    if (client_id !== clientId || !redirect_uri || code_challenge_method !== 'S256')
+    const { client_id, redirect_uri = '', state = '', code_challenge = '', code_challenge_method } = request.query;
+    const allowed = !options.redirectUris || options.redirectUris.some((uri) => redirect_uri.startsWith(uri));
+    if (client_id !== clientId || !/^https?:\/\//.test(redirect_uri) || !allowed || code_challenge_method !== 'S256')
       return reply.status(400).type('text/html').send('<p>This application is not known to us.</p>');
+    const id = crypto.randomBytes(9).toString('base64url');
+    const csrf = crypto.randomBytes(9).toString('base64url');
+    consents.set(id, { csrf, clientId: client_id, redirectUri: redirect_uri, state, challenge: code_challenge });
+    return reply
+      .type('text/html')
+      .send(
+        `<!doctype html><main><h2>Taqueria Eats would like to manage your stores</h2><form action='/v1/consent' method='POST'>` +
+          `<input value='${id}' type='hidden' name='request'><input name='csrf' value='${csrf}' type='hidden'>` +
+          `<label><input type='checkbox' name='scope_menus' checked> Publish menus</label>` +
+          `<button type='submit' name='answer' value='reject'>Not now</button> <button type='submit' name='answer' value='approve'>Connect Taqueria</button></form></main>`,
+      );
+  });
+  app.post<{ Body: Record<string, string> }>('/v1/consent', async (request, reply) => {
+    const body = request.body ?? {};
+    const pending = consents.get(body.request ?? '');
+    if (!pending || pending.csrf !== body.csrf) return reply.status(400).type('text/html').send('<p>This consent has expired.</p>');
+    consents.delete(body.request!);
+    const back = new URL(pending.redirectUri);
+    back.searchParams.set('state', pending.state);
+    if (body.answer !== 'approve') {
+      back.searchParams.set('error', 'access_denied');
+      return reply.redirect(back.toString(), 302);
+    }
     const code = crypto.randomBytes(12).toString('base64url');
-    codes.set(code, { challenge: code_challenge, redirectUri: redirect_uri, clientId: client_id });
-    const back = new URL(redirect_uri);
+    codes.set(code, { challenge: pending.challenge, redirectUri: pending.redirectUri, clientId: pending.clientId });
     back.searchParams.set('code', code);
-    back.searchParams.set('state', state);
     return reply.redirect(back.toString(), 302);
   });
   app.post<{ Body: Record<string, string> }>('/v1/token', async (request, reply) => {
@@ -124,10 +178,10 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         if ((tokenRequired || request.headers.authorization !== undefined) && !access.has(token ?? ''))
           return refuse(reply, 401, 'invalid_token', 'a token of ours, please');
         const key = String(request.headers['idempotency-key'] ?? '');
-        const first = taken.get(key);
+        const first = firstAnswers.get(key);
         if (first) return reply.status(first.status).send(first.body);
         const answer = take(JSON.parse(raw.toString('utf8')) as Record<string, unknown>, key);
-        if (answer.status < 500) taken.set(key, answer);
+        if (answer.status < 500) firstAnswers.set(key, answer);
         return reply.status(answer.status).send(answer.body);
       };
     signed.post(
@@ -136,6 +190,7 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         const storeId = String(body.store_id);
         if (!stores.some((s) => s.provider_id === storeId)) return { status: 404, body: { error: 'unknown_store', message: storeId } };
         menus.set(storeId, body);
+        taken.push({ path: '/v1/menus', body });
         return { status: 200, body: { accepted: true } };
       }),
     );
@@ -150,6 +205,7 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         }
         // An event about a store or an order it does not know is taken and dropped (the guide says so).
         events.push({ ...event, data: event.data ?? {}, key });
+        taken.push({ path: '/v1/events', body });
         return { status: 200, body: { ok: true } };
       }),
     );
@@ -165,6 +221,13 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
     storeIds: stores.map((s) => s.provider_id),
     menus,
     events,
+    taken,
+    down: () => {
+      isDown = true;
+    },
+    up: () => {
+      isDown = false;
+    },
     answerEvents: (type, status, count = Number.POSITIVE_INFINITY) => {
       answers.set(type, { status, count });
     },
@@ -212,9 +275,8 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         ...more,
       };
     },
-    send: async (serviceUrl, source, type, object) => {
+    send: async (serviceUrl, source, type, object, id = `evt_${crypto.randomBytes(8).toString('hex')}`) => {
       const body = JSON.stringify({ type, object });
-      const id = `evt_${crypto.randomBytes(8).toString('hex')}`;
       const timestamp = Math.floor(Date.now() / 1000);
       const response = await fetch(`${serviceUrl}/v1/webhooks/dsp/${source}`, {
         method: 'POST',
@@ -226,7 +288,7 @@ export async function startForeignDsp(options: ForeignDspOptions = {}): Promise<
         },
         body,
       });
-      return { status: response.status, body: await response.json() };
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
     close: () => app.close(),
   };

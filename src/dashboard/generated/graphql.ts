@@ -136,21 +136,69 @@ export type CatalogTax = {
 /** A catalog fetched from the POS; each fetch is a new version. */
 export type CatalogVersion = {
   __typename?: 'CatalogVersion';
+  /** The catalog's categories, in its order, a page at a time. */
   categories: Array<CatalogCategory>;
   /** Lower-case ISO 4217 code: the location's currency, which its prices and orders are in. */
   currency?: Maybe<Scalars['String']['output']>;
   defaultLanguage?: Maybe<Scalars['String']['output']>;
   /** Epoch milliseconds. */
   fetchedAt: Scalars['Float']['output'];
+  /** The catalog's items, in its order, a page at a time. */
   items: Array<CatalogItem>;
+  /** The catalog's menus, in its order, a page at a time. */
   menus: Array<CatalogMenu>;
+  /** The catalog's modifier groups, in its order, a page at a time. */
   modifierGroups: Array<CatalogModifierGroup>;
+  /** The catalog's modifiers, in its order, a page at a time. */
   modifiers: Array<CatalogModifier>;
   /** Why it cannot be published; empty when it is valid. */
   problems: Array<Scalars['String']['output']>;
   taxRate?: Maybe<Scalars['Float']['output']>;
+  /** The catalog's taxes, in its order, a page at a time. */
   taxes: Array<CatalogTax>;
   version: Scalars['Int']['output'];
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionCategoriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionItemsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionMenusArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionModifierGroupsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionModifiersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A catalog fetched from the POS; each fetch is a new version. */
+export type CatalogVersionTaxesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type ChangeContextsInput = {

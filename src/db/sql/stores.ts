@@ -45,9 +45,25 @@ export const resumeStores = (ids: string[], now: Date): Step => ({
   args: [now, ...ids],
 });
 
-/** A store's event count to its DSP, up by one, read back: the next store event's position. */
-export const nextStoreEventSequence = (connectionId: string): Step => ({
-  sql: 'UPDATE "DspConnection" SET "eventSequence" = "eventSequence" + 1 WHERE "id" = ? RETURNING "eventSequence"',
+/** The ordering key of every message to a store's DSP, its events and its menus alike: they go
+ * out one at a time, in the order they were written (../../delivery/outbox.ts). */
+export const storeOrderingKey = (connectionId: string) => `store:${connectionId}`;
+
+/** Where a store's next message to its DSP stands: `sequence`, a store event's number (1, 2, 3…
+ * of the events alone, what the DSP reads), and `position`, the message's place under the
+ * store's ordering key (events and menus counted together). */
+export type StoreCount = { sequence: number; position: number };
+
+/** A store's next event to its DSP: its event count and its message count up by one, read back. */
+export const nextStoreEvent = (connectionId: string): Step => ({
+  sql: 'UPDATE "DspConnection" SET "eventSequence" = "eventSequence" + 1, "messageSequence" = "messageSequence" + 1 WHERE "id" = ? RETURNING "eventSequence" AS "sequence", "messageSequence" AS "position"',
+  args: [connectionId],
+});
+
+/** A store's next menus publish: its message count up by one, read back (its position, behind
+ * the store's events written before it). */
+export const nextStoreMenus = (connectionId: string): Step => ({
+  sql: 'UPDATE "DspConnection" SET "messageSequence" = "messageSequence" + 1 WHERE "id" = ? RETURNING "eventSequence" AS "sequence", "messageSequence" AS "position"',
   args: [connectionId],
 });
 

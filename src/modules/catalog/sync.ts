@@ -1,6 +1,7 @@
 // Catalog sync (docs/reference.md § Order states): when a POS says a location's catalog changed, fetch it, keep it as
 // a new version, and publish to each DSP store exactly its assigned menus (all menus when
-// it has no assignment). Publishes leave through the outbox; how each ends becomes a
+// it has no assignment). Publishes leave through the outbox, each in order with the store's
+// events (its pauses and items off sale, which a publish leaves as they are); how each ends becomes a
 // menu.publish_success or menu.publish_failure notification to the POS, when its notification
 // scope includes that type. An invalid catalog is not published: the POS is told why.
 // Catalog versions and publishes are written here only, by plain statements (db/statements.ts).
@@ -10,6 +11,7 @@ import { NotFound } from '../../common/errors.js';
 import { enqueue, type OutboxInput } from '../../delivery/outbox.js';
 import { statementsOf } from '../../db/statements.js';
 import { lastPublish, latestCatalogVersion, type LastPublish, type LatestVersion } from '../../db/sql/catalog.js';
+import { nextStoreMenus, storeOrderingKey, type StoreCount } from '../../db/sql/stores.js';
 import type { OutcomeHandler } from '../../delivery/worker.js';
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { newId } from '../../common/ids.js';
@@ -125,6 +127,9 @@ export async function syncLocationCatalog(services: Services, location: Location
         continue;
       }
       await run(tables.menuPublish.insert({ ...common, status: 'pending' }));
+      // In order with the store's events: a pause or an item off sale told before these menus
+      // reaches the DSP before them, however long the DSP is down (one ordering key per store).
+      const [counted] = await run<StoreCount>(nextStoreMenus(store.id));
       enqueue(run, services, {
         kind: 'menu.publish',
         owner: location,
@@ -139,6 +144,7 @@ export async function syncLocationCatalog(services: Services, location: Location
           catalog: part,
         }),
         subject: { purpose: 'publish', subjectId: publishId },
+        ordering: { key: storeOrderingKey(store.id), position: Number(counted!.position) },
       });
     }
   });

@@ -60,8 +60,6 @@ const check = (items: unknown) => cartRefusal(offer, offSale, items, now);
 
 describe('carts taken', () => {
   test.each<[string, unknown]>([
-    ['no items at all (the field left out)', undefined],
-    ['an empty list', []],
     ['an item at its price', [line('rings', 525)]],
     ['an item above its price', [line('rings', 600)]],
     ['an item whose time off sale has passed', [line('rings', 525)]],
@@ -78,8 +76,9 @@ describe('carts taken', () => {
     ['a group the offer does not hold: nothing to count against', [line('wrap', 800)]],
   ])('%s', (_case, items) => expect(check(items)).toBeNull());
 
-  test('every item of a store with no catalog yet, but what is off sale', () => {
+  test('every item of a store with no catalog yet, but what is off sale, and no order of nothing', () => {
     expect(cartRefusal(null, offSale, [line('made_up', 1, [mod('anything', 0)], 0)], now)).toBeNull();
+    expect(cartRefusal(null, offSale, [], now)).toEqual({ reason: 'invalid_cart', details: 'an order with no items' });
     expect(cartRefusal(null, offSale, [line('made_up', 1), line('soda', 100)], now)).toEqual({
       reason: 'item_unavailable',
       details: 'item soda is off sale',
@@ -95,6 +94,8 @@ describe('carts taken', () => {
 
 describe('carts refused, with what the DSP is told', () => {
   test.each<[string, unknown, string, string]>([
+    ['no items at all (the field left out)', undefined, 'invalid_cart', 'an order with no items'],
+    ['an empty list', [], 'invalid_cart', 'an order with no items'],
     ['items that are not a list', { service_id: 'rings' }, 'invalid_cart', 'items is not a list'],
     ['a line that is not an object', ['rings'], 'invalid_cart', 'items[0] has no service_id'],
     ['a line that is null', [null], 'invalid_cart', 'items[0] has no service_id'],

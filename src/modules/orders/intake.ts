@@ -101,8 +101,8 @@ const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice
  * modifier offered (a modifier within a group of what it modifies), quantities positive whole
  * numbers (a modifier's defaults to 1), prices no lower than the catalog's (whole numbers of the
  * smallest unit, compared exactly: the webhook refused any other, ./wire.ts), and each
- * modifier group's selections within its min_selections..max_selections. The first problem, or
- * null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
+ * modifier group's selections within its min_selections..max_selections; an order of nothing (no
+ * `items`, or none in them) is none. The first problem, or null. Linear in the cart's size; its nesting is bounded by the input checks (src/input.ts).
  */
 export function cartRefusal(
   offer: Offer | null,
@@ -111,7 +111,7 @@ export function cartRefusal(
   now = Date.now(),
   outOfHours?: OutOfHours,
 ): Refusal | null {
-  if (items === undefined) return null;
+  if (items === undefined || (Array.isArray(items) && !items.length)) return { reason: 'invalid_cart', details: 'an order with no items' };
   if (!Array.isArray(items)) return { reason: 'invalid_cart', details: 'items is not a list' };
   const cart: Cart = { offer, offSale, now };
   for (const [index, line] of items.entries()) {

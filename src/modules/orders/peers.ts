@@ -12,8 +12,9 @@ import type { Order as OrderRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { outgoingWebhook, providerCall, type JsonSchema, type OpenApiOperation } from '../../http/route-docs.js';
 import { storedDriver, type Driver } from './driver.js';
-import { DELIVERY_STATUSES, MOVES_SAID, ORDER_STATUSES } from './states.js';
+import { DELIVERY_STATUSES, MERCHANT_DELIVERED, MOVES_SAID, ORDER_STATUSES } from './states.js';
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties, orderObjectSchema } from './wire.js';
+import { dspEventDoc } from '../stores/peers.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -136,10 +137,13 @@ function deliveryWire(order: Delivery, driverField: 'driver' | 'driver_details')
 
 /** The event that tells the DSP how an order now stands, by its new status: a merchant's
  * cancellation is a cancel; every other move (ready, on its way, done, or failed after it was
- * taken), and every move of its delivery, a status change. */
-export function statusEvent(order: Delivery): { type: DspEventType; data: Record<string, unknown> } {
+ * taken), and every move of its delivery, a status change. Only of an order the restaurant
+ * delivers does the DSP hear the delivery (its status, driver and ETA): the platform's own
+ * deliveries and its customers' pickups are the platform's to tell. */
+export function statusEvent(order: Delivery & Pick<OrderRow, 'fulfillmentType'>): { type: DspEventType; data: Record<string, unknown> } {
   if (order.status === 'merchant_canceled') return { type: 'location.order.cancel', data: { status: order.status } };
-  return { type: 'location.order.notify_status_change', data: deliveryWire(order, 'driver') };
+  const data = order.fulfillmentType === MERCHANT_DELIVERED ? deliveryWire(order, 'driver') : { status: order.status };
+  return { type: 'location.order.notify_status_change', data };
 }
 
 type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | 'deliveryStatus' | 'body'> & { posOrderId?: string | null };
@@ -241,6 +245,9 @@ export function changeToEventProvider(order: OrderRow, target: Dispatch): Outbox
   };
 }
 
+/** What an order event's data carries only at times (a delivery the restaurant makes, its driver). */
+const OPTIONAL = new Set(['delivery_status', 'driver', 'estimated_dropoff_time']);
+
 /** The DSP events as the OpenAPI document's `webhooks` describe them (what a DSP receives). */
 export function dspEventDocs(): Record<string, OpenApiOperation> {
   const common = {
@@ -265,14 +272,22 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
       },
     ],
     'location.order.notify_status_change': [
-      `The POS moved the order (${MOVES_SAID}), or its delivery status or driver changed.`,
-      { status: { type: 'string' }, delivery_status: { type: 'string' }, driver: { type: 'object', description: 'When known.' } },
+      `The POS moved the order (${MOVES_SAID}), or, for an order the restaurant delivers (merchant_managed_delivery), its delivery status or driver changed.`,
+      {
+        status: { type: 'string', enum: [...ORDER_STATUSES] },
+        delivery_status: {
+          type: 'string',
+          enum: [...DELIVERY_STATUSES],
+          description: 'Only for an order the restaurant delivers (merchant_managed_delivery): where its delivery is.',
+        },
+        driver: { type: 'object', description: 'Only for an order the restaurant delivers, once a driver is assigned.' },
+        estimated_dropoff_time: {
+          type: 'integer',
+          description: 'Only for an order the restaurant delivers: when the driver is expected at the customer, epoch ms, when known.',
+        },
+      },
     ],
     'location.order.cancel': ['The merchant canceled the order.', { status: { type: 'string', const: 'merchant_canceled' } }],
-  };
-  const headers = {
-    'X-Service-Signature': "HMAC-SHA256 of the body with the DSP's webhook secret, lower-case hex.",
-    'Idempotency-Key': 'The same for this event however often it is sent: drop a repeat by it.',
   };
   const money = orderMoneyProperties();
   return Object.fromEntries(
@@ -280,28 +295,10 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
       const [when, fields] = more[type];
       const data = {
         type: 'object',
-        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => f !== 'driver' && !(f in money))],
+        required: ['order_id', 'dsp_order_id', 'sequence', ...Object.keys(fields).filter((f) => !OPTIONAL.has(f) && !(f in money))],
         properties: { ...common, ...fields },
       };
-      const body = {
-        type: 'object',
-        required: ['type', 'store_id', 'created_at', 'data'],
-        properties: {
-          type: { type: 'string', const: type },
-          store_id: { type: 'string', description: "The DSP's own store id." },
-          created_at: { type: 'integer', description: 'Epoch milliseconds of the change.' },
-          data,
-        },
-      };
-      return [
-        type,
-        outgoingWebhook(
-          `To a DSP: ${type}`,
-          `${when} POST {dsp base_url}/v1/events, with the store's onboarding token as a bearer token when the store is bound.`,
-          body,
-          headers,
-        ),
-      ];
+      return [type, dspEventDoc(type, when, data, 'dsp-event:<order id>:<sequence>')];
     }),
   );
 }

@@ -72,11 +72,14 @@ import { storedHolidays, storedOffer } from '../catalog/stored.js';
 import { storedCurrency } from '../catalog/currency.js';
 import { offSaleAt } from '../stores/service.js';
 
+/** A final order's refusal, naming the status it ended in: the sender sees why. */
+const notModifiable = (status: string) => new FeatureDisabled(`order is ${status}, which is final: it is not modifiable`);
+
 /** Where an event takes the order, or the refusal the sender gets (./states.ts). */
 function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
   const verdict = decide(order.status, event);
   if ('to' in verdict) return verdict.to;
-  if (verdict.refused === 'notModifiable') throw new FeatureDisabled('order is not modifiable');
+  if (verdict.refused === 'notModifiable') throw notModifiable(order.status);
   const to = event.kind === 'posUpdate' ? event.status : event.kind;
   throw new InvalidTransition(`an order cannot move from ${order.status} to ${to}`);
 }
@@ -299,18 +302,26 @@ const takesChanges = async (services: Services, posSource: string | null | undef
   Boolean(posSource && (await findProvider(services, posSource))?.orderUpdates);
 
 /** A DSP's cancellation: the order canceled, conditional on the status it was read in; its POS
- * told when its registration takes order changes, and its event provider, if it has one. */
-export async function cancelOrder(services: Services, source: string, dspOrderId: string): Promise<OrderRow> {
+ * told when its registration takes order changes, and its event provider, if it has one. The same
+ * cancellation again (the DSP's retry, or a copy that lost the race) changes nothing and is
+ * answered as a `duplicate`. An order of another store is not found. */
+export async function cancelOrder(
+  services: Services,
+  source: string,
+  dspOrderId: string,
+  dspStoreId: string,
+): Promise<OrderRow & { duplicate: boolean }> {
   const sql = statementsOf(services.db);
   const [order] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
-  if (!order) throw new NotFound(`order ${dspOrderId} not found`);
-  const to = move(order, { kind: 'dspCancel' })!;
+  if (!order || order.dspStoreId !== dspStoreId) throw new NotFound(`order ${dspOrderId} of store ${dspStoreId} not found`);
+  const to = move(order, { kind: 'dspCancel' });
+  if (!to) return { ...order, duplicate: true };
   const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
   const tellPos = location && (await takesChanges(services, location.source));
   const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
   const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
   const now = new Date();
-  return sql.transaction(async (run) => {
+  const canceled = await sql.transaction(async (run) => {
     const [changed] = await run<OrderRow>(
       tables.order.update(
         order.id,
@@ -318,7 +329,7 @@ export async function cancelOrder(services: Services, source: string, dspOrderId
         { and: statusIn([order.status]), returning: true, ...(tellPos || dispatch ? { increment: ['changeSequence'] } : {}) },
       ),
     );
-    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
+    if (!changed) return null;
     const messages = [
       ...(tellPos ? [carryingCustomer(changeToPos(changed, location), key)] : []),
       ...(dispatch ? [changeToEventProvider(changed, dispatch)] : []),
@@ -326,6 +337,12 @@ export async function cancelOrder(services: Services, source: string, dspOrderId
     await orderChanged(run, services, changed, { messages });
     return changed;
   });
+  if (canceled) return { ...canceled, duplicate: false };
+  // Another change came first: judged again, a copy of this cancellation is answered as one, and
+  // an order that ended otherwise says how.
+  const [after] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
+  if (!move(after!, { kind: 'dspCancel' })) return { ...after!, duplicate: true };
+  throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
 }
 
 /** A POS's status change, conditional on the status it was read in: a move is told to the DSP,
@@ -390,7 +407,7 @@ export function judgeReport(order: ReportedOrder | undefined, provider: string, 
       : { kind: 'driverAssigned', driverChanged: driver !== order.driver },
   );
   if ('refused' in verdict) {
-    if (verdict.refused === 'notModifiable') throw new FeatureDisabled('order is not modifiable');
+    if (verdict.refused === 'notModifiable') throw notModifiable(order.status);
     throw new InvalidTransition(`the delivery cannot go back from ${order.deliveryStatus} to ${update.deliveryStatus}`);
   }
   return 'unchanged' in verdict ? null : { ...verdict, driver };

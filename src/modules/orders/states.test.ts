@@ -48,9 +48,11 @@ describe('a POS status update', () => {
 
 describe("the DSP's cancellation", () => {
   test.each(open)('cancels a %s order', (from) => expect(decide(from, { kind: 'dspCancel' })).toEqual({ to: 'dsp_canceled' }));
-  test.each(final)('leaves a %s order as it is, refused', (from) =>
+  test.each(['completed', 'failed', 'merchant_canceled'])('leaves a %s order as it is, refused', (from) =>
     expect(decide(from, { kind: 'dspCancel' })).toEqual({ refused: 'notModifiable' }),
   );
+  test('sent again, it applies to the order it canceled, and moves nothing (a retry is no conflict)', () =>
+    expect(decide('dsp_canceled', { kind: 'dspCancel' })).toEqual({ to: null }));
 });
 
 describe("the POS's answer to the order we sent", () => {
@@ -94,11 +96,11 @@ describe('the named states, as docs/reference.md § Order states has them', () =
     expect(FINAL_STATUSES.has(NEW)).toBe(false);
     expect(decide(NEW, { kind: 'posUpdate', status: 'ready_for_pickup' })).toEqual({ to: 'ready_for_pickup' });
   });
-  test('the final statuses are exactly those nothing changes', () => {
+  test('the final statuses are exactly those nothing changes (the DSP’s cancellation again changes nothing either)', () => {
     expect([...FINAL_STATUSES].sort()).toEqual([...final].sort());
     for (const status of ORDER_STATUSES)
       expect(decide(status, { kind: 'dspCancel' })).toEqual(
-        FINAL_STATUSES.has(status) ? { refused: 'notModifiable' } : { to: 'dsp_canceled' },
+        status === 'dsp_canceled' ? { to: null } : FINAL_STATUSES.has(status) ? { refused: 'notModifiable' } : { to: 'dsp_canceled' },
       );
   });
   test('a delivery with a driver assigned is on its way to the pickup', () => {

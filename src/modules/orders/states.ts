@@ -65,7 +65,7 @@ export type Verdict =
   | { to: OrderStatus }
   /** The event applies but leaves the status as it is. */
   | { to: null }
-  /** A final order: nothing changes it (409 feature_disabled, "order is not modifiable"). */
+  /** A final order: nothing changes it (409 feature_disabled, naming the status it ended in). */
   | { refused: 'notModifiable' }
   /** An open order that cannot go there (409 invalid_transition). */
   | { refused: 'invalidTransition' };
@@ -79,6 +79,8 @@ export function decide(status: string, event: OrderEvent): Verdict {
       if (event.status === status) return { to: null };
       return FORWARD[status]?.includes(event.status) || event.status === 'failed' ? { to: event.status } : { refused: 'invalidTransition' };
     case 'dspCancel':
+      // The DSP's own cancellation again (its retry after a lost answer): it applies, and moves nothing.
+      if (status === 'dsp_canceled') return { to: null };
       return final ? { refused: 'notModifiable' } : { to: 'dsp_canceled' };
     case 'posTook':
       // Refused before and redelivered: the POS has it now, so it is open again.

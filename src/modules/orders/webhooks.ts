@@ -36,7 +36,11 @@ const orderCreated: WebhookHandler = {
     // A store nobody bound (or whose location is gone) is the DSP's mistake: 422, as ever; the
     // order is kept, so the operator sees what was refused and why, and the DSP is told.
     if (order.unbound)
-      throw new AppError(422, 'store_not_bound', `DSP store ${order.dspStoreId} is not bound to a location: ${order.failureDetails}`);
+      throw new AppError(
+        422,
+        'store_not_bound',
+        `${order.failureDetails}; a partner binds the store to a location before its orders are taken`,
+      );
     return {
       status: 201,
       body: { order_id: order.id, status: order.status, ...(order.failureReason ? { failure_reason: order.failureReason } : {}) },
@@ -45,9 +49,24 @@ const orderCreated: WebhookHandler = {
 };
 
 const orderCanceled: WebhookHandler = {
+  object: {
+    type: 'object',
+    description:
+      'Your customer canceled the order. Sent again (the same Idempotency-Key, or the same cancellation later), it changes nothing and is answered 200 with duplicate: true.',
+    required: ['dsp_order_id', 'dsp_store_id'],
+    properties: {
+      dsp_order_id: { type: 'string', description: 'Your id of the order, as its order.created gave it.' },
+      dsp_store_id: { type: 'string', description: 'The store the order was placed at.' },
+    },
+  },
   accept: async (services, event) => {
-    const order = await cancelOrder(services, event.source, requiredText(event.object.dsp_order_id, 'object.dsp_order_id'));
-    return { status: 200, body: { order_id: order.id, status: order.status } };
+    const order = await cancelOrder(
+      services,
+      event.source,
+      requiredText(event.object.dsp_order_id, 'object.dsp_order_id'),
+      requiredText(event.object.dsp_store_id, 'object.dsp_store_id'),
+    );
+    return { status: 200, body: { order_id: order.id, status: order.status, ...(order.duplicate ? { duplicate: true } : {}) } };
   },
 };
 

@@ -13,26 +13,35 @@ export type OrderAmount = (typeof ORDER_AMOUNTS)[number];
 /** Left out or null: not given. */
 const given = (value: unknown) => value !== undefined && value !== null;
 
+/** How many bad fields a refusal names one by one; past them it counts the rest. */
+const NAMED_AT_MOST = 10;
+
 /**
- * A DSP's order whose money is not money is refused whole (400, nothing stored), naming the first
- * field: a currency that is not a code, an amount or a price (of an item, or of a modifier at any
- * depth) that is not a whole number from 0 to MAX_AMOUNT. Its nesting is bounded by the input
- * checks (common/input.ts); the walk is iterative all the same.
+ * A DSP's order whose money is not money is refused whole (400, nothing stored), naming every
+ * such field by its path: the prices of its lines first (an item or a modifier at any depth: what
+ * a platform sending major units gets wrong first, and what its sums follow from), then a
+ * currency that is not a code and the order's amounts that are not whole numbers from 0 to
+ * MAX_AMOUNT. Its nesting is bounded by the input checks (common/input.ts); the walk is
+ * iterative all the same.
  */
 export function assertOrderMoney(object: Record<string, unknown>): void {
-  if (given(object.currency) && !isCurrency(object.currency)) throw new Invalid(`object.currency ${currencyRule(object.currency)}`);
   const currency = isCurrency(object.currency) ? object.currency : null;
-  for (const field of ORDER_AMOUNTS)
-    if (given(object[field]) && !isAmount(object[field])) throw new Invalid(`object.${field} ${amountRule(object[field], currency)}`);
+  const problems: string[] = [];
   const lines = (list: unknown, where: string): [string, unknown][] =>
     Array.isArray(list) ? list.map((line, index) => [`${where}[${index}]`, line] as [string, unknown]).reverse() : [];
   const stack = lines(object.items, 'object.items');
   while (stack.length) {
     const [where, line] = stack.pop()!;
     if (!isPlainObject(line)) continue;
-    if (given(line.price) && !isAmount(line.price)) throw new Invalid(`${where}.price ${amountRule(line.price, currency)}`);
+    if (given(line.price) && !isAmount(line.price)) problems.push(`${where}.price ${amountRule(line.price, currency)}`);
     stack.push(...lines(line.modifiers, `${where}.modifiers`));
   }
+  if (given(object.currency) && !isCurrency(object.currency)) problems.push(`object.currency ${currencyRule(object.currency)}`);
+  for (const field of ORDER_AMOUNTS)
+    if (given(object[field]) && !isAmount(object[field])) problems.push(`object.${field} ${amountRule(object[field], currency)}`);
+  if (!problems.length) return;
+  const more = problems.length - NAMED_AT_MOST;
+  throw new Invalid([...problems.slice(0, NAMED_AT_MOST), ...(more > 0 ? [`and ${more} more fields are not money`] : [])].join('. '));
 }
 
 const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 1);

@@ -2,9 +2,11 @@
 // DSP stores paused and resumed (with an optional end), items and modifiers taken off sale and
 // put back (with an optional end), and a DSP's own word about its store (store.status). Each
 // change goes to every bound store concerned as an event (location.pause, location.resume,
-// location.items.snooze, location.items.unsnooze) through the outbox, one store's events in
-// order. An end passes by itself: the order intake compares it with the clock (orders/intake.ts),
-// so no timer runs and no event is sent then, on any instance, across restarts.
+// location.items.snooze, location.items.unsnooze) through the outbox, numbered per store
+// (`sequence`) and in order with the store's menus (one ordering key per store); a publish of
+// menus touches no pause and no item off sale. An end passes by itself: the order intake
+// compares it with the clock (orders/intake.ts), so no timer runs and no event is sent then, on
+// any instance, across restarts.
 import type { Services } from '../../services.js';
 import { Invalid, NotFound, someOf } from '../../common/errors.js';
 import type { AuthInfo } from '../../common/scopes.js';
@@ -14,13 +16,15 @@ import { statementsOf, type Run } from '../../db/statements.js';
 import {
   boundStores,
   nextAvailabilityVersion,
-  nextStoreEventSequence,
+  nextStoreEvent,
   pauseStores as pauseStep,
   putOnSale,
   resumeStores as resumeStep,
   setDspStatus,
   takeOffSale,
+  storeOrderingKey,
   unavailableItems,
+  type StoreCount,
   type StoreForEvents,
 } from '../../db/sql/stores.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
@@ -30,7 +34,7 @@ import { keptPer } from '../../common/kept.js';
 import type { Db, Location as LocationRow } from '../../db/client.js';
 import { recordChange } from '../../changes/record.js';
 import { toWire } from '../../http/rest-route.js';
-import { storeEventBody, storeWire, type StoreEventData } from './peers.js';
+import { storeEventBody, storeWire, type StoreEventData, type StoreEventType } from './peers.js';
 import { endOf, pausedUntilShown, type OffSale } from './rules.js';
 
 /** How many items one call may take off sale or put back. */
@@ -75,18 +79,19 @@ function locationChanged(
   });
 }
 
-/** A store's next event to its DSP, in order per store: its sequence counted in the change's
- * transaction. */
-async function storeEvent(run: Run, store: StoreForEvents, type: string, data: StoreEventData): Promise<OutboxInput> {
-  const [counted] = await run<{ eventSequence: number }>(nextStoreEventSequence(store.id));
-  const sequence = Number(counted!.eventSequence);
+/** A store's next event to its DSP, counted in the change's transaction: its `sequence` among the
+ * store's events, and its place among everything the DSP is sent about the store, menus included
+ * (one ordering key per store, db/sql/stores.ts). */
+async function storeEvent(run: Run, store: StoreForEvents, type: StoreEventType, data: StoreEventData): Promise<OutboxInput> {
+  const [counted] = await run<StoreCount>(nextStoreEvent(store.id));
+  const sequence = Number(counted!.sequence);
   return {
     kind: type,
     owner: store,
     to: { provider: store.source, operation: 'events', onboardingId: store.onboardingId },
-    body: storeEventBody(type, store.dspStoreId, data),
+    body: storeEventBody(type, store.dspStoreId, sequence, data),
     subject: { purpose: 'dsp-store-event', subjectId: store.id, which: [sequence] },
-    ordering: { key: `store:${store.id}`, position: sequence },
+    ordering: { key: storeOrderingKey(store.id), position: Number(counted!.position) },
   };
 }
 

@@ -74,6 +74,9 @@ test('an order accepted, made ready and completed: the DSP sees sequences 1, 2, 
     dsp_order_id: placed.dsp_order_id,
     pos_order_id: expect.stringMatching(/^pos_/),
   });
+  // A pickup: the platform hears the order's status, and nothing of a delivery nobody makes.
+  for (const event of seen.events.slice(1))
+    expect(Object.keys(event.data).sort()).toEqual(['dsp_order_id', 'order_id', 'sequence', 'status']);
 
   const calls = eventCalls().filter((r) => (r.body as { data: { order_id: string } }).data.order_id === orderId);
   // Each is what the OpenAPI document's webhooks say a DSP receives.
@@ -112,6 +115,21 @@ test('a merchant-delivered order: the driver and the delivery status reach the D
   }
 });
 
+test('an order the platform delivers itself: its status changes carry no delivery status, completed included', async () => {
+  const placed = await placeOrder(pos, m.storeId, { fulfillment_type: 'delivery' });
+  for (const status of ['ready_for_pickup', 'out_for_delivery', 'completed'])
+    expect((await posStatus(pos, placed.body.order_id!, status)).status).toBe(200);
+  const seen = await atDsp(placed.dsp_order_id, 4);
+  expect(seen.events.slice(1).map((e) => e.data)).toEqual(
+    ['ready_for_pickup', 'out_for_delivery', 'completed'].map((status, i) => ({
+      order_id: placed.body.order_id,
+      dsp_order_id: placed.dsp_order_id,
+      sequence: i + 2,
+      status,
+    })),
+  );
+});
+
 test('the DSP’s own cancellation is not echoed back to it', async () => {
   const placed = await pickup();
   await atDsp(placed.dsp_order_id, 1);
@@ -123,6 +141,92 @@ test('the DSP’s own cancellation is not echoed back to it', async () => {
   expect(
     await service.services.db.outboxMessage.count({ where: { idempotencyKey: { startsWith: `dsp-event:${placed.body.order_id}:` } } }),
   ).toBe(1);
+});
+
+describe('the DSP’s cancellation: once in effect, however often sent', () => {
+  /** A DSP's signed webhook, under the Idempotency-Key given. */
+  const dspWebhook = async (type: string, object: Record<string, unknown>, key: string = crypto.randomUUID()) => {
+    const body = JSON.stringify({ type, object });
+    const res = await fetch(`${service.url}/v1/webhooks/dsp/sandbox-dsp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': key,
+        'service-webhook-signature': signBody(body, secrets.webhookSecret),
+      },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const cancel = (dspOrderId: string, key?: string) =>
+    dspWebhook('order.canceled', { dsp_order_id: dspOrderId, dsp_store_id: m.storeId }, key);
+  const row = (id: string) => service.services.db.order.findUniqueOrThrow({ where: { id } });
+  /** What a cancellation did: the partner's events of it and the messages to the POS. */
+  const effects = async (orderId: string) => ({
+    events: await service.services.db.event.count({ where: { subjectId: orderId, type: 'order.updated' } }),
+    toPos: await service.services.db.outboxMessage.count({ where: { idempotencyKey: `order.canceled:${orderId}` } }),
+  });
+
+  test('sent twice under one Idempotency-Key (a retry after a lost answer): 200 both times, one effect', async () => {
+    const placed = await pickup();
+    const orderId = placed.body.order_id!;
+    const key = crypto.randomUUID();
+    expect(await cancel(placed.dsp_order_id, key)).toEqual({ status: 200, body: { order_id: orderId, status: 'dsp_canceled' } });
+    const canceled = await row(orderId);
+    expect(await cancel(placed.dsp_order_id, key)).toEqual({
+      status: 200,
+      body: { order_id: orderId, status: 'dsp_canceled', duplicate: true },
+    });
+    // Later, under a key of its own: the same cancellation, answered the same.
+    expect((await cancel(placed.dsp_order_id)).body).toEqual({ order_id: orderId, status: 'dsp_canceled', duplicate: true });
+    expect((await row(orderId)).updatedAt).toEqual(canceled.updatedAt);
+    expect(await effects(orderId)).toEqual({ events: 1, toPos: 1 });
+  });
+
+  test('ten copies at once: each answered 200, one of them the cancellation, one effect', async () => {
+    const placed = await pickup();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(placed.dsp_order_id)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => !a.body.duplicate)).toHaveLength(1);
+    expect(await effects(placed.body.order_id!)).toEqual({ events: 1, toPos: 1 });
+  });
+
+  test('an order that ended otherwise: 409 feature_disabled naming how it ended, and nothing changes', async () => {
+    const done = await pickup();
+    expect((await posStatus(pos, done.body.order_id!, 'completed')).status).toBe(200);
+    const failed = await pickup({ items: [line('item_made_up', 1)] });
+    for (const [placed, status] of [
+      [done, 'completed'],
+      [failed, 'failed'],
+    ] as const) {
+      expect(await cancel(placed.dsp_order_id)).toEqual({
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'feature_disabled',
+          message: `order is ${status}, which is final: it is not modifiable`,
+        },
+      });
+      expect((await row(placed.body.order_id!)).status).toBe(status);
+    }
+  });
+
+  test('without dsp_order_id or dsp_store_id: 400 naming the one missing; another store’s order is not found; nothing changes', async () => {
+    const placed = await pickup();
+    for (const [object, message] of [
+      [{ dsp_store_id: m.storeId }, 'object.dsp_order_id is required'],
+      [{ dsp_order_id: placed.dsp_order_id }, 'object.dsp_store_id is required'],
+    ] as const)
+      expect(await dspWebhook('order.canceled', object)).toEqual({
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', code: 'invalid_request', message },
+      });
+    const elsewhere = await dspWebhook('order.canceled', { dsp_order_id: placed.dsp_order_id, dsp_store_id: 'store_elsewhere' });
+    expect(elsewhere).toMatchObject({ status: 404, body: { message: `order ${placed.dsp_order_id} of store store_elsewhere not found` } });
+    expect((await row(placed.body.order_id!)).status).toBe('in_progress');
+    expect(await effects(placed.body.order_id!)).toEqual({ events: 0, toPos: 0 });
+  });
 });
 
 describe('every failure reason, each earned by an order: stored failed, not sent to the POS, told to the DSP', () => {
@@ -151,6 +255,7 @@ describe('every failure reason, each earned by an order: stored failed, not sent
       'price_mismatch',
       /modifier mod_us_pepper_jack is priced 24, below the catalog's 25/,
     ],
+    ['an order with no items', () => pickup({ items: [], subtotal: 0, tax: 0, total: 0 }), 'invalid_cart', /^an order with no items$/],
     [
       'an order in euros for a location in dollars',
       () => pickup({ currency: 'eur' }),
@@ -270,6 +375,11 @@ describe('money that is not money: 400 invalid_request naming the field, nothing
         items: [line('item_us_rings', 525), line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [line('mod_us_pepper_jack', 0.25)])])],
       },
       `object.items[1].modifiers[0].modifiers[0].price ${WHOLE}, not 0.25; send 25 for 0.25 usd`,
+    ],
+    [
+      'a platform in dollars: the item price that caused it named by its path, and every bad field after it',
+      { items: [line('item_us_rings', 525), line('item_us_coffee', 2.95)], subtotal: 8.2, total: 8.2 },
+      `object.items[1].price ${WHOLE}, not 2.95; send 295 for 2.95 usd. object.subtotal ${WHOLE}, not 8.2; send 820 for 8.2 usd. object.total ${WHOLE}, not 8.2; send 820 for 8.2 usd`,
     ],
     [
       'a currency in capitals',

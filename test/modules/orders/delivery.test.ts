@@ -236,7 +236,12 @@ test('a cancellation after confirmation reaches the event provider as order.upda
       order_id: orderId,
       delivery_status: 'arrived_at_pickup',
     });
-    expect(late.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
+    expect(late.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'feature_disabled',
+      message: `order is ${status}, which is final: it is not modifiable`,
+    });
   }
   // The POS hears of the DSP's cancellation as before (its own it made itself): through its own
   // queue, not the event provider's, so it is waited for.
@@ -423,7 +428,12 @@ describe('reports the rules refuse: the answer of the rules, and nothing changes
       ['order.assign.driver', { driver: { name: 'Late Larry' } }],
     ] as const) {
       const res = await report(type, { ...address, ...more });
-      expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        error: 'Conflict',
+        code: 'feature_disabled',
+        message: 'order is completed, which is final: it is not modifiable',
+      });
     }
     await unchanged();
   });
@@ -588,7 +598,12 @@ describe('order.assign.driver comes only from the order’s own event provider, 
     expect((await posStatus(pos, orderId, 'completed')).status).toBe(200);
     const res = await assign('sandbox-events', secrets.webhookSecret, orderId, 'Late Larry');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' });
+    expect(res.body).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'feature_disabled',
+      message: 'order is completed, which is final: it is not modifiable',
+    });
     expect((await orderRow(orderId)).driver).toBe(withDriver.driver);
   });
 });

@@ -109,7 +109,12 @@ test('a DSP order reaches the POS in full, then the event provider signed, gets 
   const closed = await posStatus(pos, orderId, 'ready_for_pickup');
   expect(closed).toEqual({
     status: 409,
-    body: { statusCode: 409, error: 'Conflict', code: 'feature_disabled', message: 'order is not modifiable' },
+    body: {
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'feature_disabled',
+      message: 'order is completed, which is final: it is not modifiable',
+    },
   });
 
   await until(async () => seen.length >= 6 && seen, 15_000, refusal);
@@ -173,7 +178,12 @@ test('a POS slower than our timeout: the call is given up and sent again, and th
 test('an order for an unbound store or a deleted location is refused clearly and kept as failed', async () => {
   const unbound = await placeOrder(pos, 'store-nobody');
   expect(unbound.status).toBe(422);
-  expect(unbound.body).toMatchObject({ statusCode: 422, code: 'store_not_bound' });
+  // Said once, with what fixes it.
+  expect(unbound.body).toMatchObject({
+    statusCode: 422,
+    code: 'store_not_bound',
+    message: 'store store-nobody is bound to no location; a partner binds the store to a location before its orders are taken',
+  });
   expect(await service.services.db.order.findFirst({ where: { dspOrderId: unbound.dsp_order_id } })).toMatchObject({
     status: 'failed',
     failureReason: 'location_not_found',
@@ -184,7 +194,10 @@ test('an order for an unbound store or a deleted location is refused clearly and
   await request(service.url, 'DELETE', `/v1/onboarding/org/${other.orgId}/locations/${other.locationId}`, { token: other.token });
   const deleted = await placeOrder(pos, other.storeId);
   expect(deleted.status).toBe(422);
-  expect(deleted.body.code).toBe('store_not_bound');
+  expect(deleted.body).toMatchObject({
+    code: 'store_not_bound',
+    message: `the location of store ${other.storeId} was deleted; a partner binds the store to a location before its orders are taken`,
+  });
 });
 
 test('a POS refusal fails the order with its reason; a dead delivery is visible and can be redelivered', async () => {

@@ -3,6 +3,7 @@
 // the closed days of the location's catalog in its time zone. Each stops orders with its reason,
 // and every bound store concerned is told (the sandbox DSP keeps each store as the events leave it).
 import { jest } from '@jest/globals';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { StoreState } from '../../../src/sandbox/pos/dsp-channel.js';
 import { localDate } from '../../../src/modules/catalog/local-time.js';
@@ -12,6 +13,7 @@ import {
   type OrdersWorld,
   catalogReceived,
   dayInWords,
+  merchantTakingOrders,
   placeOrder,
   until,
   type OrderSetup,
@@ -189,6 +191,81 @@ test('a DSP pausing its own store: recorded and shown, orders refused, not echoe
   await sandbox(`stores/${m.storeId}/status`, { status: 'online' });
   await until(async () => (await connection()).dsp_status === 'online');
   expect((await pickup()).body.status).toBe('in_progress');
+});
+
+describe('the DSP hears each store’s events in sequence, and its menus in order with them', () => {
+  const STORE_TYPES = ['location.pause', 'location.resume', 'location.items.snooze', 'location.items.unsnooze'];
+  type Told = { type: string; store_id: string; data: { sequence: number } };
+  /** The store events a store's DSP took, in the order it took them. */
+  const toldAtDsp = (storeId: string) =>
+    pos.received
+      .filter((r) => r.path === '/v1/events')
+      .map((r) => r.body as Told)
+      .filter((event) => STORE_TYPES.includes(event.type) && event.store_id === storeId);
+
+  test('each store counts its own events 1, 2, 3…, each event as the OpenAPI document says a DSP receives it', async () => {
+    // A merchant of its own: its store's events count from 1, whatever this file's store was told.
+    const other = await merchantTakingOrders(service);
+    await sandbox('catalog-updated', { location_id: `loc_2_${other.tid}` });
+    await catalogReceived(service, other.locationId);
+    const on = (method: string, what: string, body?: unknown) =>
+      request(service.url, method, `/v1/onboarding/org/${other.orgId}/locations/${other.locationId}/${what}`, { token: other.token, body });
+    await on('POST', 'pause', { until_ms: Date.now() + 600_000 });
+    await on('PUT', 'availability', { item_ids: ['item_us_rings'], available: false });
+    await call('PUT', 'availability', { item_ids: ['item_us_coffee'], available: false });
+    await on('PUT', 'availability', { item_ids: ['item_us_rings'], available: true });
+    await on('POST', 'resume', {});
+    await call('PUT', 'availability', { item_ids: ['item_us_coffee'], available: true });
+    const told = await until(() => toldAtDsp(other.storeId).length === 4 && toldAtDsp(other.storeId));
+    expect(told.map((e) => [e.type, e.data.sequence])).toEqual([
+      ['location.pause', 1],
+      ['location.items.snooze', 2],
+      ['location.items.unsnooze', 3],
+      ['location.resume', 4],
+    ]);
+    // This file's store counts on by itself, without a gap, in the order it was told.
+    const ours = await until(async () => {
+      const sent = await storeEvents();
+      return toldAtDsp(m.storeId).length === sent && toldAtDsp(m.storeId);
+    });
+    expect(ours.map((e) => e.data.sequence)).toEqual(ours.map((_e, i) => i + 1));
+    const { webhooks } = (await get(service.url, '/v1/openapi.json')).body as { webhooks: Record<string, { post: any }> };
+    const ajv = new Ajv2020({ strict: false });
+    for (const event of [...told, ...ours]) {
+      const valid = ajv.validate(webhooks[event.type]!.post.requestBody.content['application/json'].schema, event);
+      expect({ type: event.type, errors: valid ? null : ajv.errors }).toEqual({ type: event.type, errors: null });
+    }
+  });
+
+  test('a publish of menus clears no pause and no item off sale, at the service or at the DSP', async () => {
+    await call('POST', 'pause', {});
+    await call('PUT', 'availability', { item_ids: ['item_us_rings'], available: false });
+    await until(async () => {
+      const store = await storeAtDsp();
+      return store.paused && store.snoozed_item_ids.includes('item_us_rings');
+    });
+    const told = await storeEvents();
+    const published = await service.services.db.menuPublish.count({ where: { storeId: connectionId, status: 'published' } });
+    // A new catalog (a holiday far ahead): new menus reach the store.
+    await sandbox('holidays', {
+      location_id: `loc_2_${m.tid}`,
+      holidays: [{ date: localDate(Date.now() + 40 * 86_400_000, CHICAGO), name: 'Far', closed: true }],
+    });
+    await until(
+      async () => (await service.services.db.menuPublish.count({ where: { storeId: connectionId, status: 'published' } })) > published,
+    );
+    await catalogReceived(service, m.locationId);
+    expect(await storeAtDsp()).toMatchObject({ paused: true, snoozed_item_ids: ['item_us_rings'] });
+    expect(await storeEvents()).toBe(told);
+    expect((await pickup()).body.failure_reason).toBe('restaurant_not_accepting_orders');
+    await call('POST', 'resume', {});
+    expect((await pickup({ items: [rings] })).body.failure_reason).toBe('item_unavailable');
+    await call('PUT', 'availability', { item_ids: ['item_us_rings'], available: true });
+    await sandbox('holidays', { location_id: `loc_2_${m.tid}`, holidays: null });
+    await until(
+      async () => (await service.services.db.menuPublish.count({ where: { storeId: connectionId, status: 'published' } })) > published + 1,
+    );
+  });
 });
 
 describe('closed days, in the location’s time zone', () => {
