@@ -38,6 +38,13 @@ export function pruningRules(config: Keeps): Rule[] {
       },
     },
     {
+      // The bodies kept apart of the messages just pruned (SQLite keeps no foreign key's cascade).
+      table: 'OutboxBody',
+      select: () => ({
+        sql: `SELECT b."id" FROM "OutboxBody" b WHERE NOT EXISTS (SELECT 1 FROM "OutboxMessage" m WHERE m."id" = b."id") LIMIT ${BATCH}`,
+      }),
+    },
+    {
       table: 'WebhookEvent',
       select: (now) => {
         const cutoff = before(now, config.keep.webhooksDays);

@@ -117,7 +117,8 @@ function sqliteStatements(
       prepared.set(step.sql, made);
     }
     connection.onQuery?.(step.sql);
-    const args = (step.args ?? []).map((a) => (a instanceof Date ? sqliteDate(a) : a));
+    // As Prisma stores them: dates as its text, booleans as 1 or 0.
+    const args = (step.args ?? []).map((a) => (a instanceof Date ? sqliteDate(a) : typeof a === 'boolean' ? Number(a) : a));
     const tracing = traced();
     const span = tracing && !GROUP_CONTROL.has(step.sql) ? statementSpanOf(tracing, 'sqlite', step.sql) : undefined;
     try {

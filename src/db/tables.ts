@@ -22,6 +22,7 @@ function table(name: string, columns: Record<string, string> = {}) {
 export const tables = {
   order: table('Order'),
   outbox: table('OutboxMessage'),
+  outboxBody: table('OutboxBody'),
   webhook: table('WebhookEvent'),
   event: table('Event'),
   endpoint: table('WebhookEndpoint'),

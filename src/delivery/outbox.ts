@@ -80,10 +80,17 @@ export function continueTrace(
   return tracing.span(`deliver ${message.kind}`, { 'messaging.message.id': message.id }, work, { parent });
 }
 
-/** The row of a new outbox message, due now. */
-function outboxRow(message: OutboxInput, now: Date): Message {
+/** From this many characters on, a message's body is kept apart from its row (OutboxBody): the
+ * row is rewritten at every claim, lease renewal and release, and a catalog's megabytes would be
+ * rewritten with it. */
+export const BODY_APART_FROM = 64 * 1024;
+
+/** The row of a new outbox message, due now, and its body when that is kept apart. */
+function outboxRow(message: OutboxInput, now: Date): Message & { apart?: string } {
   const to = message.to;
   const provider = 'provider' in to;
+  const body = typeof message.body === 'string' ? message.body : JSON.stringify(message.body);
+  const apart = body.length >= BODY_APART_FROM;
   return {
     id: newId('msg'),
     kind: message.kind,
@@ -93,7 +100,9 @@ function outboxRow(message: OutboxInput, now: Date): Message {
     onboardingId: provider ? (to.onboardingId ?? null) : null,
     operation: provider ? to.operation : 'webhook',
     endpointId: provider ? null : to.endpoint,
-    body: typeof message.body === 'string' ? message.body : JSON.stringify(message.body),
+    body: apart ? '' : body,
+    bodyApart: apart,
+    ...(apart ? { apart: body } : {}),
     headers: withTrace(to.headers),
     orderingKey: message.ordering?.key ?? null,
     orderingPosition: message.ordering?.position ?? null,
@@ -116,8 +125,10 @@ function outboxRow(message: OutboxInput, now: Date): Message {
 export function enqueue(run: Run, services: Pick<Services, 'delivery'>, ...messages: OutboxInput[]): void {
   if (!messages.length) return;
   const now = new Date();
-  const rows = messages.map((message) => outboxRow(message, now));
+  const made = messages.map((message) => outboxRow(message, now));
+  const rows = made.map(({ apart: _body, ...row }) => row);
   run.defer(rows.length === 1 ? tables.outbox.insert(rows[0]!) : tables.outbox.insertMany(rows));
+  for (const { id, apart } of made) if (apart !== undefined) run.defer(tables.outboxBody.insert({ id, body: apart }));
   run.after(() => {
     for (const row of rows) if (row.lockedUntil) services.delivery.dispatch(row);
     if (rows.some((row) => !row.lockedUntil)) services.delivery.wake();

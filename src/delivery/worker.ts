@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Services } from '../services.js';
 import type { OutboxMessage } from '../db/client.js';
 import { backoff, deliveredReleases, tableRunner, type ClaimScope, type Runner } from './runner.js';
-import { endingRelease, release } from '../db/sql/work.js';
+import { bodyApart, endingRelease, release } from '../db/sql/work.js';
 import { statementsOf, type Run } from '../db/statements.js';
 import { continueTrace } from './outbox.js';
 
@@ -194,9 +194,13 @@ export class DeliveryWorker extends EventEmitter<WorkerEvents> {
     await Promise.all([this.runners.provider.stop(), this.runners.endpoint.stop()]);
   };
 
-  private async deliver(transport: Transport, message: Message): Promise<void> {
-    const done = transport.begin?.(message);
+  private async deliver(transport: Transport, stored: Message): Promise<void> {
+    const done = transport.begin?.(stored);
     try {
+      // A large body kept apart (./outbox.ts) is read for the call alone.
+      const message = stored.bodyApart
+        ? { ...stored, body: (await statementsOf(this.services.db).read<{ body: string }>(bodyApart(stored.id)))[0]?.body ?? '' }
+        : stored;
       const sent = await transport.send(message);
       if ('done' in sent) return;
       if ('instead' in sent) {

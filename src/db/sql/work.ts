@@ -96,5 +96,8 @@ export async function releaseDelivered(sql: Statements, ids: readonly string[], 
   return new Set(rows.filter((row) => Boolean(row.successorWaits)).map((row) => row.id));
 }
 
+/** A message's body kept apart (a large one: delivery/outbox.ts). */
+export const bodyApart = (id: string): Step => ({ sql: 'SELECT "body" FROM "OutboxBody" WHERE "id" = ?', args: [id] });
+
 /** The condition of an update that applies only to a dead message (a redelivery). */
 export const deadMessage: Step = { sql: '"status" = ?', args: ['dead'] };

@@ -3,10 +3,9 @@
 // § Resources may leave it out) or names one that is not a code (its problems say so). Kept per
 // catalog version, which never changes: no order reads a catalog for it.
 import type { Db } from '../../db/client.js';
-import { statementsOf } from '../../db/statements.js';
-import { catalogVersionBody } from '../../db/sql/catalog.js';
 import { keptPer } from '../../common/kept.js';
 import { onCatalog } from './thread.js';
+import { storedBody } from './stored.js';
 
 const currencyOf = keptPer<Db, string, Promise<string | null>>({ max: 500 });
 
@@ -14,7 +13,7 @@ const currencyOf = keptPer<Db, string, Promise<string | null>>({ max: 500 });
 export function storedCurrency(db: Db, versionId: string | null): Promise<string | null> {
   if (!versionId) return Promise.resolve(null);
   return currencyOf(db).remember(versionId, async () => {
-    const body = await catalogVersionBody(statementsOf(db), versionId);
+    const body = await storedBody(db, versionId);
     return body === undefined ? null : (await onCatalog('facts', body)).currency;
   });
 }

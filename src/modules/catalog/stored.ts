@@ -14,13 +14,20 @@ import { onCatalog } from './thread.js';
 import type { OfferData } from './reading.js';
 import { zoneOf } from './local-time.js';
 
+/** A version's body, read once for what is worked out of it at one moment (its currency, its
+ * holidays and its offer are asked for together by a store's first order): a large catalog's
+ * megabytes are read from the database once, not once each. */
+const bodiesOf = keptPer<Db, string, Promise<string | undefined>>({ max: 4, ttlMs: 10_000 });
+export const storedBody = (db: Db, versionId: string) =>
+  bodiesOf(db).remember(versionId, () => catalogVersionBody(statementsOf(db), versionId));
+
 /** Offers kept per database client: versions and menus a store last received, at most this many. */
 const offersOf = keptPer<Db, string, Promise<Offer | null>>({ max: 200 });
 
 /** The offer of a stored catalog version's menus, built once and kept (the most recently used). */
 export function storedOffer(db: Db, versionId: string, menus: readonly string[] | null): Promise<Offer | null> {
   return offersOf(db).remember(`${versionId}|${menus ? JSON.stringify(menus) : '*'}`, async () => {
-    const body = await catalogVersionBody(statementsOf(db), versionId);
+    const body = await storedBody(db, versionId);
     if (body === undefined) return null;
     const { offer } = await onCatalog('facts', body, menus);
     return offerOf(JSON.parse(offer!) as OfferData);
@@ -54,7 +61,7 @@ const holidaysOf = keptPer<Db, string, Promise<Holidays>>({ max: 500 });
 /** The holidays of a stored catalog version: read once per version on each instance. */
 export function storedHolidays(db: Db, versionId: string): Promise<Holidays> {
   return holidaysOf(db).remember(versionId, async () => {
-    const body = await catalogVersionBody(statementsOf(db), versionId);
+    const body = await storedBody(db, versionId);
     return new Map(body === undefined ? [] : (await onCatalog('facts', body)).holidays);
   });
 }

@@ -79,7 +79,12 @@ export async function syncLocationCatalog(services: Services, location: Location
     }),
   );
 
-  await statementsOf(db).transaction(async (run) => {
+  // The version, then each store's publish, each in a transaction of its own: a large catalog's
+  // writes go to the database one at a time, the event loop free between them. Should the process
+  // stop between them, the catalog.updated is applied again (the inbox keeps it until it is), and
+  // only what is missing is written.
+  const sql = statementsOf(db);
+  const version = await sql.transaction(async (run) => {
     const [last] = await run<LatestVersion>(latestCatalogVersion(location.id));
     // The same catalog read the same way: elements it could not read are left out of the body,
     // so its problems are part of what makes it the same.
@@ -100,9 +105,12 @@ export async function syncLocationCatalog(services: Services, location: Location
     // Its dashboards see the catalog as it is now (its items, its closed days) and each publish
     // under way.
     await recordChange(run, services, { type: null, owner: location, subject: { kind: 'location', id: location.id } });
-    for (const { store, menus, part } of planned) {
+    return version;
+  });
+  for (const { store, menus, part } of planned)
+    await sql.transaction(async (run) => {
       const [previous] = await run<LastPublish>(lastPublish(store.id));
-      if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) continue;
+      if (previous?.catalogVersionId === version.id && previous.menus === JSON.stringify(menus) && SETTLED.has(previous.status)) return;
       const publishId = newId('pub');
       const common = {
         id: publishId,
@@ -124,7 +132,7 @@ export async function syncLocationCatalog(services: Services, location: Location
           data,
           messages: note ? [note] : [],
         });
-        continue;
+        return;
       }
       await run(tables.menuPublish.insert({ ...common, status: 'pending' }));
       // In order with the store's events: a pause or an item off sale told before these menus
@@ -146,8 +154,7 @@ export async function syncLocationCatalog(services: Services, location: Location
         subject: { purpose: 'publish', subjectId: publishId },
         ordering: { key: storeOrderingKey(store.id), position: Number(counted!.position) },
       });
-    }
-  });
+    });
 }
 
 function publishData(
