@@ -7,13 +7,12 @@
 // PostgreSQL when DATABASE_URL points at a server.
 import crypto from 'node:crypto';
 import type { Db } from '../../src/db/client.js';
-import { Prisma } from '../../src/generated/prisma-sqlite/client.js';
 import { MONEY_MIGRATION } from '../../src/db/money-conversion.js';
 import { startService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { deCatalog, jpCatalog, usCatalog } from '../../src/sandbox/pos/catalogs.js';
 import { majorUnits, minorUnitDigits } from '../../src/common/money.js';
-import { clientToken, databaseThrough, request, testConfig, type TestDatabase } from '../support/service.js';
+import { clientToken, databaseThrough, insertBefore, request, testConfig, type TestDatabase } from '../support/service.js';
 
 /** The migration before the conversion: the database as the previous version left it. */
 const BEFORE = '20261126180000_order_ended';
@@ -67,15 +66,6 @@ let database: TestDatabase;
 let partner: { partnerId: string; clientId: string; clientSecret: string };
 const ids = { org: '', us: '', de: '', jp: '', usOrder: '', deOrder: '', jpOrder: '', kwdOrder: '', message: '' };
 const catalogs = { us: inMajorUnits(usCatalog()), de: inMajorUnits(deCatalog()), jp: inMajorUnits(jpCatalog()) };
-
-/** A row as the previous version wrote it, naming only its columns: the client of this version
- * would name the columns later migrations add, which the previous version's tables do not have. */
-async function insertBefore(db: Db, table: string, row: Record<string, string | number>): Promise<void> {
-  const columns = Object.keys(row).map((column) => `"${column}"`);
-  await db.$executeRaw(
-    Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.join(', '))}) VALUES (${Prisma.join(Object.values(row))})`,
-  );
-}
 
 /** Writes what the previous version wrote: an organization with a location in dollars, one in
  * euros and one in yen, a catalog version of each, orders, and an order still to be sent to its POS. */

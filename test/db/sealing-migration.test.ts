@@ -12,7 +12,7 @@ import { startService, type RunningService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { lookupOf, openMessage } from '../../src/modules/privacy/customer.js';
 import { redactJson } from '../../src/modules/privacy/redact.js';
-import { clientToken, databaseThrough, graphqlPost, post, testConfig, type TestDatabase } from '../support/service.js';
+import { clientToken, databaseThrough, graphqlPost, insertBefore, post, testConfig, type TestDatabase } from '../support/service.js';
 import { occurrences } from '../support/database-files.js';
 
 /** The migration before the sealing: the database as the previous version left it. */
@@ -44,22 +44,20 @@ async function fillAsBefore(db: Db): Promise<void> {
   partner = await createPartner(db, { name: 'partner before sealing' });
   ids.org = id('org');
   await db.organization.create({ data: { id: ids.org, partnerId: partner.partnerId, name: 'Grill', providerId: 'grill-before' } });
-  const order = (key: 'ended' | 'open' | 'redacted' | 'unbound', more: Record<string, unknown>) => {
+  const order = (key: 'ended' | 'open' | 'redacted' | 'unbound', more: Record<string, string | Date>) => {
     ids[key] = id('ord');
     const body = key === 'redacted' ? redactJson(oldOrder(ids[key])) : oldOrder(ids[key]);
-    return db.order.create({
-      data: {
-        id: ids[key],
-        partnerId: key === 'unbound' ? null : partner.partnerId,
-        orgId: key === 'unbound' ? null : ids.org,
-        dspSource: 'sandbox-dsp',
-        dspStoreId: 'store_old',
-        dspOrderId: `dsp_${ids[key]}`,
-        body: JSON.stringify(body),
-        customerPhone: key === 'redacted' || key === 'unbound' ? null : '15125550123',
-        customerLoyaltyId: key === 'redacted' || key === 'unbound' ? null : 'loy_1001',
-        ...more,
-      },
+    return insertBefore(db, 'Order', {
+      id: ids[key],
+      partnerId: key === 'unbound' ? null : partner.partnerId,
+      orgId: key === 'unbound' ? null : ids.org,
+      dspSource: 'sandbox-dsp',
+      dspStoreId: 'store_old',
+      dspOrderId: `dsp_${ids[key]}`,
+      body: JSON.stringify(body),
+      customerPhone: key === 'redacted' || key === 'unbound' ? null : '15125550123',
+      customerLoyaltyId: key === 'redacted' || key === 'unbound' ? null : 'loy_1001',
+      ...more,
     });
   };
   await order('ended', { status: 'completed', endedAt: new Date() });
@@ -67,20 +65,18 @@ async function fillAsBefore(db: Db): Promise<void> {
   await order('redacted', { status: 'completed', endedAt: new Date(), redactedAt: new Date() });
   await order('unbound', { status: 'failed', endedAt: new Date() });
   ids.message = id('msg');
-  await db.outboxMessage.create({
-    data: {
-      id: ids.message,
-      partnerId: partner.partnerId,
-      orgId: ids.org,
-      kind: 'order.created',
-      source: 'sandbox-pos',
-      operation: 'orders',
-      body: JSON.stringify({ type: 'order.created', object: { ...oldOrder(ids.open), id: ids.open, location_id: 'loc_1' } }),
-      headers: JSON.stringify({ 'x-provider-location-id': 'loc_1' }),
-      idempotencyKey: `order.created:${ids.open}`,
-      subjectId: ids.open,
-      status: 'dead',
-    },
+  await insertBefore(db, 'OutboxMessage', {
+    id: ids.message,
+    partnerId: partner.partnerId,
+    orgId: ids.org,
+    kind: 'order.created',
+    source: 'sandbox-pos',
+    operation: 'orders',
+    body: JSON.stringify({ type: 'order.created', object: { ...oldOrder(ids.open), id: ids.open, location_id: 'loc_1' } }),
+    headers: JSON.stringify({ 'x-provider-location-id': 'loc_1' }),
+    idempotencyKey: `order.created:${ids.open}`,
+    subjectId: ids.open,
+    status: 'dead',
   });
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
 import { startService, type Overrides, type RunningService } from '../../src/app/service.js';
+import { Prisma } from '../../src/generated/prisma-sqlite/client.js';
 import { temporaryDatabase } from '../../src/db/temporary-database.js';
 import { providerOf } from '../../src/db/url.js';
 import { applyPendingMigrations } from '../../src/db/schema-engine.js';
@@ -38,6 +39,15 @@ export async function databaseThrough(migration: string, fill: (db: Db) => Promi
     await db.$disconnect();
   }
   return database;
+}
+
+/** A row as an earlier version wrote it, naming only its columns: this version's client would
+ * name (and read back) the columns later migrations add, which that version's tables lack. */
+export async function insertBefore(db: Db, table: string, row: Record<string, string | number | Date | null>): Promise<void> {
+  const columns = Object.keys(row).map((column) => `"${column}"`);
+  await db.$executeRaw(
+    Prisma.sql`INSERT INTO ${Prisma.raw(`"${table}"`)} (${Prisma.raw(columns.join(', '))}) VALUES (${Prisma.join(Object.values(row))})`,
+  );
 }
 
 /** A database of its own with every migration applied, as after a first `npm start`: a copy of

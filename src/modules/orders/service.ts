@@ -9,7 +9,7 @@
 // from (./states.ts).
 import type { Services } from '../../services.js';
 import { isUniqueViolation, type Order as OrderRow } from '../../db/client.js';
-import { FeatureDisabled, InvalidTransition, NotFound } from '../../common/errors.js';
+import { Conflict, FeatureDisabled, InvalidTransition, NotFound } from '../../common/errors.js';
 import { statementsOf, type Run } from '../../db/statements.js';
 import { tables } from '../../db/tables.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
@@ -71,6 +71,31 @@ import { offeredVersion } from '../catalog/offer.js';
 import { storedHolidays, storedOffer } from '../catalog/stored.js';
 import { storedCurrency } from '../catalog/currency.js';
 import { offSaleAt } from '../stores/service.js';
+
+/** A change's conditional write found the order changed since it was read. */
+const STALE = Symbol('stale');
+/** Each attempt lost means another change to the order landed: far more than one order's peers
+ * ever send at once. */
+const MOST_ATTEMPTS = 40;
+/** Seconds a peer waits before sending again a change that kept losing races. */
+const CONFLICT_RETRY_S = 1;
+
+/**
+ * A change to one order made on the row as it is now: `attempt` reads the order, judges the
+ * change and writes it only if the order is still as it read it, or answers STALE when another
+ * change landed in between; it is then read and judged again, so two peers changing one order at
+ * once are served one after the other, on either database, and 409 invalid_transition means only
+ * a move the rules refuse. A change that keeps losing is 409 `conflict` with Retry-After.
+ */
+async function onFreshRow<T>(attempt: () => Promise<T | typeof STALE>): Promise<T> {
+  for (let i = 0; i < MOST_ATTEMPTS; i++) {
+    const done = await attempt();
+    if (done !== STALE) return done;
+  }
+  const conflict = new Conflict('the order is being changed by others at this moment: send the change again shortly');
+  conflict.headers = { 'retry-after': String(CONFLICT_RETRY_S) };
+  throw conflict;
+}
 
 /** A final order's refusal, naming the status it ended in: the sender sees why. */
 const notModifiable = (status: string) => new FeatureDisabled(`order is ${status}, which is final: it is not modifiable`);
@@ -301,74 +326,74 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
 const takesChanges = async (services: Services, posSource: string | null | undefined) =>
   Boolean(posSource && (await findProvider(services, posSource))?.orderUpdates);
 
-/** A DSP's cancellation: the order canceled, conditional on the status it was read in; its POS
- * told when its registration takes order changes, and its event provider, if it has one. The same
- * cancellation again (the DSP's retry, or a copy that lost the race) changes nothing and is
- * answered as a `duplicate`. An order of another store is not found. */
-export async function cancelOrder(
+/** A DSP's cancellation: the order canceled, conditional on the status it was read in (judged
+ * again on the fresh row when another change landed first: onFreshRow); its POS told when its
+ * registration takes order changes, and its event provider, if it has one. The same cancellation
+ * again (the DSP's retry, or a copy that lost the race) changes nothing and is answered as a
+ * `duplicate`. An order of another store is not found. */
+export function cancelOrder(
   services: Services,
   source: string,
   dspOrderId: string,
   dspStoreId: string,
 ): Promise<OrderRow & { duplicate: boolean }> {
   const sql = statementsOf(services.db);
-  const [order] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
-  if (!order || order.dspStoreId !== dspStoreId) throw new NotFound(`order ${dspOrderId} of store ${dspStoreId} not found`);
-  const to = move(order, { kind: 'dspCancel' });
-  if (!to) return { ...order, duplicate: true };
-  const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
-  const tellPos = location && (await takesChanges(services, location.source));
-  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
-  const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
-  const now = new Date();
-  const canceled = await sql.transaction(async (run) => {
-    const [changed] = await run<OrderRow>(
-      tables.order.update(
-        order.id,
-        { status: to, updatedAt: now, ...ending(to, now) },
-        { and: statusIn([order.status]), returning: true, ...(tellPos || dispatch ? { increment: ['changeSequence'] } : {}) },
-      ),
-    );
-    if (!changed) return null;
-    const messages = [
-      ...(tellPos ? [carryingCustomer(changeToPos(changed, location), key)] : []),
-      ...(dispatch ? [changeToEventProvider(changed, dispatch)] : []),
-    ];
-    await orderChanged(run, services, changed, { messages });
-    return changed;
+  return onFreshRow(async () => {
+    const [order] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
+    if (!order || order.dspStoreId !== dspStoreId) throw new NotFound(`order ${dspOrderId} of store ${dspStoreId} not found`);
+    const to = move(order, { kind: 'dspCancel' });
+    if (!to) return { ...order, duplicate: true };
+    const [location] = order.locationId ? await sql.read<PosLocation>(posLocationOf(order.locationId)) : [];
+    const tellPos = location && (await takesChanges(services, location.source));
+    const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
+    const dispatch = order.eventProvider && location ? { source: order.eventProvider, locationId: location.providerId } : null;
+    const now = new Date();
+    return sql.transaction(async (run) => {
+      const [changed] = await run<OrderRow>(
+        tables.order.update(
+          order.id,
+          { status: to, updatedAt: now, ...ending(to, now) },
+          { and: statusIn([order.status]), returning: true, ...(tellPos || dispatch ? { increment: ['changeSequence'] } : {}) },
+        ),
+      );
+      if (!changed) return STALE;
+      const messages = [
+        ...(tellPos ? [carryingCustomer(changeToPos(changed, location), key)] : []),
+        ...(dispatch ? [changeToEventProvider(changed, dispatch)] : []),
+      ];
+      await orderChanged(run, services, changed, { messages });
+      return { ...changed, duplicate: false };
+    });
   });
-  if (canceled) return { ...canceled, duplicate: false };
-  // Another change came first: judged again, a copy of this cancellation is answered as one, and
-  // an order that ended otherwise says how.
-  const [after] = await sql.read<OrderRow>(orderBySource(source, dspOrderId));
-  if (!move(after!, { kind: 'dspCancel' })) return { ...after!, duplicate: true };
-  throw new InvalidTransition('the order changed meanwhile; send the cancellation again');
 }
 
-/** A POS's status change, conditional on the status it was read in: a move is told to the DSP,
- * and to the order's event provider if it has one, in the same transaction (a status the order
- * has already is no move). Another POS's order is 404. */
-export async function changeStatus(services: Services, source: string, orderId: string, status: OrderStatus): Promise<void> {
+/** A POS's status change, conditional on the status it was read in (judged again on the fresh
+ * row when another change landed first: onFreshRow): a move is told to the DSP, and to the
+ * order's event provider if it has one, in the same transaction (a status the order has already
+ * is no move). Another POS's order is 404. */
+export function changeStatus(services: Services, source: string, orderId: string, status: OrderStatus): Promise<void> {
   const sql = statementsOf(services.db);
-  const [order] = await sql.read<OrderRow & { locationSource: string | null; locationProviderId: string | null }>(orderOfPos(orderId));
-  if (!order || order.locationSource !== source) throw new NotFound(`order ${orderId} not found`);
-  const to = move(order, { kind: 'posUpdate', status });
-  const dispatch =
-    to && order.eventProvider && order.locationProviderId ? { source: order.eventProvider, locationId: order.locationProviderId } : null;
-  const now = new Date();
-  await sql.transaction(async (run) => {
-    const [changed] = await run<OrderRow>(
-      tables.order.update(
-        order.id,
-        { status, deliveryStatus: deliveryOnMove(order, to), updatedAt: now, ...ending(to, now) },
-        { and: statusIn([order.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
-      ),
-    );
-    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the update again');
-    if (!to) return;
-    const told = statusEvent(changed);
-    const messages = [toDsp(services, changed, told.type, told.data), ...(dispatch ? [changeToEventProvider(changed, dispatch)] : [])];
-    await orderChanged(run, services, changed, { messages });
+  return onFreshRow(async () => {
+    const [order] = await sql.read<OrderRow & { locationSource: string | null; locationProviderId: string | null }>(orderOfPos(orderId));
+    if (!order || order.locationSource !== source) throw new NotFound(`order ${orderId} not found`);
+    const to = move(order, { kind: 'posUpdate', status });
+    const dispatch =
+      to && order.eventProvider && order.locationProviderId ? { source: order.eventProvider, locationId: order.locationProviderId } : null;
+    const now = new Date();
+    return sql.transaction(async (run) => {
+      const [changed] = await run<OrderRow>(
+        tables.order.update(
+          order.id,
+          { status, deliveryStatus: deliveryOnMove(order, to), updatedAt: now, ...ending(to, now) },
+          { and: statusIn([order.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
+        ),
+      );
+      if (!changed) return STALE;
+      if (!to) return;
+      const told = statusEvent(changed);
+      const messages = [toDsp(services, changed, told.type, told.data), ...(dispatch ? [changeToEventProvider(changed, dispatch)] : [])];
+      await orderChanged(run, services, changed, { messages });
+    });
   });
 }
 
@@ -418,51 +443,53 @@ export function judgeReport(order: ReportedOrder | undefined, provider: string, 
  * it, is told once, in order, to the DSP, the POS that takes changes, the event provider itself
  * when the order's status moved, the partner and the dashboards. The order as it is after.
  */
-export async function reportDelivery(services: Services, provider: string, update: DeliveryUpdate): Promise<OrderRow> {
+export function reportDelivery(services: Services, provider: string, update: DeliveryUpdate): Promise<OrderRow> {
   const sql = statementsOf(services.db);
   type Dispatched = OrderRow & { dispatchLocationId: string | null; posSource: string | null; posOnboardingId: string | null };
-  const [found] = await sql.read<Dispatched>(dispatchedOrder(update.orderId, provider));
-  const verdict = judgeReport(found, provider, update);
-  // judgeReport found it: an order not found is its 404.
-  const order = found!;
-  if (!verdict) return order;
-  const { to, driver } = verdict;
-  const tellPos = await takesChanges(services, order.posSource);
-  const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
-  const locationId = order.dispatchLocationId!;
-  const now = new Date();
-  return sql.transaction(async (run) => {
-    const values = {
-      deliveryStatus: verdict.deliveryStatus,
-      ...(to ? { status: to } : {}),
-      ...(driver ? { driver } : {}),
-      ...(update.estimatedDropoffAt ? { estimatedDropoffAt: update.estimatedDropoffAt } : {}),
-      updatedAt: now,
-      ...ending(to, now),
-    };
-    const [changed] = await run<OrderRow>(
-      tables.order.update(order.id, values, {
-        and: allOf(statusIn([order.status]), deliveryStatusIs(order.deliveryStatus)),
-        returning: true,
-        ...COUNTS_A_CHANGE,
-      }),
-    );
-    if (!changed) throw new InvalidTransition('the order changed meanwhile; send the update again');
-    const told = statusEvent(changed);
-    const messages = [
-      toDsp(services, changed, told.type, told.data),
-      ...(tellPos
-        ? [
-            carryingCustomer(
-              changeToPos(changed, { source: order.posSource!, onboardingId: order.posOnboardingId!, providerId: locationId }),
-              key,
-            ),
-          ]
-        : []),
-      ...(to ? [changeToEventProvider(changed, { source: provider, locationId })] : []),
-    ];
-    await orderChanged(run, services, changed, { messages });
-    return changed;
+  return onFreshRow(async () => {
+    const [found] = await sql.read<Dispatched>(dispatchedOrder(update.orderId, provider));
+    const verdict = judgeReport(found, provider, update);
+    // judgeReport found it: an order not found is its 404.
+    const order = found!;
+    if (!verdict) return order;
+    const { to, driver } = verdict;
+    const tellPos = await takesChanges(services, order.posSource);
+    const key = tellPos ? await sealedKeyOf(services.db, order.id) : null;
+    const locationId = order.dispatchLocationId!;
+    const now = new Date();
+    return sql.transaction(async (run) => {
+      const values = {
+        deliveryStatus: verdict.deliveryStatus,
+        ...(to ? { status: to } : {}),
+        ...(driver ? { driver } : {}),
+        ...(update.estimatedDropoffAt ? { estimatedDropoffAt: update.estimatedDropoffAt } : {}),
+        updatedAt: now,
+        ...ending(to, now),
+      };
+      const [changed] = await run<OrderRow>(
+        tables.order.update(order.id, values, {
+          and: allOf(statusIn([order.status]), deliveryStatusIs(order.deliveryStatus)),
+          returning: true,
+          ...COUNTS_A_CHANGE,
+        }),
+      );
+      if (!changed) return STALE;
+      const told = statusEvent(changed);
+      const messages = [
+        toDsp(services, changed, told.type, told.data),
+        ...(tellPos
+          ? [
+              carryingCustomer(
+                changeToPos(changed, { source: order.posSource!, onboardingId: order.posOnboardingId!, providerId: locationId }),
+                key,
+              ),
+            ]
+          : []),
+        ...(to ? [changeToEventProvider(changed, { source: provider, locationId })] : []),
+      ];
+      await orderChanged(run, services, changed, { messages });
+      return changed;
+    });
   });
 }
 
