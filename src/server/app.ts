@@ -393,6 +393,11 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
     // The caller (./caller.ts): a bearer token, or the dashboard's session cookie.
     config: { caller: 'token-or-session' },
     handler: async (req, reply) => {
+      // Every operation needs a caller. Over SSE, Yoga would open the stream (200) or answer 500
+      // before the operation refuses the caller inside it: a client without one is refused here,
+      // as 401 with the error body, as every other refusal of its token.
+      if (req.headers.accept?.includes('text/event-stream') && !req.caller?.auth)
+        throw req.caller?.authError ?? new Unauthenticated();
       const common = commonOperation(req);
       if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;
       return sendResponse(reply, await yoga.handleNodeRequestAndResponse(req, reply, { req }));

@@ -74,15 +74,18 @@ describe('subscriptions authenticate and check scopes before the first event', (
     expect(answer).toEqual({ refusal: { code, statusCode }, events: 0 });
   });
 
-  test('onboardingUpdated over SSE with no token is refused as invalid_token', async () => {
+  test.each([
+    ['no token', undefined],
+    ['a forged token', 'Bearer not.a.token'],
+  ])('onboardingUpdated over SSE with %s is refused 401 invalid_token with the error body, no stream opened', async (_name, authorization) => {
     const res = await fetch(`${service.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(authorization ? { authorization } : {}) },
       body: JSON.stringify({ query: 'subscription { onboardingUpdated(id: "onb_x") { id } }' }),
     });
-    const text = await res.text();
-    expect(text).toContain('"code":"invalid_token"');
-    expect(text).not.toContain('internal_error');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'invalid_token' });
   });
 });
 
