@@ -27,6 +27,7 @@ import { prune } from '../db/pruning.js';
 import { ATTEMPT_KEEP_DAYS, endpointRules } from '../modules/events/endpoints.js';
 import { EVENT_KEEP_DAYS } from '../changes/record.js';
 import { KEEP_MS } from '../server/idempotency.js';
+import { REPLAY_WINDOW_MS } from '../webhooks/intake.js';
 import { storedCounts } from '../db/sql/counts.js';
 import { periodic } from '../delivery/periodic.js';
 import { holdDatabase } from '../db/backup.js';
@@ -117,7 +118,13 @@ export async function startService(
   };
   // What each kind of row is kept for: the configuration's days, and the keeps of the modules
   // whose rows they are.
-  const keeps = { keep: config.keep, eventDays: EVENT_KEEP_DAYS, attemptDays: ATTEMPT_KEEP_DAYS, idempotencyMs: KEEP_MS };
+  const keeps = {
+    keep: config.keep,
+    eventDays: EVENT_KEEP_DAYS,
+    attemptDays: ATTEMPT_KEEP_DAYS,
+    idempotencyMs: KEEP_MS,
+    replayMs: REPLAY_WINDOW_MS,
+  };
   const housekeeping = [
     periodic('retention', HOUR, () => retentionSweep(services), log, outage),
     periodic(

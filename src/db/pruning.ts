@@ -13,12 +13,13 @@ const DAY = 86_400_000;
 type Rule = { table: string; select: (now: number) => Step };
 
 /** How long each kind of row is kept: the configuration's days (`keep`), and the keeps the
- * modules that own the rows set (partner events and attempts, idempotency keys). */
+ * modules that own the rows set (partner events and attempts, idempotency keys, webhook replays). */
 export type Keeps = {
   keep: { outboxDays: number; webhooksDays: number; catalogDays: number };
   eventDays: number;
   attemptDays: number;
   idempotencyMs: number;
+  replayMs: number;
 };
 
 /** The rules for a configuration: each selects a batch of ids past their keep. */
@@ -53,6 +54,13 @@ export function pruningRules(config: Keeps): Rule[] {
           args: [cutoff, cutoff],
         };
       },
+    },
+    {
+      table: 'WebhookReplay',
+      select: (now) => ({
+        sql: `SELECT "id" FROM "WebhookReplay" WHERE "createdAt" < ? LIMIT ${BATCH}`,
+        args: [new Date(now - config.replayMs)],
+      }),
     },
     {
       table: 'IdempotencyKey',

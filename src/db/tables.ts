@@ -24,6 +24,7 @@ export const tables = {
   outbox: table('OutboxMessage'),
   outboxBody: table('OutboxBody'),
   webhook: table('WebhookEvent'),
+  webhookReplay: table('WebhookReplay'),
   event: table('Event'),
   endpoint: table('WebhookEndpoint'),
   attempt: table('WebhookAttempt'),

@@ -396,8 +396,7 @@ function graphqlRoutes(app: FastifyInstance, services: Services, schema: GraphQL
       // Every operation needs a caller. Over SSE, Yoga would open the stream (200) or answer 500
       // before the operation refuses the caller inside it: a client without one is refused here,
       // as 401 with the error body, as every other refusal of its token.
-      if (req.headers.accept?.includes('text/event-stream') && !req.caller?.auth)
-        throw req.caller?.authError ?? new Unauthenticated();
+      if (req.headers.accept?.includes('text/event-stream') && !req.caller?.auth) throw req.caller?.authError ?? new Unauthenticated();
       const common = commonOperation(req);
       if (common && (await answerCommonOperation(yoga, services.log, req, reply, common))) return reply;
       return sendResponse(reply, await yoga.handleNodeRequestAndResponse(req, reply, { req }));

@@ -8,7 +8,7 @@ import type { Services } from '../services.js';
 import { Invalid, NotFound, Unauthenticated } from '../common/errors.js';
 import { isUniqueViolation } from '../db/client.js';
 import { statementsOf } from '../db/statements.js';
-import { sameBytesSince } from '../db/sql/webhooks.js';
+import { answeredSince, sameBytesSince } from '../db/sql/webhooks.js';
 import { findProvider, type ProviderKind } from '../integrations/providers.js';
 import { STANDARD_WEBHOOK_TOLERANCE_S, verifySignature, verifyStandardWebhook } from '../common/signatures.js';
 import { assertCleanInput } from '../common/input.js';
@@ -58,6 +58,14 @@ const MAX_ID_HEADER = 255;
 /** How long the same bytes without an id are taken as a sender's retry of one webhook. */
 export const REPEAT_WINDOW_MS = 10_000;
 
+/** How long an event provider's webhook signed by its body alone is kept by its digest: the
+ * same bytes again within it are a replay. A POS's and a DSP's are not: their identical bytes
+ * can be a new event (a catalog changed again, a store paused again), and their rules make a
+ * replay harmless; an event provider's (a driver assigned, a step reached) are never sent twice
+ * on purpose, and a replayed driver would put an old one back. */
+export const REPLAY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const REPLAYS_REFUSED: ReadonlySet<Channel> = new Set(['event-providers']);
+
 const SENDERS: Record<Channel, string> = { pos: 'a POS', dsp: 'a DSP', 'event-providers': 'an event provider' };
 
 /**
@@ -106,6 +114,19 @@ export function webhookEnvelope(raw: Buffer, types: readonly string[]): { type: 
   return { type, object: parsed.object as Record<string, unknown> };
 }
 
+const replayDigest = (source: string, raw: Buffer) => crypto.createHash('sha256').update(source).update('\0').update(raw).digest('hex');
+
+/** A webhook's answer, kept for its replays; a copy racing it keeps the first. */
+async function keepAnswer(services: Services, digest: string, answer: { status: number; body: unknown }): Promise<void> {
+  try {
+    await statementsOf(services.db).write(
+      tables.webhookReplay.insert({ id: digest, answer: JSON.stringify(answer), createdAt: new Date() }),
+    );
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
 /** The three documented paths of the one intake route, with the event types each path takes. */
 function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, Record<string, OpenApiOperation>> } {
   const receipt = {
@@ -134,7 +155,10 @@ function webhookDocs(webhookHandlers: WebhookHandlers): { paths: Record<string, 
     summary: `A signed webhook from ${SENDERS[channel]}`,
     description:
       "Signed with the sender's webhook secret: HMAC-SHA256 over the exact bytes in `Service-Webhook-Signature` (hex or base64), " +
-      'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat (the same id, or without an id the same bytes within 10 s) is answered 200 and changes nothing.',
+      'or Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Stored before the 2xx; a repeat (the same id, or without an id the same bytes within 10 s) is answered 200 and changes nothing.' +
+      (REPLAYS_REFUSED.has(channel)
+        ? ' Signed with Service-Webhook-Signature, the very same bytes again within 24 h, under any id, are a replay: answered 200 with the answer the first got, and applied no more.'
+        : ''),
     tags: ['webhooks'],
     parameters: [
       pathParameter('source', "The sender's registration slug."),
@@ -210,7 +234,15 @@ export const webhookRoutes =
           const handler = handlers.get(type)!;
           await handler.precheck?.(services, { source, type, object });
           if (handler.accept) {
+            // Standard Webhooks carry a signed id and timestamp (their replays are refused above);
+            // a body alone signs no moment, so its bytes are kept instead.
+            const digest = !signedId && REPLAYS_REFUSED.has(channel as Channel) ? replayDigest(source, raw) : undefined;
+            if (digest) {
+              const before = await answeredSince(statementsOf(services.db), digest, new Date(Date.now() - REPLAY_WINDOW_MS));
+              if (before) return reply.status(200).send((JSON.parse(before.answer) as { body: unknown }).body);
+            }
             const answer = await handler.accept(services, { source, type, object });
+            if (digest && answer.status < 300) await keepAnswer(services, digest, answer);
             return reply.status(answer.status).send(answer.body);
           }
 

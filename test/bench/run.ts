@@ -1075,6 +1075,7 @@ async function scaleOfData(kind: OrderTarget['kind']) {
     eventDays: 30,
     attemptDays: 30,
     idempotencyMs: 86_400_000,
+    replayMs: 86_400_000,
   });
   const pruneSeconds = (Date.now() - startedPruning) / 1000;
   const during = await flowing;

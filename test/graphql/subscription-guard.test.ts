@@ -77,16 +77,19 @@ describe('subscriptions authenticate and check scopes before the first event', (
   test.each([
     ['no token', undefined],
     ['a forged token', 'Bearer not.a.token'],
-  ])('onboardingUpdated over SSE with %s is refused 401 invalid_token with the error body, no stream opened', async (_name, authorization) => {
-    const res = await fetch(`${service.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(authorization ? { authorization } : {}) },
-      body: JSON.stringify({ query: 'subscription { onboardingUpdated(id: "onb_x") { id } }' }),
-    });
-    expect(res.status).toBe(401);
-    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'invalid_token' });
-  });
+  ])(
+    'onboardingUpdated over SSE with %s is refused 401 invalid_token with the error body, no stream opened',
+    async (_name, authorization) => {
+      const res = await fetch(`${service.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ query: 'subscription { onboardingUpdated(id: "onb_x") { id } }' }),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'invalid_token' });
+    },
+  );
 });
 
 describe('a subscription ends with its token', () => {

@@ -64,7 +64,7 @@ test('one catalog.updated replayed with 30 fresh ids publishes once and keeps on
   ]);
 });
 
-test('the same driver assigned again changes nothing; the order does not go back', async () => {
+test('an event provider’s driver assignment replayed, under any id, is answered as it was and changes nothing: an old driver never comes back', async () => {
   // An event provider that never answers: the order is confirmed to it all the same.
   const { registerSandboxEvents } = await import('../../src/sandbox/register.js');
   await registerSandboxEvents(service.services, { url: 'http://127.0.0.1:9' } as never, secrets);
@@ -80,24 +80,27 @@ test('the same driver assigned again changes nothing; the order does not go back
   });
   const orderId = placed.body.order_id!;
   await until(async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).eventProvider);
-  const body = JSON.stringify({
-    type: 'order.assign.driver',
-    object: { location_id: `loc_2_${m.tid}`, order_id: orderId, driver: { name: 'Dee', phone: '+15550100' } },
-  });
-  const send = (id: string) =>
+  const assign = (name: string) =>
+    JSON.stringify({
+      type: 'order.assign.driver',
+      object: { location_id: `loc_2_${m.tid}`, order_id: orderId, driver: { name, phone: '+15550100' } },
+    });
+  const send = (body: string, id: string) =>
     request(service.url, 'POST', '/v1/webhooks/event-providers/sandbox-events', {
       raw: body,
       headers: { 'content-type': 'application/json', 'webhook-id': id, 'service-webhook-signature': signBody(body, secrets.webhookSecret) },
     });
   // Applied before the answer: it says where the delivery stands.
-  expect((await send('drv-1')).body).toEqual({ order_id: orderId, status: 'in_progress', delivery_status: 'enroute_to_pickup' });
+  const first = await send(assign('Dee'), 'drv-1');
+  expect(first.body).toEqual({ order_id: orderId, status: 'in_progress', delivery_status: 'enroute_to_pickup' });
+  // Another driver takes over; the delivery goes on.
+  expect((await send(assign('Max'), 'drv-2')).status).toBe(200);
   await service.services.db.order.update({ where: { id: orderId }, data: { deliveryStatus: 'arrived_at_dropoff' } });
   const before = await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } });
-  const again = await send('drv-replay');
-  expect({ status: again.status, body: again.body }).toEqual({
-    status: 200,
-    body: { order_id: orderId, status: 'in_progress', delivery_status: 'arrived_at_dropoff' },
-  });
+  expect(before.driver).toContain('Max');
+  // The first assignment captured and sent again, under a fresh id: answered as it was, applied no more.
+  const replayed = await send(assign('Dee'), 'drv-replay');
+  expect({ status: replayed.status, body: replayed.body }).toEqual({ status: 200, body: first.body });
   expect(await service.services.db.order.findUniqueOrThrow({ where: { id: orderId } })).toEqual(before);
 });
 

@@ -10,3 +10,12 @@ export async function sameBytesSince(sql: Statements, source: string, bodyHash: 
   );
   return row;
 }
+
+/** The answer a webhook of these very bytes got since then (./../../webhooks/intake.ts, replays). */
+export async function answeredSince(sql: Statements, digest: string, since: Date): Promise<{ answer: string } | undefined> {
+  const [row] = await sql.all<{ answer: string }>('SELECT "answer" FROM "WebhookReplay" WHERE "id" = ? AND "createdAt" > ?', [
+    digest,
+    since,
+  ]);
+  return row;
+}

@@ -411,12 +411,13 @@ describe('reports the rules refuse: the answer of the rules, and nothing changes
     // Completed by its POS: the merchant's own delivery is over.
     expect(before.deliveryStatus).toBe('delivered');
     const address = { location_id: location(), order_id: orderId };
-    // The provider's own `delivered`, sent (or retried) after the POS completed the order: as taken.
+    // The provider's own `delivered`, and its driver, sent anew after the POS completed the order
+    // (not the very bytes of its first assignment, whose replay is answered as it was): as taken.
     for (const [type, more] of [
       ['order.delivery_status.updated', { delivery_status: 'delivered' }],
       ['order.assign.driver', { driver: (await import('../../../src/sandbox/event-provider/server.js')).SANDBOX_DRIVER }],
     ] as const) {
-      const res = await report(type, { ...address, ...more });
+      const res = await report(type, { ...more, ...address });
       expect({ type, status: res.status, body: res.body }).toEqual({
         type,
         status: 200,
