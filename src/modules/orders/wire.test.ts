@@ -77,7 +77,7 @@ describe('money that is not money: every bad field named by its path, the linesâ
     [
       'twelve bad prices: ten named, the rest counted',
       { items: Array.from({ length: 12 }, () => line(-1)) },
-      [...Array.from({ length: 10 }, (_, i) => `object.items[${i}].price ${WHOLE}, not -1`), 'and 2 more fields are not money'].join('. '),
+      [...Array.from({ length: 10 }, (_, i) => `object.items[${i}].price ${WHOLE}, not -1`), 'and 2 more fields are wrong'].join('. '),
     ],
   ])('%s', (_case, object, message) => expect(refusal(object)).toBe(message));
 });

@@ -13,13 +13,16 @@ export type OrderAmount = (typeof ORDER_AMOUNTS)[number];
 /** Left out or null: not given. */
 const given = (value: unknown) => value !== undefined && value !== null;
 
+/** The most of one line an order may ask for: past it, a quantity is a platform's mistake. */
+export const MAX_QUANTITY = 1000;
+
 /** How many bad fields a refusal names one by one; past them it counts the rest. */
 const NAMED_AT_MOST = 10;
 
 /**
  * A DSP's order whose money is not money is refused whole (400, nothing stored), naming every
- * such field by its path: the prices of its lines first (an item or a modifier at any depth: what
- * a platform sending major units gets wrong first, and what its sums follow from), then a
+ * such field by its path: the prices and quantities of its lines first (an item or a modifier at
+ * any depth: what a platform sending major units gets wrong first, and what its sums follow from), then a
  * currency that is not a code and the order's amounts that are not whole numbers from 0 to
  * MAX_AMOUNT. Its nesting is bounded by the input checks (common/input.ts); the walk is
  * iterative all the same.
@@ -33,7 +36,15 @@ export function assertOrderMoney(object: Record<string, unknown>): void {
   while (stack.length) {
     const [where, line] = stack.pop()!;
     if (!isPlainObject(line)) continue;
-    if (given(line.price) && !isAmount(line.price)) problems.push(`${where}.price ${amountRule(line.price, currency)}`);
+    // Every line is priced: a line without one would pass the catalog's price check unchecked.
+    if (!given(line.price)) problems.push(`${where}.price is required`);
+    else if (!isAmount(line.price)) problems.push(`${where}.price ${amountRule(line.price, currency)}`);
+    // An item says how many; a modifier is one unless it says otherwise.
+    const isItem = !where.includes('.modifiers[');
+    if ((isItem || given(line.quantity)) && !isQuantity(line.quantity))
+      problems.push(
+        `${where}.quantity must be a whole number from 1 to ${MAX_QUANTITY}, not ${JSON.stringify(line.quantity) ?? 'missing'}`,
+      );
     stack.push(...lines(line.modifiers, `${where}.modifiers`));
   }
   if (given(object.currency) && !isCurrency(object.currency)) problems.push(`object.currency ${currencyRule(object.currency)}`);
@@ -41,9 +52,10 @@ export function assertOrderMoney(object: Record<string, unknown>): void {
     if (given(object[field]) && !isAmount(object[field])) problems.push(`object.${field} ${amountRule(object[field], currency)}`);
   if (!problems.length) return;
   const more = problems.length - NAMED_AT_MOST;
-  throw new Invalid([...problems.slice(0, NAMED_AT_MOST), ...(more > 0 ? [`and ${more} more fields are not money`] : [])].join('. '));
+  throw new Invalid([...problems.slice(0, NAMED_AT_MOST), ...(more > 0 ? [`and ${more} more fields are wrong`] : [])].join('. '));
 }
 
+const isQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_QUANTITY;
 const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 1);
 const money = (value: unknown) => (isAmount(value) ? value : 0);
 
@@ -109,13 +121,18 @@ export const orderMoneyDocs = () => ({ properties: orderMoneyProperties(), said:
 
 /** The order object a DSP sends (docs/reference.md § Resources), as far as the service reads it. */
 export function orderObjectSchema(): JsonSchema {
-  const line = (modifiers: JsonSchema): JsonSchema => ({
+  const line = (modifiers: JsonSchema, required: string[]): JsonSchema => ({
     type: 'object',
-    required: ['service_id'],
+    required,
     properties: {
       service_id: { type: 'string', description: 'The catalog provider_id.' },
       name: { type: 'string' },
-      quantity: { type: 'integer', minimum: 1 },
+      quantity: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_QUANTITY,
+        description: "An item's is required; a modifier's is 1 when left out.",
+      },
       price: { ...amount, description: 'Of one.' },
       special_instructions: { type: 'string' },
       modifiers,
@@ -132,7 +149,10 @@ export function orderObjectSchema(): JsonSchema {
       dsp_store_id: { type: 'string', description: 'The bound store.' },
       fulfillment_type: { type: 'string' },
       ...orderMoneyProperties(),
-      items: { type: 'array', items: line({ type: 'array', items: line(deeper) }) },
+      items: {
+        type: 'array',
+        items: line({ type: 'array', items: line(deeper, ['service_id', 'price']) }, ['service_id', 'quantity', 'price']),
+      },
     },
   };
 }
