@@ -148,6 +148,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
           storeId: 'dsp_certify',
           locationProviderId: 'loc_certify',
           timezone: 'America/Chicago',
+          prepTimeMinutes: 15,
           version: 1,
           menus: catalog.menu.map((m) => m.provider_id),
           catalog: JSON.stringify(catalog),

@@ -483,6 +483,8 @@ export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as
     // A new order has none: nothing of the driver's is read on the order's path.
     driver: order.driver ? driverWire(storedDriver(order.driver)!) : null,
     estimated_dropoff_time: order.estimatedDropoffAt?.getTime() ?? null,
+    prep_time_minutes: order.prepTimeMinutes,
+    estimated_ready_time: order.estimatedReadyAt?.getTime() ?? null,
     ...orderAmounts(sent),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),
