@@ -134,10 +134,10 @@ const DATA: Record<EventType, [string, JsonSchema]> = {
   ],
   'location.busy.ended': [
     'A busy spell was ended before its end (one that ends by itself at until_ms is not announced).',
-    object(
-      { location_id: text, org_id: text, prep_time_minutes: { type: ['integer', 'null'], description: 'The base again.' } },
-      ['location_id', 'org_id'],
-    ),
+    object({ location_id: text, org_id: text, prep_time_minutes: { type: ['integer', 'null'], description: 'The base again.' } }, [
+      'location_id',
+      'org_id',
+    ]),
   ],
   'location.items.availability': [
     'Items or modifiers were taken off sale, or put back.',

@@ -10,7 +10,8 @@ export const storeRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/v1/onboarding/org/:id/locations/:location_id/busy',
-    summary: 'Keep the location taking orders, each quoted extra_prep_minutes (5-120) more, until until_ms or ended; each bound store is told',
+    summary:
+      'Keep the location taking orders, each quoted extra_prep_minutes (5-120) more, until until_ms or ended; each bound store is told',
     document: `mutation SetLocationBusy($input: SetLocationBusyInput!) { setLocationBusy(input: $input) { ${BUSY} } }`,
     from: { ...at, 'input.extraPrepMinutes': 'body.extra_prep_minutes', 'input.untilMs': 'body.until_ms' },
     status: 200,

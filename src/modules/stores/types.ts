@@ -272,7 +272,10 @@ const SetLocationBusyInput = builder.inputType('SetLocationBusyInput', {
   fields: (t) => ({
     orgId: t.id({ required: true }),
     locationId: t.id({ required: true }),
-    extraPrepMinutes: t.int({ required: true, description: `Whole minutes more per order, ${BUSY_EXTRA_MINUTES.min} to ${BUSY_EXTRA_MINUTES.max}.` }),
+    extraPrepMinutes: t.int({
+      required: true,
+      description: `Whole minutes more per order, ${BUSY_EXTRA_MINUTES.min} to ${BUSY_EXTRA_MINUTES.max}.`,
+    }),
     untilMs: t.float({ description: 'When the extra ends by itself (epoch ms, at most 366 days ahead); absent: until ended.' }),
   }),
 });
@@ -299,7 +302,8 @@ builder.mutationField('endLocationBusy', (t) =>
     type: LocationBusyRef,
     description: 'End a location’s busy spell: each bound store’s DSP is told the base prep time again.',
     args: { input: t.arg({ type: EndLocationBusyInput, required: true }) },
-    resolve: (_root, { input }, ctx) => endBusy(ctx.services, ctx.auth, { orgId: String(input.orgId), locationId: String(input.locationId) }),
+    resolve: (_root, { input }, ctx) =>
+      endBusy(ctx.services, ctx.auth, { orgId: String(input.orgId), locationId: String(input.locationId) }),
   }),
 );
 const BusyShownRef = builder.objectRef<{ extraPrepMinutes: number; untilMs: number | null }>('Busy').implement({
