@@ -1,4 +1,4 @@
-// Busy: slower, not closed (docs/api-guide.md, "Busy"). A location's orders keep coming, each
+// Busy: slower, not closed (docs/api-guide.md, "Stopping and restarting orders"). A location's orders keep coming, each
 // quoted `extra_prep_minutes` more (orders/kitchen.ts reads the location's quote at intake); each
 // bound DSP store is told its new prep time (location.prep_time.update, in order with the store's
 // other events and menus), and told the base again when the busy spell is ended early. An end at
