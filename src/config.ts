@@ -51,6 +51,7 @@ const schema = z.object({
     .min(1)
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  POS_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   CATALOG_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -115,6 +116,8 @@ export type Config = {
    * bench alone turns it off, to measure what it costs). */
   outbox: { maxAttempts: number; retryBaseMs: number; retryMaxMs: number; ordered: boolean };
   providerTimeoutMs: number;
+  /** How long a POS that answered "later" (async acceptance) has to decide an order. */
+  posConfirmationTimeoutMs: number;
   /** The largest catalog answer read from a POS; a larger one is refused as invalid. */
   catalogMaxBytes: number;
   /** OpenTelemetry traces over OTLP/HTTP (../tracing.ts), from the standard OTEL_* variables. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ordered: true,
     },
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    posConfirmationTimeoutMs: e.POS_CONFIRMATION_TIMEOUT_MS,
     catalogMaxBytes: e.CATALOG_MAX_BYTES,
     tracing: tracingConfig(e),
     retentionDays: e.RETENTION_DAYS,

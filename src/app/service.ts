@@ -1,4 +1,5 @@
 // Starting and stopping the service: migrate, connect, serve; on stop, drain and disconnect.
+import { DECISIONS_SWEEP_MS, failOverdueDecisions } from '../modules/orders/decisions.js';
 import { NO_RATE_LIMITS, createRateLimits } from '../common/rate-limits.js';
 import { createMetrics } from '../telemetry/metrics.js';
 import { Dependencies } from '../common/dependencies.js';
@@ -47,7 +48,7 @@ export type RunningService = {
   app: FastifyInstance;
   worker: DeliveryWorker;
   /** Pruning and the redaction of expired customer data, run now (they also run on their own). */
-  housekeeping: { prune: () => Promise<void>; redact: () => Promise<void> };
+  housekeeping: { prune: () => Promise<void>; redact: () => Promise<void>; decisions: () => Promise<void> };
   close: () => Promise<void>;
 };
 
@@ -137,6 +138,8 @@ export async function startService(
       log,
       outage,
     ),
+    // A POS's decisions taken later: each order past its stored deadline fails (modules/orders/decisions.ts).
+    periodic('confirmations', DECISIONS_SWEEP_MS, () => failOverdueDecisions(services), log, outage),
   ];
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -148,7 +151,7 @@ export async function startService(
     services,
     app,
     worker,
-    housekeeping: { redact: housekeeping[0]!.runNow, prune: housekeeping[1]!.runNow },
+    housekeeping: { redact: housekeeping[0]!.runNow, prune: housekeeping[1]!.runNow, decisions: housekeeping[2]!.runNow },
     // Stop accepting, let in-flight requests finish, then close the database.
     close: () =>
       (closing ??= (async () => {

@@ -148,6 +148,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
           storeId: 'dsp_certify',
           locationProviderId: 'loc_certify',
           timezone: 'America/Chicago',
+          prepTimeMinutes: 15,
           version: 1,
           menus: catalog.menu.map((m) => m.provider_id),
           catalog: JSON.stringify(catalog),
@@ -165,7 +166,16 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
   // Order events, of two test orders of the store: one taken (accepted, then ready, then canceled
   // by the merchant), one refused (failed); each sequence as the service counts it.
   const ordered: [DspEventType, 'taken' | 'refused', number, (sent: Record<string, unknown>) => Record<string, unknown>][] = [
-    ['location.order.accept', 'taken', 1, (sent) => accepted({ posOrderId: 'pos_certify', status: 'in_progress' }, sent)],
+    [
+      'location.order.accept',
+      'taken',
+      1,
+      (sent) =>
+        accepted(
+          { posOrderId: 'pos_certify', status: 'in_progress', prepTimeMinutes: 15, estimatedReadyAt: new Date(Date.now() + 15 * 60_000) },
+          sent,
+        ),
+    ],
     [
       'location.order.notify_status_change',
       'taken',

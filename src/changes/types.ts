@@ -10,6 +10,8 @@ export const EVENT_TYPES = [
   'location.paused',
   'location.resumed',
   'location.items.availability',
+  'location.busy',
+  'location.busy.ended',
   'dsp_connection.bound',
   'dsp_connection.status',
   'menu.publish.succeeded',

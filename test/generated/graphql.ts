@@ -74,6 +74,13 @@ export type BoundLocation = {
   status: Scalars['String']['output'];
 };
 
+/** A busy spell: each order quoted extraPrepMinutes more, until untilMs (null: until ended). */
+export type Busy = {
+  __typename?: 'Busy';
+  extraPrepMinutes: Scalars['Int']['output'];
+  untilMs?: Maybe<Scalars['Float']['output']>;
+};
+
 /** A category of items. */
 export type CatalogCategory = {
   __typename?: 'CatalogCategory';
@@ -362,6 +369,11 @@ export type DspConnectionPublishesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type EndLocationBusyInput = {
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+};
+
 export type ErasurePayload = {
   __typename?: 'ErasurePayload';
   /** Open orders, redacted when each reaches a final state. */
@@ -385,7 +397,7 @@ export type Event = {
   data: Scalars['JSON']['output'];
   id: Scalars['ID']['output'];
   orgId?: Maybe<Scalars['String']['output']>;
-  /** onboarding.updated, location.ingested, location.deleted, location.paused, location.resumed, location.items.availability, dsp_connection.bound, dsp_connection.status, menu.publish.succeeded, menu.publish.failed, order.created, order.updated, order.failed, delivery.dead */
+  /** onboarding.updated, location.ingested, location.deleted, location.paused, location.resumed, location.items.availability, location.busy, location.busy.ended, dsp_connection.bound, dsp_connection.status, menu.publish.succeeded, menu.publish.failed, order.created, order.updated, order.failed, delivery.dead */
   type: Scalars['String']['output'];
 };
 
@@ -463,6 +475,8 @@ export type ItemAvailabilityPayload = {
 export type Location = {
   __typename?: 'Location';
   address: Address;
+  /** Its busy spell now; null when not busy. */
+  busy?: Maybe<Busy>;
   /** The current catalog (the latest version fetched from the POS), as a one-element list, or empty before the first fetch. */
   catalog: Array<CatalogVersion>;
   /** The days its latest valid catalog closes all day, from today (in its time zone) on, for the next 60 days. */
@@ -483,12 +497,26 @@ export type Location = {
   openNow: Scalars['Boolean']['output'];
   /** When closed: epoch ms it opens next (null when no menu opens in the next 400 days). Null when open. */
   opensAt?: Maybe<Scalars['Float']['output']>;
+  /** The kitchen’s usual minutes per order, as its POS lists it (1-240); null when it gives none. */
+  prepTimeMinutes?: Maybe<Scalars['Int']['output']>;
   /** The POS's id of the location. */
   providerId: Scalars['String']['output'];
   source: Scalars['String']['output'];
   status: Scalars['String']['output'];
   /** The IANA time zone of the location's POS (UTC when it gives none). */
   timezone: Scalars['String']['output'];
+};
+
+/** A location’s busy spell as a set or an end left it. */
+export type LocationBusy = {
+  __typename?: 'LocationBusy';
+  /** Minutes more per order; null when not busy. */
+  extraPrepMinutes?: Maybe<Scalars['Int']['output']>;
+  locationId: Scalars['ID']['output'];
+  /** What each bound store quotes now: the base prep time plus the extra. */
+  prepTimeMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Epoch ms the extra ends by itself; null: until ended. */
+  untilMs?: Maybe<Scalars['Float']['output']>;
 };
 
 /** A menu of the location with its opening hours. */
@@ -555,6 +583,8 @@ export type Mutation = {
   deleteLocation: DeleteLocationPayload;
   /** The endpoint stops receiving events; those still to send to it are dropped. */
   deleteWebhookEndpoint: DeletedWebhookEndpoint;
+  /** End a location’s busy spell: each bound store’s DSP is told the base prep time again. */
+  endLocationBusy: LocationBusy;
   generateSsoSession: SsoSessionPayload;
   ingestLocations: IngestLocationsPayload;
   initializeOnboarding: InitializeOnboardingPayload;
@@ -577,6 +607,8 @@ export type Mutation = {
   setEventProvider: SetEventProviderPayload;
   /** Take items or modifiers off sale, or put them back; every bound store whose menus hold them is told (location.items.snooze or unsnooze). */
   setItemAvailability: ItemAvailabilityPayload;
+  /** Keep a location taking orders, each quoted extra_prep_minutes more, until a time or until ended; each bound store’s DSP is told its prep time (location.prep_time.update). */
+  setLocationBusy: LocationBusy;
   /** Exchange client credentials or a refresh token for an access token. */
   token: TokenPayload;
   updateWebhookEndpoint: WebhookEndpoint;
@@ -630,6 +662,11 @@ export type MutationDeleteLocationArgs = {
 
 export type MutationDeleteWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationEndLocationBusyArgs = {
+  input: EndLocationBusyInput;
 };
 
 
@@ -696,6 +733,11 @@ export type MutationSetEventProviderArgs = {
 
 export type MutationSetItemAvailabilityArgs = {
   input: SetItemAvailabilityInput;
+};
+
+
+export type MutationSetLocationBusyArgs = {
+  input: SetLocationBusyInput;
 };
 
 
@@ -782,6 +824,8 @@ export type Order = {
   dspStoreId: Scalars['String']['output'];
   /** When its event provider expects the driver at the customer, epoch milliseconds. */
   estimatedDropoffTime?: Maybe<Scalars['Float']['output']>;
+  /** When it is to be ready, epoch ms: when its POS took it plus its prep time. */
+  estimatedReadyTime?: Maybe<Scalars['Float']['output']>;
   /** The event provider a merchant-delivered order was confirmed to: the one that delivers it. */
   eventProvider?: Maybe<Scalars['String']['output']>;
   /** The same as a sentence, naming the first offending item or modifier. */
@@ -797,7 +841,9 @@ export type Order = {
   order: Scalars['JSON']['output'];
   orgId?: Maybe<Scalars['ID']['output']>;
   posOrderId?: Maybe<Scalars['String']['output']>;
-  /** in_progress, ready_for_pickup, out_for_delivery, completed; or failed, merchant_canceled, dsp_canceled. */
+  /** The kitchen's minutes for it: its POS's answer, never below its location's quote (busy extra included). */
+  prepTimeMinutes?: Maybe<Scalars['Int']['output']>;
+  /** in_progress, ready_for_pickup, out_for_delivery, completed; awaiting_confirmation (its POS decides later); or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
   /** The order's subtotal (subtotal); null when it gives none. */
   subtotal?: Maybe<Money>;
@@ -858,6 +904,7 @@ export type OrderStats = {
 };
 
 export type OrderStatus =
+  | 'awaiting_confirmation'
   | 'completed'
   | 'dsp_canceled'
   | 'failed'
@@ -1188,6 +1235,15 @@ export type SetItemAvailabilityInput = {
   locationId: Scalars['ID']['input'];
   orgId: Scalars['ID']['input'];
   /** Off sale until (epoch ms, at most 366 days ahead); absent: until put back. */
+  untilMs?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SetLocationBusyInput = {
+  /** Whole minutes more per order, 5 to 120. */
+  extraPrepMinutes: Scalars['Int']['input'];
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+  /** When the extra ends by itself (epoch ms, at most 366 days ahead); absent: until ended. */
   untilMs?: InputMaybe<Scalars['Float']['input']>;
 };
 

@@ -170,6 +170,20 @@ const operations: Record<string, OperationRow> = {
       })(),
     scope: 'onboarding',
   },
+  setLocationBusy: {
+    call: () =>
+      op('mutation($i: SetLocationBusyInput!) { setLocationBusy(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, locationId: v.location, extraPrepMinutes: 20 },
+      })(),
+    scope: 'onboarding',
+  },
+  endLocationBusy: {
+    call: () =>
+      op('mutation($i: EndLocationBusyInput!) { endLocationBusy(input: $i) { __typename } }', {
+        i: { orgId: v.orgId, locationId: v.location },
+      })(),
+    scope: 'onboarding',
+  },
   setItemAvailability: {
     call: () =>
       op('mutation($i: SetItemAvailabilityInput!) { setItemAvailability(input: $i) { __typename } }', {
@@ -306,6 +320,13 @@ const rest: Record<string, RestCall> = {
   'POST /v1/onboarding/org/:id/locations/:location_id/resume': {
     path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/resume`,
     body: () => ({ dsp_location_ids: [v.connection] }),
+  },
+  'POST /v1/onboarding/org/:id/locations/:location_id/busy': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/busy`,
+    body: () => ({ extra_prep_minutes: 20 }),
+  },
+  'DELETE /v1/onboarding/org/:id/locations/:location_id/busy': {
+    path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/busy`,
   },
   'PUT /v1/onboarding/org/:id/locations/:location_id/availability': {
     path: () => `/v1/onboarding/org/${v.orgId}/locations/${v.location}/availability`,

@@ -109,7 +109,7 @@ test('what a POS sends of its hours and what a DSP receives of them are describe
   const status = pos.oneOf.find((s: any) => s.properties.type.const === 'location.status.updated');
   expect(status.properties.object).toMatchObject({
     required: ['location_id', 'status'],
-    properties: { status: { enum: ['active', 'inactive'] }, paused_until: { type: ['integer', 'null'] } },
+    properties: { status: { enum: ['active', 'inactive', 'busy'] }, paused_until: { type: ['integer', 'null'] } },
   });
   const menus = (document as unknown as { webhooks: Record<string, { post: any }> }).webhooks.menus!.post;
   const body = menus.requestBody.content['application/json'].schema;

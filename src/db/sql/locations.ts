@@ -16,6 +16,9 @@ export const LOCATION_COLUMNS = [
   'providerId',
   'address',
   'timezone',
+  'prepTimeMinutes',
+  'busyExtraMinutes',
+  'busyUntil',
 ] as const satisfies readonly (keyof LocationRow)[];
 export const STORE_COLUMNS = [
   'id',

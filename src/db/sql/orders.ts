@@ -14,6 +14,10 @@ export type BoundLocation = {
   timezone: string;
   /** Its items off sale are read again when this changes (modules/stores). */
   availabilityVersion: number;
+  /** Its kitchen's pace: base prep minutes, and a busy extra until its end (modules/orders/kitchen.ts). */
+  prepTimeMinutes: number | null;
+  busyExtraMinutes: number | null;
+  busyUntil: Date | null;
 };
 
 /** A DSP store's row, its location (the location's fields are null without one), and
@@ -42,6 +46,7 @@ export async function storeForOrder(sql: Statements, source: string, storeId: st
     `SELECT c."status" AS "storeStatus", c."onboardingId" AS "dspOnboardingId", c."assignedMenus",
        c."pausedAt", c."pausedUntil", c."dspStatus",
        l."id", l."partnerId", l."orgId", l."status", l."source", l."onboardingId", l."providerId", l."timezone", l."availabilityVersion",
+       l."prepTimeMinutes", l."busyExtraMinutes", l."busyUntil",
        (SELECT p."catalogVersionId" || ' ' || p."menus" FROM "MenuPublish" p
          WHERE p."dspConnectionId" = c."id" AND p."status" = 'published' ORDER BY p."createdAt" DESC LIMIT 1) AS "published",
        (SELECT v."id" FROM "CatalogVersion" v WHERE v."locationId" = l."id" ORDER BY v."version" DESC LIMIT 1) AS "latestVersionId",
@@ -114,4 +119,11 @@ export const orderOfPos = (orderId: string): Step => ({
 export const posLocationOf = (locationId: string): Step => ({
   sql: 'SELECT "source", "onboardingId", "providerId" FROM "Location" WHERE "id" = ?',
   args: [locationId],
+});
+
+/** The orders whose POS said it would decide later and has not by their deadline: a batch, the
+ * oldest first (the index on status and deadline answers it). */
+export const decisionsOverdue = (status: string, now: Date, limit: number): Step => ({
+  sql: 'SELECT "id" FROM "Order" WHERE "status" = ? AND "decisionDueAt" <= ? ORDER BY "decisionDueAt" LIMIT ?',
+  args: [status, now, limit],
 });

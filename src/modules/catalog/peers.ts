@@ -14,6 +14,8 @@ export function menusBody(publish: {
   storeId: string;
   locationProviderId: string;
   timezone: string;
+  /** The location's base prep time (a busy spell's extra is told apart: location.prep_time.update). */
+  prepTimeMinutes: number | null;
   version: number;
   menus: string[];
   /** The store's part of the catalog, JSON. */
@@ -24,6 +26,7 @@ export function menusBody(publish: {
     dsp_location_id: publish.storeId,
     location_id: publish.locationProviderId,
     timezone: publish.timezone,
+    ...(publish.prepTimeMinutes === null ? {} : { prep_time_minutes: publish.prepTimeMinutes }),
     catalog_version: publish.version,
     menu_provider_ids: publish.menus,
   });
@@ -198,6 +201,13 @@ export function menusDocs(): Record<string, OpenApiOperation> {
       dsp_location_id: { type: 'string', description: 'Our id of the store (its DSP connection).' },
       location_id: { type: 'string', description: "The POS's id of the location." },
       timezone: { type: 'string', description: 'The IANA time zone of the location: the clock its schedules and holidays are on.' },
+      prep_time_minutes: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 240,
+        description:
+          "The kitchen's usual minutes per order, as its POS lists it; absent when it gives none. A busy kitchen's extra comes apart (location.prep_time.update).",
+      },
       catalog_version: { type: 'integer', description: 'Counts up with each new catalog of the location.' },
       menu_provider_ids: { type: 'array', items: { type: 'string' }, description: 'The menus the store sells.' },
       catalog: {

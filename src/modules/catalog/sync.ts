@@ -147,6 +147,7 @@ export async function syncLocationCatalog(services: Services, location: Location
           storeId: store.id,
           locationProviderId: location.providerId,
           timezone: location.timezone,
+          prepTimeMinutes: location.prepTimeMinutes,
           version: version.version,
           menus,
           catalog: part,

@@ -119,6 +119,26 @@ const DATA: Record<EventType, [string, JsonSchema]> = {
   'location.deleted': ['A location was deleted; its DSP stores were released.', location],
   'location.paused': ['Stores of a location were paused (by the partner, the merchant, or its POS).', stores],
   'location.resumed': ['Stores of a location take orders again.', stores],
+  'location.busy': [
+    'A location is busy: its orders keep coming, each quoted extra_prep_minutes more (by the partner, the merchant, or its POS); each bound store was told its prep time.',
+    object(
+      {
+        location_id: text,
+        org_id: text,
+        extra_prep_minutes: { type: 'integer', minimum: 5, maximum: 120 },
+        until_ms: { type: ['integer', 'null'] },
+        prep_time_minutes: { type: ['integer', 'null'], description: "The location's base plus the extra." },
+      },
+      ['location_id', 'org_id', 'extra_prep_minutes'],
+    ),
+  ],
+  'location.busy.ended': [
+    'A busy spell was ended before its end (one that ends by itself at until_ms is not announced).',
+    object({ location_id: text, org_id: text, prep_time_minutes: { type: ['integer', 'null'], description: 'The base again.' } }, [
+      'location_id',
+      'org_id',
+    ]),
+  ],
   'location.items.availability': [
     'Items or modifiers were taken off sale, or put back.',
     object(

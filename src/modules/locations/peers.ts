@@ -4,6 +4,7 @@
 import type { Location as LocationRow } from '../../db/client.js';
 import type { OutboxInput } from '../../delivery/outbox.js';
 import { providerCall, type OpenApiOperation } from '../../http/route-docs.js';
+import { prepMinutesOf } from '../stores/pace.js';
 
 /** A postal address, kept as the provider gave it (docs/reference.md § Resources). */
 export type Address = {
@@ -19,8 +20,9 @@ export type Address = {
   longitude?: number;
 };
 
-/** A location a provider lists: its id, name, address and, for a POS, its IANA time zone. */
-export type ProviderLocation = { providerId: string; name: string; address: Address; timezone?: unknown };
+/** A location a provider lists: its id, name, address and, for a POS, its IANA time zone and its
+ * kitchen's prep time (whole minutes, 1-240; null when it gives none or one out of range). */
+export type ProviderLocation = { providerId: string; name: string; address: Address; timezone?: unknown; prepTimeMinutes?: number | null };
 
 /** A provider's answer to GET /locations, read: the entries with a provider_id, in the domain's names. */
 export function providerLocationsOf(body: { locations?: unknown } | undefined): ProviderLocation[] | null {
@@ -32,6 +34,7 @@ export function providerLocationsOf(body: { locations?: unknown } | undefined): 
       name: String(l.name ?? l.provider_id),
       address: (l.address ?? {}) as Address,
       timezone: l.timezone,
+      prepTimeMinutes: prepMinutesOf(l.prep_time_minutes),
     }));
 }
 

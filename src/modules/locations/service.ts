@@ -102,7 +102,7 @@ export async function listOnboardingLocations(services: Services, auth: AuthInfo
           locations.map((l) => l.providerId),
         )
       : await ingestedLocations(services, onboarding.orgId, onboarding.source);
-  return locations.map(({ timezone: _timezone, ...l }) => ({
+  return locations.map(({ timezone: _timezone, prepTimeMinutes: _prep, ...l }) => ({
     ...l,
     source: onboarding.source,
     isEligibleToOnboard: !taken.has(l.providerId),
@@ -144,6 +144,7 @@ export async function ingestLocations(services: Services, auth: AuthInfo, onboar
           name: pos.name,
           address: JSON.stringify(pos.address),
           timezone: isTimeZone(pos.timezone) ? pos.timezone : 'UTC',
+          prepTimeMinutes: pos.prepTimeMinutes ?? null,
           availabilityVersion: 0,
           status: 'active',
           createdAt: now,

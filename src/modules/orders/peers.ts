@@ -15,6 +15,7 @@ import { storedDriver, type Driver } from './driver.js';
 import { DELIVERY_STATUSES, MERCHANT_DELIVERED, MOVES_SAID, ORDER_STATUSES } from './states.js';
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties, orderObjectSchema } from './wire.js';
 import { dspEventDoc } from '../stores/peers.js';
+import type { StockShortage } from './kitchen.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -26,9 +27,11 @@ export const FAILURE_REASONS = [
   'invalid_cart',
   'pos_rejected',
   'pos_unreachable',
+  'confirmation_timeout',
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
-export type Refusal = { reason: FailureReason; details: string };
+/** Why an order will not be made; a POS's refusal may name the lines it has none of. */
+export type Refusal = { reason: FailureReason; details: string; unavailable?: StockShortage[] };
 
 export const DSP_EVENT_TYPES = [
   'location.order.accept',
@@ -98,15 +101,32 @@ export const orderAnswerChecks = {
     posOrderIdOf(answer) ? null : 'the POS took the order but its answer names no order id (order.pos_order_id or order.id)',
 };
 
-/** An order's accept, to its DSP: with the currency and amounts the POS took it at. */
-export const accepted = (order: Pick<OrderRow, 'posOrderId' | 'status'>, sent: Record<string, unknown>) => ({
+/** An order's prep time and when it is to be ready (epoch ms), when its kitchen quoted one. */
+export const readiness = (order: Pick<OrderRow, 'prepTimeMinutes' | 'estimatedReadyAt'>) =>
+  order.prepTimeMinutes === null
+    ? {}
+    : { prep_time_minutes: order.prepTimeMinutes, estimated_ready_time: order.estimatedReadyAt?.getTime() ?? null };
+
+/** An order's accept, to its DSP: with the currency and amounts the POS took it at, and its prep
+ * time and ready time when known. */
+export const accepted = (
+  order: Pick<OrderRow, 'posOrderId' | 'status' | 'prepTimeMinutes' | 'estimatedReadyAt'>,
+  sent: Record<string, unknown>,
+) => ({
   pos_order_id: order.posOrderId,
   status: order.status,
+  ...readiness(order),
   ...orderAmounts(sent),
 });
 
-/** location.order.fail's data. */
-export const failed = (refusal: Refusal) => ({ failure_reason: refusal.reason, failure_details: refusal.details });
+/** location.order.fail's data: with the lines the POS has none of, when it named them. */
+export const failed = (refusal: Refusal) => ({
+  failure_reason: refusal.reason,
+  failure_details: refusal.details,
+  ...(refusal.unavailable
+    ? { unavailable_items: refusal.unavailable.map((u) => ({ service_id: u.serviceId, type: u.type, quantity: u.quantity })) }
+    : {}),
+});
 
 /** A driver in the wire's names (SPEC's driver object, with its vehicle). */
 export const driverWire = (driver: Driver) => ({
@@ -463,6 +483,8 @@ export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as
     // A new order has none: nothing of the driver's is read on the order's path.
     driver: order.driver ? driverWire(storedDriver(order.driver)!) : null,
     estimated_dropoff_time: order.estimatedDropoffAt?.getTime() ?? null,
+    prep_time_minutes: order.prepTimeMinutes,
+    estimated_ready_time: order.estimatedReadyAt?.getTime() ?? null,
     ...orderAmounts(sent),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),

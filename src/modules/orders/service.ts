@@ -34,6 +34,7 @@ import type { OutcomeHandler } from '../../delivery/worker.js';
 import { newId } from '../../common/ids.js';
 import { findProvider } from '../../integrations/providers.js';
 import {
+  AWAITING,
   decide,
   decideDelivery,
   deliveryOnMove,
@@ -71,6 +72,18 @@ import { offeredVersion } from '../catalog/offer.js';
 import { storedHolidays, storedOffer } from '../catalog/stored.js';
 import { storedCurrency } from '../catalog/currency.js';
 import { offSaleAt } from '../stores/service.js';
+import type { Outcome } from '../../delivery/worker.js';
+import {
+  kitchenAnswerOf,
+  locationQuote,
+  orderLines,
+  orderPrep,
+  posValidationOf,
+  PREP_MINUTES,
+  readyAt,
+  validationRefusal,
+  type KitchenAnswer,
+} from './kitchen.js';
 
 /** A change's conditional write found the order changed since it was read. */
 const STALE = Symbol('stale');
@@ -98,10 +111,10 @@ async function onFreshRow<T>(attempt: () => Promise<T | typeof STALE>): Promise<
 }
 
 /** A final order's refusal, naming the status it ended in: the sender sees why. */
-const notModifiable = (status: string) => new FeatureDisabled(`order is ${status}, which is final: it is not modifiable`);
+export const notModifiable = (status: string) => new FeatureDisabled(`order is ${status}, which is final: it is not modifiable`);
 
 /** Where an event takes the order, or the refusal the sender gets (./states.ts). */
-function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
+export function move(order: Pick<OrderRow, 'status'>, event: OrderEvent): Extract<Verdict, { to: unknown }>['to'] {
   const verdict = decide(order.status, event);
   if ('to' in verdict) return verdict.to;
   if (verdict.refused === 'notModifiable') throw notModifiable(order.status);
@@ -118,7 +131,7 @@ const ending = (to: OrderStatus | null, now: Date) => (to && FINAL_STATUSES.has(
  * order as it is now), and, when it ends with its customer's erasure asked for, redacted there
  * too. A `note` says in a sentence what the order's fields do not (why no event provider has it).
  */
-async function orderChanged(
+export async function orderChanged(
   run: Run,
   services: Services,
   order: OrderRow,
@@ -145,7 +158,7 @@ async function orderChanged(
 }
 
 /** The order's next event to its DSP, ordered behind the others unless the bench measures without. */
-const toDsp = (services: Services, order: OrderRow, type: DspEventType, data: Record<string, unknown>) =>
+export const toDsp = (services: Services, order: OrderRow, type: DspEventType, data: Record<string, unknown>) =>
   dspEvent(order, type, data, services.config.outbox.ordered);
 
 /** A DSP's order as the service takes it (./webhooks.ts reads it from the DSP's payload). */
@@ -219,6 +232,10 @@ export async function acceptOrder(
     eventSequence: refusal ? 1 : 0,
     changeSequence: 0,
     estimatedDropoffAt: null,
+    // The location's quote as the order arrives; the POS's answer may lengthen it (./kitchen.ts).
+    prepTimeMinutes: location ? locationQuote(location, now.getTime()) : null,
+    estimatedReadyAt: null,
+    decisionDueAt: null,
     redactedAt: null,
     erasureRequestedAt: null,
     endedAt: refusal ? now : null,
@@ -266,13 +283,86 @@ const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[]) =>
   targets.map((to) => ({ to, where: statusIn(statusesWhere(event, to)) }));
 const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW]);
 const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed']);
+const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING]);
+
+/** A POS's refusal read whole: one that names what it cannot make (`posValidation`, read against
+ * the order's lines, ./kitchen.ts) fails the order by what it named. What of it could not be
+ * taken is logged. */
+export function namedRefusal(
+  services: Services,
+  orderId: string,
+  said: unknown,
+  object: Record<string, unknown>,
+  fallback: string,
+): Refusal {
+  const lines = orderLines(object);
+  const read = posValidationOf(said, lines);
+  if (!read) return { reason: 'pos_rejected', details: fallback };
+  if (read.problems.length) services.log.warn({ order: orderId, problems: read.problems }, "the POS's posValidation was read in part");
+  return validationRefusal(read.validation, lines, fallback);
+}
+
+/** The POS's refusal of order.created, from its answer; one naming items is read against the
+ * order's body (a refusal is rare: the read is on its path only). */
+async function answerRefusal(services: Services, orderId: string, outcome: Outcome): Promise<Refusal | null> {
+  const refusal = posRefusal(outcome);
+  const said = (outcome.body as { posValidation?: unknown } | null | undefined)?.posValidation;
+  if (refusal?.reason !== 'pos_rejected' || said === undefined) return refusal;
+  const [order] = await statementsOf(services.db).read<Pick<OrderRow, 'body'>>(orderOfPos(orderId));
+  return namedRefusal(services, orderId, said, order ? (JSON.parse(order.body) as Record<string, unknown>) : {}, refusal.details);
+}
+
+/** The minutes a POS's answer quotes, read (./kitchen.ts); one out of range is logged and the
+ * order taken all the same. */
+export function kitchenSaid(services: Services, orderId: string, order: unknown): KitchenAnswer {
+  const answer = kitchenAnswerOf(order);
+  if ('ignored' in answer)
+    services.log.warn(
+      { order: orderId, prep_time_minutes: answer.ignored },
+      `the POS's prep_time_minutes is not whole minutes from ${PREP_MINUTES.min} to ${PREP_MINUTES.max}: ignored`,
+    );
+  return answer;
+}
+
+/** What an order its POS took writes, once it is taken (at once, or by a decision later): its
+ * accept to the DSP (with its prep time and ready time), and for a merchant-delivered order its
+ * confirmation to the event provider that delivers it (which alone may then report its delivery:
+ * reportDelivery, below); with none, its POS delivers it, and the note says why. `key` gives the
+ * customer's sealed key the event provider's message carries. The order as it is after. */
+export async function takenMessages(
+  run: Run,
+  services: Services,
+  taken: OrderRow,
+  key: () => Promise<string | null> | string | null,
+): Promise<{ order: OrderRow; messages: OutboxInput[]; note?: string }> {
+  let order: OrderRow | undefined = taken;
+  const sent = JSON.parse(order.body) as Record<string, unknown>;
+  const messages = [toDsp(services, taken, 'location.order.accept', accepted(taken, sent))];
+  let note: string | undefined;
+  if (taken.fulfillmentType === MERCHANT_DELIVERED && !taken.eventProvider && taken.locationId) {
+    const [candidates] = await run<DispatchCandidates>(dispatchCandidates(taken.locationId));
+    const dispatcher = candidates ? dispatcherOf(candidates) : { none: 'its location is gone' };
+    if ('source' in dispatcher) {
+      [order] = await run<OrderRow>(
+        tables.order.update(taken.id, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
+      );
+      // The customer's key, unless the customer is gone.
+      const carried = order!.redactedAt ? null : await key();
+      messages.push(carryingCustomer(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }), carried));
+    } else note = `Sent to no event provider (${dispatcher.none}): the restaurant delivers it.`;
+  }
+  return { order: order!, messages, note };
+}
 
 /** How the POS answered order.created: its order id, or its refusal; the DSP hears either in the
- * same transaction, and an accepted merchant-delivered order goes on to its event provider. */
+ * same transaction, and an accepted merchant-delivered order goes on to its event provider. A POS
+ * that decides later holds the order awaiting its decision until a stored deadline
+ * (./decisions.ts): nobody is told it was accepted. */
 const orderSent: OutcomeHandler = async (subject, outcome, services) => {
   const orderId = subject.subjectId!;
-  const refusal = posRefusal(outcome);
-  const change = refusal ? { failureReason: refusal.reason, failureDetails: refusal.details } : { posOrderId: posOrderIdOf(outcome.body) };
+  const refusal = await answerRefusal(services, orderId, outcome);
+  const kitchen = refusal ? null : kitchenSaid(services, orderId, (outcome.body as { order?: unknown } | undefined)?.order);
+  const posOrderId = refusal ? null : posOrderIdOf(outcome.body);
   return async (run) => {
     // Each move the event makes, written only where the order's status still allows it
     // (./states.ts): an order canceled meanwhile keeps its status; one refused before and taken
@@ -280,46 +370,53 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     const now = new Date();
     let order: OrderRow | undefined;
     let moved: OrderStatus | null = null;
-    for (const { to, where } of refusal ? WHEN_REFUSED : WHEN_TAKEN) {
+    const later = kitchen?.decidesLater ?? false;
+    for (const { to, where } of refusal ? WHEN_REFUSED : later ? WHEN_DEFERRED : WHEN_TAKEN) {
       moved = to;
+      const change = refusal
+        ? { failureReason: refusal.reason, failureDetails: refusal.details }
+        : later
+          ? { posOrderId, decisionDueAt: new Date(now.getTime() + services.config.posConfirmationTimeoutMs) }
+          : { posOrderId };
       const values = {
         ...change,
         ...(to ? { status: to } : {}),
-        ...(to === NEW ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
+        ...(to === NEW || to === AWAITING ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
         updatedAt: now,
       };
-      [order] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...COUNTS_AN_EVENT }));
+      // Held for a decision, nothing is told to the DSP: no event is counted.
+      const counted = later ? {} : COUNTS_AN_EVENT;
+      [order] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...counted }));
       if (order) break;
     }
     if (!order) return;
-    const sent = JSON.parse(order.body) as Record<string, unknown>;
-    const messages = [
-      refusal
-        ? toDsp(services, order, 'location.order.fail', failedData(refusal))
-        : toDsp(services, order, 'location.order.accept', accepted(order, sent)),
-    ];
-    // A merchant-delivered order the POS took goes on to the event provider that delivers it,
-    // which alone may then report its delivery (reportDelivery, below); with none, its POS
-    // delivers it, and its timeline says why.
-    let note: string | undefined;
-    if (!refusal && order.fulfillmentType === MERCHANT_DELIVERED && !order.eventProvider && order.locationId) {
-      const [candidates] = await run<DispatchCandidates>(dispatchCandidates(order.locationId));
-      const dispatcher = candidates ? dispatcherOf(candidates) : { none: 'its location is gone' };
-      if ('source' in dispatcher) {
-        [order] = await run<OrderRow>(
-          tables.order.update(orderId, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
-        );
-        // The order's key as its message to the POS carried it, unless its customer is gone.
-        const key = order!.redactedAt ? null : keyCarried(subject.headers);
-        messages.push(carryingCustomer(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }), key));
-      } else note = `Sent to no event provider (${dispatcher.none}): the restaurant delivers it.`;
+    if (later) return orderChanged(run, services, order);
+    if (refusal) {
+      const messages = [toDsp(services, order, 'location.order.fail', failedData(refusal))];
+      return orderChanged(run, services, order, { messages });
     }
-    // The partner hears of a refusal, and of an order refused before and taken now (a status
-    // move); the POS taking a new order moves nothing it hears of, and is kept in the order's
-    // history all the same.
-    await orderChanged(run, services, order!, { type: moved ? undefined : 'order.accepted', messages, note, sent });
+    // The POS taking a new order moves nothing the partner hears of (a refused order taken now
+    // does), and is kept in the order's history all the same.
+    const ready = readinessOf(run, order, kitchen!.prepTimeMinutes, now);
+    const taken = await takenMessages(run, services, ready, () => keyCarried(subject.headers));
+    await orderChanged(run, services, taken.order, {
+      type: moved ? undefined : 'order.accepted',
+      messages: taken.messages,
+      note: taken.note,
+    });
   };
 };
+
+/** The prep time and ready time of an order taken `now`: the POS's minutes against its
+ * location's quote at intake (the order's prepTimeMinutes until then, ./kitchen.ts), written
+ * with the writes that follow (nobody reads them back in this transaction). The order with them. */
+export function readinessOf(run: Run, order: OrderRow, answer: number | null, now: Date): OrderRow {
+  const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
+  if (prepTimeMinutes === null) return order;
+  const values = { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
+  run.defer(tables.order.update(order.id, values));
+  return { ...order, ...values };
+}
 
 /** docs/reference.md's order event is order.created only: a POS hears of an order's changes only
  * when its registration says it takes order.updated. */

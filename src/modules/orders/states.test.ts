@@ -12,6 +12,7 @@ import {
   MERCHANT_DELIVERED,
   NEW,
   ORDER_STATUSES,
+  AWAITING,
   POS_STATUSES,
   statusesWhere,
   type DeliveryReport,
@@ -84,6 +85,25 @@ test('statusesWhere gives exactly the statuses decide lets an event move from', 
       if ('to' in verdict) expect(statusesWhere(event, verdict.to)).toContain(status);
     }
   }
+});
+
+test('a decision later: held from an open order, decided only while held, overdue only then', () => {
+  const cases: [string, OrderEvent, ReturnType<typeof decide>][] = [
+    ['in_progress', { kind: 'posDefers' }, { to: AWAITING }],
+    ['failed', { kind: 'posDefers' }, { to: AWAITING }],
+    ['completed', { kind: 'posDefers' }, { refused: 'notModifiable' }],
+    [AWAITING, { kind: 'posDecides', accepted: true }, { to: 'in_progress' }],
+    [AWAITING, { kind: 'posDecides', accepted: false }, { to: 'failed' }],
+    [AWAITING, { kind: 'decisionOverdue' }, { to: 'failed' }],
+    ['in_progress', { kind: 'posDecides', accepted: true }, { refused: 'invalidTransition' }],
+    ['failed', { kind: 'posDecides', accepted: false }, { refused: 'notModifiable' }],
+    ['dsp_canceled', { kind: 'decisionOverdue' }, { refused: 'notModifiable' }],
+    [AWAITING, { kind: 'posTook' }, { refused: 'invalidTransition' }],
+    [AWAITING, { kind: 'posRefused' }, { refused: 'invalidTransition' }],
+    [AWAITING, { kind: 'dspCancel' }, { to: 'dsp_canceled' }],
+    [AWAITING, { kind: 'posUpdate', status: 'ready_for_pickup' }, { refused: 'invalidTransition' }],
+  ];
+  for (const [status, event, verdict] of cases) expect([status, event, decide(status, event)]).toEqual([status, event, verdict]);
 });
 
 test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {
@@ -253,6 +273,7 @@ describe('the guides list the statuses the machine has', () => {
   });
   test('what an event provider hears, in its guide', () =>
     expect(named('event-providers.md', "each move of the order's `status`", 'A canceled').sort()).toEqual(
-      ORDER_STATUSES.filter((status) => status !== NEW).sort(),
+      // An order is confirmed to its event provider once taken: it never hears of the wait before.
+      ORDER_STATUSES.filter((status) => status !== NEW && status !== AWAITING).sort(),
     ));
 });

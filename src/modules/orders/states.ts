@@ -7,11 +7,13 @@
 const ON_ITS_WAY = ['in_progress', 'ready_for_pickup', 'out_for_delivery', 'completed'] as const;
 /** The ends it may come to otherwise. */
 const OTHER_ENDS = ['failed', 'merchant_canceled', 'dsp_canceled'] as const;
-export const ORDER_STATUSES = [...ON_ITS_WAY, ...OTHER_ENDS] as const;
+/** Its POS said it would decide later (async acceptance): held until it does, or its deadline. */
+export const AWAITING = 'awaiting_confirmation';
+export const ORDER_STATUSES = [...ON_ITS_WAY, AWAITING, ...OTHER_ENDS] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** The statuses in words, for the descriptions that list them (GraphQL's, the guides' tables are
  * checked against the same lists by ./states.test.ts). */
-export const STATUSES_SAID = `${ON_ITS_WAY.join(', ')}; or ${OTHER_ENDS.join(', ')}`;
+export const STATUSES_SAID = `${ON_ITS_WAY.join(', ')}; ${AWAITING} (its POS decides later); or ${OTHER_ENDS.join(', ')}`;
 /** The moves forward a POS reports, in words. */
 export const MOVES_SAID = ON_ITS_WAY.slice(1).join(', ');
 /** What a POS's order.updated may say: a move forward, or an end of its own. */
@@ -59,7 +61,12 @@ export type OrderEvent =
   /** The POS took the order we sent it (perhaps on a redelivery after refusing it). */
   | { kind: 'posTook' }
   /** The POS refused the order we sent it, or never answered. */
-  | { kind: 'posRefused' };
+  | { kind: 'posRefused' }
+  /** The POS answered that it decides later (async acceptance). */
+  | { kind: 'posDefers' }
+  /** The POS's later decision (order.accepted, order.rejected), or its deadline passing. */
+  | { kind: 'posDecides'; accepted: boolean }
+  | { kind: 'decisionOverdue' };
 
 export type Verdict =
   | { to: OrderStatus }
@@ -83,11 +90,20 @@ export function decide(status: string, event: OrderEvent): Verdict {
       if (status === 'dsp_canceled') return { to: null };
       return final ? { refused: 'notModifiable' } : { to: 'dsp_canceled' };
     case 'posTook':
+    case 'posRefused':
+      // An order held for the POS's decision is decided by its webhook (posDecides), not by another answer.
+      if (status === AWAITING) return { refused: 'invalidTransition' };
+      if (event.kind === 'posRefused') return final ? { refused: 'notModifiable' } : { to: 'failed' };
       // Refused before and redelivered: the POS has it now, so it is open again.
       if (status === 'failed') return { to: 'in_progress' };
       return final ? { refused: 'notModifiable' } : { to: null };
-    case 'posRefused':
-      return final ? { refused: 'notModifiable' } : { to: 'failed' };
+    case 'posDefers':
+      // As posTook: a refused order redelivered and now held opens again.
+      return final && status !== 'failed' ? { refused: 'notModifiable' } : { to: AWAITING };
+    case 'posDecides':
+    case 'decisionOverdue':
+      if (status !== AWAITING) return final ? { refused: 'notModifiable' } : { refused: 'invalidTransition' };
+      return { to: event.kind === 'posDecides' && event.accepted ? NEW : 'failed' };
   }
 }
 

@@ -123,6 +123,15 @@ builder.prismaObject('Order', {
       description: 'The event provider a merchant-delivered order was confirmed to: the one that delivers it.',
     }),
     posOrderId: t.exposeString('posOrderId', { nullable: true }),
+    prepTimeMinutes: t.exposeInt('prepTimeMinutes', {
+      nullable: true,
+      description: "The kitchen's minutes for it: its POS's answer, never below its location's quote (busy extra included).",
+    }),
+    estimatedReadyTime: t.float({
+      nullable: true,
+      description: 'When it is to be ready, epoch ms: when its POS took it plus its prep time.',
+      resolve: (o) => o.estimatedReadyAt?.getTime() ?? null,
+    }),
     failureReason: t.exposeString('failureReason', {
       nullable: true,
       description:

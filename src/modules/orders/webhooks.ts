@@ -10,6 +10,9 @@ import { assertOrderMoney, orderObjectSchema } from './wire.js';
 import { acceptOrder, cancelOrder, changeStatus, reportDelivery, type DeliveryUpdate, type Incoming } from './service.js';
 import type { Driver, VehicleInfo } from './driver.js';
 import type { JsonSchema } from '../../http/route-docs.js';
+import { decideOrder, type Decision } from './decisions.js';
+import { POS_VALIDATION_SCHEMA, PREP_MINUTES } from './kitchen.js';
+import { readiness } from './peers.js';
 
 /** A DSP's order, as the service reads it: the ids that make it one order, and the object kept
  * whole (its cart is checked as sent, ./intake.ts, and it goes on to the POS as sent). Money that
@@ -202,9 +205,64 @@ const deliveryStatusUpdated: WebhookHandler = {
   accept: applied,
 };
 
+/** A POS's decision on an order it said it would decide later (./decisions.ts): answered with
+ * the order as the decision left it; a repeat with `duplicate: true`. */
+const decided: WebhookHandler['accept'] = async (services, event) => {
+  const orderId = requiredText(event.object.order_id, 'object.order_id');
+  const decision: Decision =
+    event.type === 'order.accepted'
+      ? { accepted: true, order: event.object }
+      : {
+          accepted: false,
+          reason: typeof event.object.reason === 'string' && event.object.reason.trim() ? event.object.reason.trim() : 'no reason given',
+          posValidation: event.object.posValidation,
+        };
+  const { order, duplicate } = await decideOrder(services, event.source, orderId, decision);
+  return {
+    status: 200,
+    body: {
+      order_id: order.id,
+      status: order.status,
+      ...(order.failureReason ? { failure_reason: order.failureReason } : {}),
+      ...readiness(order),
+      ...(duplicate ? { duplicate: true } : {}),
+    },
+  };
+};
+
+const POS_ORDER_ID = { type: 'string', description: 'Our id of the order (the id of its order.created).' };
+const orderAccepted: WebhookHandler = {
+  object: {
+    type: 'object',
+    description:
+      'Your decision on an order you answered with async_acceptance: true: you take it. Within POS_CONFIRMATION_TIMEOUT_MS (60 s) of your answer; after it, or on an order you answered at once, 409 invalid_transition. The same decision again: 200 with duplicate: true.',
+    required: ['order_id'],
+    properties: {
+      order_id: POS_ORDER_ID,
+      prep_time_minutes: {
+        type: 'integer',
+        minimum: PREP_MINUTES.min,
+        maximum: PREP_MINUTES.max,
+        description: 'Whole minutes until it is ready; out of range it is ignored (logged) and the order taken.',
+      },
+    },
+  },
+  accept: decided,
+};
+const orderRejected: WebhookHandler = {
+  object: {
+    type: 'object',
+    description:
+      'Your decision on an order you answered with async_acceptance: true: you refuse it. It fails item_unavailable when posValidation.stockValidation names lines of it, price_mismatch when orderTotalsValidation gives the totals, else pos_rejected with your reason.',
+    required: ['order_id', 'reason'],
+    properties: { order_id: POS_ORDER_ID, reason: { type: 'string' }, posValidation: POS_VALIDATION_SCHEMA },
+  },
+  accept: decided,
+};
+
 /** The webhooks this module handles (the composition root assembles them). */
 export const orderWebhooks: WebhookList = {
   dsp: { 'order.created': orderCreated, 'order.canceled': orderCanceled },
-  pos: { 'order.updated': orderUpdated },
+  pos: { 'order.updated': orderUpdated, 'order.accepted': orderAccepted, 'order.rejected': orderRejected },
   'event-providers': { 'order.assign.driver': driverAssigned, 'order.delivery_status.updated': deliveryStatusUpdated },
 };

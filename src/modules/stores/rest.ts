@@ -4,7 +4,26 @@ import type { RestRoute } from '../../http/rest-route.js';
 const PAUSED = 'locations { id dspProviderId dspStoreName status pausedUntil }';
 const at = { 'input.orgId': 'path.id', 'input.locationId': 'path.location_id' } as const;
 
+const BUSY = 'locationId extraPrepMinutes untilMs prepTimeMinutes';
+
 export const storeRoutes: RestRoute[] = [
+  {
+    method: 'POST',
+    path: '/v1/onboarding/org/:id/locations/:location_id/busy',
+    summary:
+      'Keep the location taking orders, each quoted extra_prep_minutes (5-120) more, until until_ms or ended; each bound store is told',
+    document: `mutation SetLocationBusy($input: SetLocationBusyInput!) { setLocationBusy(input: $input) { ${BUSY} } }`,
+    from: { ...at, 'input.extraPrepMinutes': 'body.extra_prep_minutes', 'input.untilMs': 'body.until_ms' },
+    status: 200,
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/onboarding/org/:id/locations/:location_id/busy',
+    summary: 'End the location’s busy spell; each bound store is told the base prep time again',
+    document: `mutation EndLocationBusy($input: EndLocationBusyInput!) { endLocationBusy(input: $input) { ${BUSY} } }`,
+    from: at,
+    status: 200,
+  },
   {
     method: 'POST',
     path: '/v1/onboarding/org/:id/locations/:location_id/pause',

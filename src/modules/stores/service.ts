@@ -41,7 +41,7 @@ import { endOf, pausedUntilShown, type OffSale } from './rules.js';
 export const MOST_ITEMS = 1000;
 
 /** The caller's active location of the organization, or 404 (another tenant's is not revealed). */
-async function locationInReach(services: Services, auth: AuthInfo, orgId: string, locationId: string): Promise<LocationRow> {
+export async function locationInReach(services: Services, auth: AuthInfo, orgId: string, locationId: string): Promise<LocationRow> {
   const org = await findOrganization(services, auth, orgId);
   const location = await services.db.location.findFirst({
     where: { id: requiredText(locationId, 'location_id'), orgId: org.id, status: 'active' },
@@ -62,11 +62,11 @@ async function chosenStores(services: Services, locationId: string, ids: readonl
 
 /** A change of the location's stores or items, recorded once: the partner hears of it (data in
  * wire names), the stores are told (`messages`), the location's dashboards see it as it is now. */
-function locationChanged(
+export function locationChanged(
   run: Run,
   services: Services,
   location: Pick<LocationRow, 'id' | 'orgId' | 'partnerId'>,
-  type: 'location.paused' | 'location.resumed' | 'location.items.availability',
+  type: 'location.paused' | 'location.resumed' | 'location.items.availability' | 'location.busy' | 'location.busy.ended',
   data: Record<string, unknown>,
   messages: OutboxInput[],
 ): Promise<void> {
@@ -82,7 +82,7 @@ function locationChanged(
 /** A store's next event to its DSP, counted in the change's transaction: its `sequence` among the
  * store's events, and its place among everything the DSP is sent about the store, menus included
  * (one ordering key per store, db/sql/stores.ts). */
-async function storeEvent(run: Run, store: StoreForEvents, type: StoreEventType, data: StoreEventData): Promise<OutboxInput> {
+export async function storeEvent(run: Run, store: StoreForEvents, type: StoreEventType, data: StoreEventData): Promise<OutboxInput> {
   const [counted] = await run<StoreCount>(nextStoreEvent(store.id));
   const sequence = Number(counted!.sequence);
   return {

@@ -1,6 +1,8 @@
 // GraphQL for stores that stop and start: pause and resume a location's DSP stores, items off
 // sale, and what organization locations show of them (pauses, the DSP's own status, the time
 // zone, the closed days ahead, and whether its hours have it open now).
+import { busyShown, endBusy, setLocationBusy, type Busy } from './busy.js';
+import { BUSY_EXTRA_MINUTES } from './pace.js';
 import { builder } from '../../graphql/builder.js';
 import { loaderOf } from '../../graphql/request-scope.js';
 import type { Context } from '../../graphql/context.js';
@@ -251,4 +253,73 @@ builder.prismaObjectField('Location', 'offSale', (t) =>
     description: 'Its items and modifiers off sale now.',
     resolve: (location, _args, ctx) => unavailableNow(ctx.services, location.id),
   }),
+);
+
+// Busy: slower, not closed (./busy.ts).
+const LocationBusyRef = builder.objectRef<Busy>('LocationBusy').implement({
+  description: 'A location’s busy spell as a set or an end left it.',
+  fields: (t) => ({
+    locationId: t.exposeID('locationId'),
+    extraPrepMinutes: t.exposeInt('extraPrepMinutes', { nullable: true, description: 'Minutes more per order; null when not busy.' }),
+    untilMs: t.float({ nullable: true, description: 'Epoch ms the extra ends by itself; null: until ended.', resolve: (b) => b.untilMs }),
+    prepTimeMinutes: t.exposeInt('prepTimeMinutes', {
+      nullable: true,
+      description: 'What each bound store quotes now: the base prep time plus the extra.',
+    }),
+  }),
+});
+const SetLocationBusyInput = builder.inputType('SetLocationBusyInput', {
+  fields: (t) => ({
+    orgId: t.id({ required: true }),
+    locationId: t.id({ required: true }),
+    extraPrepMinutes: t.int({
+      required: true,
+      description: `Whole minutes more per order, ${BUSY_EXTRA_MINUTES.min} to ${BUSY_EXTRA_MINUTES.max}.`,
+    }),
+    untilMs: t.float({ description: 'When the extra ends by itself (epoch ms, at most 366 days ahead); absent: until ended.' }),
+  }),
+});
+const EndLocationBusyInput = builder.inputType('EndLocationBusyInput', {
+  fields: (t) => ({ orgId: t.id({ required: true }), locationId: t.id({ required: true }) }),
+});
+builder.mutationField('setLocationBusy', (t) =>
+  t.withAuth({ scope: 'onboarding' }).field({
+    type: LocationBusyRef,
+    description:
+      'Keep a location taking orders, each quoted extra_prep_minutes more, until a time or until ended; each bound store’s DSP is told its prep time (location.prep_time.update).',
+    args: { input: t.arg({ type: SetLocationBusyInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      setLocationBusy(ctx.services, ctx.auth, {
+        orgId: String(input.orgId),
+        locationId: String(input.locationId),
+        extraPrepMinutes: input.extraPrepMinutes,
+        untilMs: input.untilMs,
+      }),
+  }),
+);
+builder.mutationField('endLocationBusy', (t) =>
+  t.withAuth({ scope: 'onboarding' }).field({
+    type: LocationBusyRef,
+    description: 'End a location’s busy spell: each bound store’s DSP is told the base prep time again.',
+    args: { input: t.arg({ type: EndLocationBusyInput, required: true }) },
+    resolve: (_root, { input }, ctx) =>
+      endBusy(ctx.services, ctx.auth, { orgId: String(input.orgId), locationId: String(input.locationId) }),
+  }),
+);
+const BusyShownRef = builder.objectRef<{ extraPrepMinutes: number; untilMs: number | null }>('Busy').implement({
+  description: 'A busy spell: each order quoted extraPrepMinutes more, until untilMs (null: until ended).',
+  fields: (t) => ({
+    extraPrepMinutes: t.exposeInt('extraPrepMinutes'),
+    untilMs: t.float({ nullable: true, resolve: (b) => b.untilMs }),
+  }),
+});
+builder.prismaObjectField('Location', 'prepTimeMinutes', (t) =>
+  t.int({
+    nullable: true,
+    description: 'The kitchen’s usual minutes per order, as its POS lists it (1-240); null when it gives none.',
+    resolve: (l) => l.prepTimeMinutes,
+  }),
+);
+builder.prismaObjectField('Location', 'busy', (t) =>
+  t.field({ type: BusyShownRef, nullable: true, description: 'Its busy spell now; null when not busy.', resolve: (l) => busyShown(l) }),
 );

@@ -14,9 +14,10 @@ import {
   setStoreStatus,
 } from './service.js';
 import { endOf } from './rules.js';
+import { busyLocation, endLocationBusy, extraMinutesOf } from './busy.js';
 
 const STORE_STATUSES = ['paused', 'online'] as const;
-const LOCATION_STATUSES = ['active', 'inactive'] as const;
+const LOCATION_STATUSES = ['active', 'inactive', 'busy'] as const;
 
 /** A DSP pausing or reopening its own store (store.status). */
 const storeStatus: WebhookHandler = {
@@ -70,6 +71,10 @@ const locationStatus: WebhookHandler = {
     if (!LOCATION_STATUSES.includes(event.object.status as never))
       throw new Invalid(`object.status must be one of ${LOCATION_STATUSES.join(', ')}`);
     if (event.object.status === 'inactive') endOf(event.object.paused_until, 'object.paused_until');
+    if (event.object.status === 'busy') {
+      extraMinutesOf(event.object.extra_prep_minutes, 'object.extra_prep_minutes');
+      endOf(event.object.busy_until, 'object.busy_until');
+    }
     const [location] = await locationsOfPos(services, event.source, posLocationId);
     if (!location) throw new NotFound(`no active location ${posLocationId} from ${event.source}`);
   },
@@ -77,7 +82,7 @@ const locationStatus: WebhookHandler = {
     type: 'object',
     required: ['location_id', 'status'],
     description:
-      'The POS pauses (inactive) or reopens (active) a location itself: every DSP store bound to it is paused or resumed, each told (location.pause, location.resume), and the partner hears (location.paused, location.resumed).',
+      'The POS pauses (inactive) or reopens (active) a location itself: every DSP store bound to it is paused or resumed, each told (location.pause, location.resume), and the partner hears (location.paused, location.resumed). busy keeps it taking orders, each quoted extra_prep_minutes more until busy_until: each store is told its prep time (location.prep_time.update), the partner hears location.busy; active ends a busy spell too (location.busy.ended).',
     properties: {
       location_id: { type: 'string', description: "The POS's provider_id of the location." },
       status: { type: 'string', enum: [...LOCATION_STATUSES] },
@@ -85,12 +90,26 @@ const locationStatus: WebhookHandler = {
         type: ['integer', 'null'],
         description: 'With inactive: epoch ms the pause ends by itself (in the future, at most 366 days ahead); absent: until active.',
       },
+      extra_prep_minutes: { type: 'integer', minimum: 5, maximum: 120, description: 'With busy: whole minutes more per order.' },
+      busy_until: {
+        type: ['integer', 'null'],
+        description: 'With busy: epoch ms (not seconds) the extra ends by itself; absent: until active.',
+      },
     },
   },
   apply: async (services, event) => {
     const locations = await locationsOfPos(services, event.source, String(event.object.location_id));
     if (event.object.status === 'active') {
-      for (const location of locations) await resumeLocation(services, location);
+      for (const location of locations) {
+        await resumeLocation(services, location);
+        await endLocationBusy(services, location);
+      }
+      return;
+    }
+    if (event.object.status === 'busy') {
+      const until = typeof event.object.busy_until === 'number' ? new Date(event.object.busy_until) : null;
+      if (until && until.getTime() <= Date.now()) return;
+      for (const location of locations) await busyLocation(services, location, event.object.extra_prep_minutes as number, until);
       return;
     }
     const until = typeof event.object.paused_until === 'number' ? new Date(event.object.paused_until) : null;

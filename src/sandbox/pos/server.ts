@@ -229,12 +229,37 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     return { received: true };
   });
 
+  // The kitchen (docs/api-guide.md, "Sandbox peers"): each location's prep time (its listing's),
+  // longer by its busy extra while the POS says it is busy; the items it has run out of; and
+  // how many of the next orders it answers "later" (async_acceptance), deciding after a while or never.
+  const busyExtra = new Map<string, { minutes: number; until: number | null }>();
+  const outOfStock = new Set<string>();
+  let later: { decision: 'accept' | 'reject' | 'never'; afterMs: number; count: number } | null = null;
+  const prepOf = (tid: string, locationId: string) => {
+    const base = sandboxLocations(tid).find((l) => l.provider_id === locationId)?.prep_time_minutes ?? 15;
+    const busy = busyExtra.get(locationId);
+    return base + (busy && (busy.until === null || busy.until > Date.now()) ? busy.minutes : 0);
+  };
+  /** The lines of an order it has none of, as Stream's posValidation names them. */
+  const shortages = (object: Record<string, unknown>) => {
+    const named: { type: 'item' | 'modifier'; provider_id: string; quantity: number }[] = [];
+    const walk = (lines: unknown, type: 'item' | 'modifier') => {
+      for (const l of Array.isArray(lines) ? (lines as { service_id?: string; modifiers?: unknown }[]) : []) {
+        if (l.service_id && outOfStock.has(l.service_id)) named.push({ type, provider_id: l.service_id, quantity: 0 });
+        walk(l.modifiers, 'modifier');
+      }
+    };
+    walk(object.items, 'item');
+    return named;
+  };
+
   // Order events: a repeat of an Idempotency-Key gets the first answer and creates nothing. An
   // order names the location it is for (one token covers all of a merchant's locations); this
   // POS takes order.updated too (its registration says so), and nothing else.
-  const orderAnswers = new Map<string, unknown>();
+  const orderAnswers = new Map<string, { status: number; body: unknown }>();
   app.post<{ Body: { type?: string; object?: Record<string, unknown> } }>('/v1/orders', async (request, reply) => {
-    if (!grantOf(request, reply)) return reply;
+    const grant = grantOf(request, reply);
+    if (!grant) return reply;
     const type = request.body?.type;
     if (type !== 'order.created' && type !== 'order.updated')
       return reply.status(400).send({ error: 'invalid_request', message: 'type must be order.created or order.updated' });
@@ -244,10 +269,79 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
         .status(400)
         .send({ error: 'invalid_request', message: 'object.location_id and X-Provider-Location-Id must name the location' });
     const key = request.headers['idempotency-key'];
-    if (typeof key === 'string' && orderAnswers.has(key)) return orderAnswers.get(key);
-    const answer = { order: { ...object, pos_order_id: `pos_${crypto.randomBytes(6).toString('hex')}` } };
+    const kept = typeof key === 'string' ? orderAnswers.get(key) : undefined;
+    if (kept) return reply.status(kept.status).send(kept.body);
+    const answer = orderAnswer(type, object, prepOf(grant.tid, object.location_id));
     if (typeof key === 'string') orderAnswers.set(key, answer);
-    return answer;
+    return reply.status(answer.status).send(answer.body);
+  });
+  const orderAnswer = (type: string, object: Record<string, unknown>, prep: number): { status: number; body: unknown } => {
+    const posOrderId = `pos_${crypto.randomBytes(6).toString('hex')}`;
+    if (type !== 'order.created') return { status: 200, body: { order: { ...object, pos_order_id: posOrderId } } };
+    const missing = shortages(object);
+    if (later && later.count > 0) {
+      const { decision, afterMs } = later;
+      later.count -= 1;
+      if (decision !== 'never') {
+        const orderId = object.id;
+        // Sent once the service has heard its answer: a decision that arrives before is 409, so
+        // it is tried again a few times.
+        const send = () =>
+          decision === 'accept'
+            ? sendWebhook('order.accepted', { order_id: orderId, prep_time_minutes: prep })
+            : sendWebhook('order.rejected', {
+                order_id: orderId,
+                reason: missing.length ? 'out of stock' : 'the kitchen declined the order',
+                ...(missing.length ? { posValidation: { stockValidation: missing } } : {}),
+              });
+        const attempt = (left: number) =>
+          send()
+            .then((answer) => {
+              if (answer.status === 409 && left > 0) setTimeout(() => attempt(left - 1), 100).unref();
+            })
+            .catch(() => undefined);
+        const timer = setTimeout(() => attempt(20), afterMs);
+        timer.unref();
+      }
+      return { status: 202, body: { order: { pos_order_id: posOrderId, async_acceptance: true } } };
+    }
+    if (missing.length)
+      return {
+        status: 422,
+        body: {
+          error: 'out_of_stock',
+          message: `out of ${missing.map((m) => m.provider_id).join(', ')}`,
+          posValidation: { stockValidation: missing },
+        },
+      };
+    return { status: 200, body: { order: { ...object, pos_order_id: posOrderId, prep_time_minutes: prep } } };
+  };
+  // {decision: accept | reject | never, after_ms, count}: its next `count` orders answered later.
+  app.post<{ Body: { decision?: unknown; after_ms?: unknown; count?: unknown } }>('/v1/_sandbox/decide-later', async (request, reply) => {
+    const { decision, after_ms = 0, count = 1 } = request.body ?? {};
+    if (
+      (decision !== 'accept' && decision !== 'reject' && decision !== 'never') ||
+      !Number.isInteger(after_ms) ||
+      (after_ms as number) < 0 ||
+      !Number.isInteger(count) ||
+      (count as number) < 0
+    )
+      return reply.status(400).send({
+        error: 'invalid_request',
+        message: 'decision (accept, reject or never), after_ms and count (whole, 0 or more) are required',
+      });
+    later = { decision, afterMs: after_ms as number, count: count as number };
+    return { decision, after_ms, count };
+  });
+  // {item_ids, available}: items it has run out of (available: false) or has again.
+  app.post<{ Body: { item_ids?: unknown; available?: unknown } }>('/v1/_sandbox/stock', async (request, reply) => {
+    const { item_ids, available } = request.body ?? {};
+    if (!Array.isArray(item_ids) || !item_ids.every((id) => typeof id === 'string') || typeof available !== 'boolean')
+      return reply
+        .status(400)
+        .send({ error: 'invalid_request', message: 'item_ids (a list of ids) and available (true or false) are required' });
+    for (const id of item_ids as string[]) available ? outOfStock.delete(id) : outOfStock.add(id);
+    return { out_of_stock: [...outOfStock] };
   });
 
   // Sandbox controls of the POS side (docs/reference.md § Sandbox peers): send the service a signed webhook.
@@ -315,14 +409,26 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
     scheduleOverrides.set(location_id, schedules.set(menu_id, schedule));
     return sendWebhook('location.catalog.updated', { location_id });
   });
-  // The POS pauses or reopens a location itself (location.status.updated).
-  app.post<{ Body: { location_id?: unknown; status?: unknown; paused_until?: unknown } }>(
-    '/v1/_sandbox/location-status',
-    async (request) => {
-      const { location_id, status, paused_until } = request.body ?? {};
-      return sendWebhook('location.status.updated', { location_id, status, ...(paused_until !== undefined ? { paused_until } : {}) });
-    },
-  );
+  // The POS pauses or reopens a location itself, or says its kitchen is busy (location.status.updated);
+  // while busy, its answers quote the extra minutes too.
+  app.post<{
+    Body: { location_id?: unknown; status?: unknown; paused_until?: unknown; extra_prep_minutes?: unknown; busy_until?: unknown };
+  }>('/v1/_sandbox/location-status', async (request) => {
+    const { location_id, status, paused_until, extra_prep_minutes, busy_until } = request.body ?? {};
+    const answer = await sendWebhook('location.status.updated', {
+      location_id,
+      status,
+      ...(paused_until !== undefined ? { paused_until } : {}),
+      ...(extra_prep_minutes !== undefined ? { extra_prep_minutes } : {}),
+      ...(busy_until !== undefined ? { busy_until } : {}),
+    });
+    if (typeof location_id === 'string' && answer.status < 300) {
+      if (status === 'busy' && typeof extra_prep_minutes === 'number')
+        busyExtra.set(location_id, { minutes: extra_prep_minutes, until: typeof busy_until === 'number' ? busy_until : null });
+      else busyExtra.delete(location_id);
+    }
+    return answer;
+  });
   // The POS takes items off sale, or puts them back (location.items.availability).
   app.post<{ Body: { location_id?: string; item_ids?: unknown; available?: unknown; until_ms?: unknown } }>(
     '/v1/_sandbox/availability',
@@ -383,6 +489,7 @@ export function sandboxLocations(tid: string) {
   return [
     {
       provider_id: `loc_${tid}_de`,
+      prep_time_minutes: 20,
       name: 'Sandbox Grill Berlin Mitte',
       timezone: 'Europe/Berlin',
       address: {
@@ -398,6 +505,7 @@ export function sandboxLocations(tid: string) {
     },
     {
       provider_id: `loc_2_${tid}`,
+      prep_time_minutes: 15,
       name: 'Sandbox Grill Austin',
       timezone: 'America/Chicago',
       address: {
@@ -414,6 +522,7 @@ export function sandboxLocations(tid: string) {
     },
     {
       provider_id: `loc_3_${tid}`,
+      prep_time_minutes: 25,
       name: 'Sandbox Grill Brooklyn',
       timezone: 'America/Chicago',
       address: {
@@ -429,6 +538,7 @@ export function sandboxLocations(tid: string) {
     },
     {
       provider_id: `loc_${tid}_jp`,
+      prep_time_minutes: 18,
       name: 'Sandbox Grill Shibuya',
       timezone: 'Asia/Tokyo',
       address: {
