@@ -15,8 +15,7 @@ import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
-import { dspEventDocs, eventProviderDocs, posOrderDocs } from '../modules/orders/peers.js';
-import { orderMoneyDocs } from '../modules/orders/wire.js';
+import { dspEventDocs, eventProviderDocs, orderEventDocs, posOrderDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
 import { posNoticeDocs } from '../modules/locations/peers.js';
@@ -45,7 +44,7 @@ export function outgoing(): Outgoing {
     storeEventDocs(),
     menusDocs(),
     eventProviderDocs(),
-    partnerEventDocs(orderMoneyDocs()),
+    partnerEventDocs(orderEventDocs()),
     posCatalogDocs(),
     posOrderDocs(),
     posNoticeDocs(),
