@@ -17,6 +17,7 @@ import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
 import { dspEventDocs, eventProviderDocs, orderEventDocs, posOrderDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
+import { orderRoutes } from '../modules/orders/rest.js';
 import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
 import { posNoticeDocs } from '../modules/locations/peers.js';
 import { storeEventDocs } from '../modules/stores/peers.js';
@@ -33,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...ssoRoutes,
   ...flagRoutes,
   ...eventRoutes,
+  ...orderRoutes,
   ...privacyRoutes,
 ];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];

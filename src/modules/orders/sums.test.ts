@@ -100,10 +100,18 @@ describe('the sums judged: the field, the figure sent and the one worked out', (
       { field: 'subtotal', sent: subtotal - 450, computed: subtotal },
     ],
     ['a total judged against the subtotal worked out, none sent', { items, total: subtotal }, null],
-    ['a wrong subtotal is named once, not again at the total', { items, subtotal: 1, total: 1 }, { field: 'subtotal', sent: 1, computed: subtotal }],
+    [
+      'a wrong subtotal is named once, not again at the total',
+      { items, subtotal: 1, total: 1 },
+      { field: 'subtotal', sent: 1, computed: subtotal },
+    ],
     ['a line without its price: not judged here', { items: [{ service_id: 'x', quantity: 1 }], subtotal: 999, total: 1 }, null],
     ['JPY has no minor unit: ¥1,200 is 1200', { currency: 'jpy', items: [line(600, 2)], subtotal: 1200, tax: 120, total: 1320 }, null],
-    ['JPY one yen off', { currency: 'jpy', items: [line(600, 2)], subtotal: 1200, total: 1201 }, { field: 'total', sent: 1201, computed: 1200 }],
+    [
+      'JPY one yen off',
+      { currency: 'jpy', items: [line(600, 2)], subtotal: 1200, total: 1201 },
+      { field: 'total', sent: 1201, computed: 1200 },
+    ],
     ['an order of nothing that says nothing', { items: [], subtotal: 0, total: 0 }, null],
   ])('%s', (_case, object, mismatch) => expect(sumsMismatch(object)).toEqual(mismatch));
 

@@ -91,12 +91,12 @@ export function atCatalogPrices(items: unknown, catalogPrice: CatalogPrice): { i
   const reprice = (line: unknown, kind: 'item' | 'modifier'): unknown => {
     if (!isPlainObject(line)) return line;
     const catalog = catalogPrice(line.service_id, kind);
-    const price = catalog !== undefined && isAmount(line.price) && line.price > catalog ? catalog : line.price;
+    // Above a price the catalog has: a line without a price, or one the catalog lacks, is never above.
+    const price = catalog !== undefined && (line.price as number) > catalog ? catalog : line.price;
     const modifiers = Array.isArray(line.modifiers) ? { modifiers: line.modifiers.map((modifier) => reprice(modifier, 'modifier')) } : {};
     return { ...line, price, ...modifiers };
   };
   const repriced = linesOf(items).map((line) => reprice(line, 'item'));
-  const sent = itemsSum(items);
-  const after = itemsSum(repriced);
-  return { items: repriced, markup: sent === null || after === null ? 0 : sent - after };
+  // Repricing keeps a line without a price as it is: both sums are null, or neither.
+  return { items: repriced, markup: (itemsSum(items) ?? 0) - (itemsSum(repriced) ?? 0) };
 }

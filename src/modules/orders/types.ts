@@ -8,7 +8,7 @@ import { epochMs } from '../../common/input.js';
 import { reachable, reachableRows, seesCustomer } from '../access/index.js';
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
-import { orderObject } from './peers.js';
+import { orderEventData, orderObject } from './peers.js';
 import { storedDriver, type Driver as DriverShape, type Phone, type VehicleInfo as VehicleShape } from './driver.js';
 import { ORDER_STATUSES, STATUSES_SAID } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
@@ -240,6 +240,12 @@ builder.prismaObject('Order', {
         }),
       ]),
     ),
+    eventData: t.field({
+      type: 'JSON',
+      description:
+        "The order as its partner events carry it (their `data`, in the wire's names): its ids and states, its money whole, its markup and a cancellation's party and reason. GET /v1/orders/{id} answers it.",
+      resolve: (o) => orderEventData({ ...(o as unknown as OrderRow), markup: Number(o.markup) }, sentOf(o)),
+    }),
     amounts: t.field({
       type: OrderAmounts,
       description: "The order's money whole: each figure, the discounts and who funds them, the markup.",

@@ -47,6 +47,8 @@ async function atDsp(dspOrderId: string, count = 1): Promise<CustomerOrder> {
 }
 const eventCalls = () => pos.received.filter((r) => r.path === '/v1/events');
 const pickup = (more: Record<string, unknown> = {}) => placeOrder(pos, m.storeId, { fulfillment_type: 'pickup', ...more });
+/** A pickup's amounts besides its items, none: its subtotal is its total. */
+const NO_EXTRAS = { tax: 0, driver_tip: 0, restaurant_tip: 0, delivery_fee: 0, delivery_fee_tax: 0, discounts: [] };
 const line = (service_id: string, price: number, modifiers: unknown[] = [], quantity = 1) => ({
   service_id,
   name: service_id,
@@ -268,7 +270,12 @@ describe('every failure reason, each earned by an order: stored failed, not sent
       'invalid_cart',
       /quantity must be a whole number above 0, not 0/,
     ],
-    ['a fractional quantity', () => pickup({ items: [line('item_us_rings', 525, [], 1.5)] }), 'invalid_cart', /not 1.5/],
+    [
+      'a fractional quantity',
+      () => pickup({ items: [line('item_us_rings', 525, [], 1.5)], ...NO_EXTRAS, subtotal: 525, total: 525 }),
+      'invalid_cart',
+      /not 1.5/,
+    ],
     [
       'a required modifier group left empty',
       () => pickup({ items: [line('item_us_fries', 450)] }),
@@ -295,7 +302,12 @@ describe('every failure reason, each earned by an order: stored failed, not sent
   });
 
   test('the catalog’s own prices, and any above them, are taken: the POS gets them as sent', async () => {
-    const placed = await pickup({ items: [line('item_us_rings', 525), line('item_us_coffee', 300)], subtotal: 825, total: 825 });
+    const placed = await pickup({
+      items: [line('item_us_rings', 525), line('item_us_coffee', 300)],
+      ...NO_EXTRAS,
+      subtotal: 825,
+      total: 825,
+    });
     expect(placed.body.status).toBe('in_progress');
     // find, not filter: an empty list is truthy, and until would not wait for the call.
     const call = await until(() =>
@@ -366,13 +378,15 @@ describe('money that is not money: 400 invalid_request naming the field, nothing
     ['a delivery fee above 10^11', { delivery_fee: 100_000_000_001 }, `object.delivery_fee ${WHOLE}, not 100000000001`],
     [
       'an item priced in dollars',
-      { items: [line('item_us_rings', 5.25)] },
+      { items: [line('item_us_rings', 5.25)], subtotal: 525, total: 525 },
       `object.items[0].price ${WHOLE}, not 5.25; send 525 for 5.25 usd`,
     ],
     [
       'a nested modifier priced in dollars',
       {
         items: [line('item_us_rings', 525), line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [line('mod_us_pepper_jack', 0.25)])])],
+        subtotal: 1900,
+        total: 1900,
       },
       `object.items[1].modifiers[0].modifiers[0].price ${WHOLE}, not 0.25; send 25 for 0.25 usd`,
     ],
