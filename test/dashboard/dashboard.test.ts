@@ -10,7 +10,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
-import type { SandboxPos } from '../../src/sandbox/pos/server.js';
+import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
 import { chromiumPath } from '../support/chromium.js';
 import { control, startPos, testSecrets } from '../support/sandbox.js';
 import {
@@ -315,7 +315,10 @@ test("money in its currency's own format: 2500 is $25.00 in Austin, 25,00 € in
   const shown = { usd: '$25.00', eur: '25,00 €', jpy: '￥2,500' };
   const placed = await Promise.all(
     (['usd', 'eur', 'jpy'] as const).map(async (currency) => {
-      const order = await placeOrder(pos, world[currency].storeId, { fulfillment_type: 'pickup', total: 2500 });
+      // The sandbox's order made to come to 2500 by a discount its platform funds: its sums add up.
+      const whole = sandboxOrder(world[currency].storeId, { fulfillment_type: 'pickup' });
+      const off = { name: 'Promo', amount: (whole.total as number) - 2500, scope: 'order', funded_by: 'dsp' };
+      const order = await placeOrder(pos, world[currency].storeId, { ...whole, discounts: [off], total: 2500 });
       expect(order.body.status).toBe('in_progress');
       return [currency, order] as const;
     }),

@@ -1460,7 +1460,7 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, amounts: { __typename?: 'OrderAmounts', subtotal?: { __typename?: 'Money', amount: number } | null, tax?: { __typename?: 'Money', amount: number } | null, taxWithheldByDsp?: { __typename?: 'Money', amount: number } | null, deliveryFee?: { __typename?: 'Money', amount: number } | null, deliveryFeeTax?: { __typename?: 'Money', amount: number } | null, restaurantTip?: { __typename?: 'Money', amount: number } | null, driverTip?: { __typename?: 'Money', amount: number } | null, markup?: { __typename?: 'Money', amount: number } | null, total?: { __typename?: 'Money', amount: number } | null, discounts: Array<{ __typename?: 'OrderDiscount', name?: string | null, fundedBy?: string | null, amount?: { __typename?: 'Money', amount: number } | null, merchantAmount?: { __typename?: 'Money', amount: number } | null }> }, cancellation?: { __typename?: 'OrderCancellation', by?: string | null, reason?: string | null, details?: string | null } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
 
 export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
 
@@ -1901,6 +1901,50 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
     total {
       amount
       currency
+    }
+    amounts {
+      subtotal {
+        amount
+      }
+      tax {
+        amount
+      }
+      taxWithheldByDsp {
+        amount
+      }
+      deliveryFee {
+        amount
+      }
+      deliveryFeeTax {
+        amount
+      }
+      restaurantTip {
+        amount
+      }
+      driverTip {
+        amount
+      }
+      markup {
+        amount
+      }
+      total {
+        amount
+      }
+      discounts {
+        name
+        amount {
+          amount
+        }
+        fundedBy
+        merchantAmount {
+          amount
+        }
+      }
+    }
+    cancellation {
+      by
+      reason
+      details
     }
     eventProvider
     estimatedDropoffTime

@@ -615,7 +615,8 @@ export function sandboxOrder(
     source: 'sandbox-dsp',
     status: 'in_progress',
     delivery_status: 'pending',
-    ...orderMoney(market, Array.isArray(given.items) ? (given.items as Line[]) : market.cart, ordinal),
+    // A caller that gives the total owns the sums: no tip or discount of the sandbox's is added.
+    ...orderMoney(market, Array.isArray(given.items) ? (given.items as Line[]) : market.cart, given.total === undefined ? ordinal : 0),
     unpaid: false,
     cash_amount_due: 0,
     ...given,
