@@ -1,4 +1,4 @@
-// A cancellation's party and reason (docs/pos-vendors.md and docs/dsp-channels.md, "Cancellations"):
+// A cancellation's party and reason (docs/dsp-channels.md, "Cancellations", and the POS's order.updated):
 // the codes each party may give, read once from its webhook, kept on the order and told onward
 // to every peer and partner in the wire's names.
 import { Invalid } from '../../common/errors.js';

@@ -167,8 +167,8 @@ export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as R
   };
 }
 
-/** A new order as a POS that takes the markup as a line gets it (docs/pos-vendors.md, "Markup as
- * a line"): its items at the catalog's prices, and one line more with the difference, so that
+/** A new order as a POS that takes the markup as a line gets it (the markup line of
+ * docs/pos-vendors.md's orders): its items at the catalog's prices, and one line more with the difference, so that
  * the lines still add up to its subtotal, and its subtotal and total as sent. */
 export function withMarkupLine(
   object: Record<string, unknown>,

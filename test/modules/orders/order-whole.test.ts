@@ -1,4 +1,4 @@
-// The order whole (docs/dsp-channels.md, "The order's money"; docs/pos-vendors.md, "Cancellations"):
+// The order whole (docs/dsp-channels.md, "The order's money" and "Cancellations"):
 // a tip to the store, tax the platform remits and discounts with who funds them reach the POS,
 // the partner and GET /v1/orders/{id} as sent, kept as columns a day is summed by; sums that do
 // not add up fail the order naming both figures; a POS registered for it gets the markup as a
