@@ -15,9 +15,9 @@ import { flagRoutes } from '../modules/flags/rest.js';
 import { ofrepRoutes } from '../modules/flags/ofrep.js';
 import { webhooks } from './handlers.js';
 import { dashboardPages } from '../server/dashboard.js';
-import { dspEventDocs, eventProviderDocs, posOrderDocs } from '../modules/orders/peers.js';
-import { orderMoneyDocs } from '../modules/orders/wire.js';
+import { dspEventDocs, eventProviderDocs, orderEventDocs, posOrderDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
+import { orderRoutes } from '../modules/orders/rest.js';
 import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
 import { posNoticeDocs } from '../modules/locations/peers.js';
 import { storeEventDocs } from '../modules/stores/peers.js';
@@ -34,6 +34,7 @@ export const restRoutes: RestRoute[] = [
   ...ssoRoutes,
   ...flagRoutes,
   ...eventRoutes,
+  ...orderRoutes,
   ...privacyRoutes,
 ];
 export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
@@ -45,7 +46,7 @@ export function outgoing(): Outgoing {
     storeEventDocs(),
     menusDocs(),
     eventProviderDocs(),
-    partnerEventDocs(orderMoneyDocs()),
+    partnerEventDocs(orderEventDocs()),
     posCatalogDocs(),
     posOrderDocs(),
     posNoticeDocs(),

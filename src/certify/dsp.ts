@@ -15,7 +15,7 @@ import { menusBody } from '../modules/catalog/peers.js';
 import { readCatalog } from '../modules/catalog/validate.js';
 import { accepted, dspEvent, failed, statusEvent, type DspEventType, type Told } from '../modules/orders/peers.js';
 import { incoming } from '../modules/orders/webhooks.js';
-import { sumsProblem } from '../modules/orders/wire.js';
+import { sumsProblem } from '../modules/orders/sums.js';
 import { storeEventBody, type StoreEventData, type StoreEventType } from '../modules/stores/peers.js';
 import {
   answered,
@@ -165,6 +165,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
 
   // Order events, of two test orders of the store: one taken (accepted, then ready, then canceled
   // by the merchant), one refused (failed); each sequence as the service counts it.
+  const NOT_CANCELED = { canceledBy: null, cancelReason: null, cancelDetails: null, endedAt: null };
   const ordered: [DspEventType, 'taken' | 'refused', number, (sent: Record<string, unknown>) => Record<string, unknown>][] = [
     [
       'location.order.accept',
@@ -187,6 +188,7 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
           deliveryStatus: 'pending',
           driver: null,
           estimatedDropoffAt: null,
+          ...NOT_CANCELED,
         }).data,
     ],
     [
@@ -200,6 +202,9 @@ export async function certifyDsp(options: KitOptions): Promise<Report> {
           deliveryStatus: 'pending',
           driver: null,
           estimatedDropoffAt: null,
+          ...NOT_CANCELED,
+          canceledBy: 'merchant',
+          cancelReason: 'out_of_stock',
         }).data,
     ],
     ['location.order.fail', 'refused', 1, () => failed({ reason: 'item_unavailable', details: 'item item_certify is off sale' })],

@@ -105,7 +105,9 @@ export function providerFromFlags(input: ProviderInput): ProviderInfo {
     webhookSecret: input.webhook_secret ?? null,
     connectionNotices: true,
     notificationScope: [],
+    name: input.name ?? input.source,
     orderUpdates: false,
+    markupLine: false,
     tokenFormat: 'json',
   };
 }

@@ -28,7 +28,7 @@ export const USAGE = `usage: npm run cli -- <command> [--json]
   partners create --name N [--scopes a,b] create a partner; prints its client_id and client_secret once
   providers add --source S --kind pos|dsp|event_provider --base-url URL [--name "Display Name"]
       [--client-id ID --client-secret S --webhook-secret S --connection-notices
-       --notification-scope menu.publish_success,menu.publish_failure --order-updates
+       --notification-scope menu.publish_success,menu.publish_failure --order-updates --markup-line
        --path operation=/path ...]
                                           register (or update) a provider
   providers list                          the registered providers
@@ -140,6 +140,7 @@ function parse(argv: string[]) {
       'webhook-secret': { type: 'string' },
       'connection-notices': { type: 'boolean' },
       'order-updates': { type: 'boolean' },
+      'markup-line': { type: 'boolean' },
       'notification-scope': { type: 'string' },
       path: { type: 'string', multiple: true },
       file: { type: 'string' },
@@ -319,6 +320,7 @@ async function providers(c: OnData): Promise<void> {
       connection_notices: values['connection-notices'],
       notification_scope: values['notification-scope']?.split(',').filter(Boolean),
       order_updates: values['order-updates'],
+      markup_line: values['markup-line'],
     }).catch((error: unknown) => {
       throw error instanceof AppError ? new UsageError(error.message) : error;
     });

@@ -7,7 +7,7 @@ import { graphql } from './generated/gql.js';
 import type { DashboardOrderDetailQuery } from './generated/graphql.js';
 import { badge, clock, h, money, run, when } from './dom.js';
 import { DELIVERY_STEPS, deliveryShown, vehicleText } from './delivery.js';
-import { FULFILLMENT_NAMES, failureSentence, named, REASON_NAMES, STATUS_NAMES, type Naming } from './words.js';
+import { cancellationSentence, FULFILLMENT_NAMES, failureSentence, named, REASON_NAMES, STATUS_NAMES, type Naming } from './words.js';
 import { orderName } from './orders.js';
 
 const DetailQuery = graphql(`
@@ -15,6 +15,12 @@ const DetailQuery = graphql(`
     order(id: $id) {
       id dspOrderNumber dspSource dspStoreId locationId status deliveryStatus fulfillmentType failureReason failureDetails order createdAt
       total { amount currency }
+      amounts {
+        subtotal { amount } tax { amount } taxWithheldByDsp { amount } deliveryFee { amount } deliveryFeeTax { amount }
+        restaurantTip { amount } driverTip { amount } markup { amount } total { amount }
+        discounts { name amount { amount } fundedBy merchantAmount { amount } }
+      }
+      cancellation { by reason details }
       eventProvider estimatedDropoffTime
       driver { name source phone { number code } vehicleInfo { make model color licensePlate } }
       customer { name phone maskedPhoneCode }
@@ -102,6 +108,47 @@ function deliveryLine(order: Detail, context: DetailContext): HTMLElement {
   );
 }
 
+/** Who pays a discount, in words. */
+const FUNDERS: Record<string, string> = { merchant: 'paid by the restaurant', shared: 'shared' };
+
+/** The order's money whole, each figure it has in the currency's format: what is added, what is
+ * taken off (its discounts, and who pays them), and its total. */
+function moneyOf(amounts: Detail['amounts'], price: (amount: unknown) => string | null, platform: string): HTMLElement {
+  const row = (label: string, amount: number | null | undefined, data: string) =>
+    amount ? h('tr', { 'data-amount': data }, h('th', { scope: 'row' }, label), h('td', {}, price(amount) ?? '')) : null;
+  const funder = (d: Detail['amounts']['discounts'][number]) =>
+    d.fundedBy === 'dsp'
+      ? `paid by ${platform}`
+      : d.fundedBy === 'shared'
+        ? `shared: the restaurant pays ${price(d.merchantAmount?.amount) ?? '—'}`
+        : (FUNDERS[d.fundedBy ?? ''] ?? '');
+  return h(
+    'table',
+    { class: 'amounts small' },
+    h(
+      'tbody',
+      {},
+      row('Subtotal', amounts.subtotal?.amount, 'subtotal'),
+      row('Tax', amounts.tax?.amount, 'tax'),
+      row('Tax the platform pays itself', amounts.taxWithheldByDsp?.amount, 'tax_withheld_by_dsp'),
+      row('Delivery fee', amounts.deliveryFee?.amount, 'delivery_fee'),
+      row('Delivery fee tax', amounts.deliveryFeeTax?.amount, 'delivery_fee_tax'),
+      row('Tip to the restaurant', amounts.restaurantTip?.amount, 'restaurant_tip'),
+      row('Tip to the driver', amounts.driverTip?.amount, 'driver_tip'),
+      ...amounts.discounts.map((d) =>
+        h(
+          'tr',
+          { 'data-amount': 'discount' },
+          h('th', { scope: 'row' }, `${d.name ?? 'Discount'} (${funder(d)})`),
+          h('td', {}, `−${price(d.amount?.amount) ?? ''}`),
+        ),
+      ),
+      row(`Markup of ${platform}, in the prices`, amounts.markup?.amount, 'markup'),
+      row('Total', amounts.total?.amount, 'total'),
+    ),
+  );
+}
+
 function detailOf(order: Detail, context: DetailContext): HTMLElement {
   const sent = (order.order ?? {}) as { items?: Line[]; special_instructions?: string; currency?: unknown };
   const language = context.language(order.locationId);
@@ -126,8 +173,11 @@ function detailOf(order: Detail, context: DetailContext): HTMLElement {
     order.failureReason
       ? h('p', { class: 'small error failure-sentence' }, failureSentence(order.failureReason, order.failureDetails, naming))
       : null,
+    order.cancellation ? h('p', { class: 'small error', 'data-cancellation': '' }, cancellationSentence(order.cancellation, base)) : null,
     h('h3', {}, 'Items'),
     lines(sent.items, price) ?? h('p', { class: 'muted small' }, 'No items.'),
+    h('h3', {}, 'Money'),
+    moneyOf(order.amounts, price, base.platform),
     sent.special_instructions ? h('p', { class: 'small note' }, `Note: ${sent.special_instructions}`) : null,
     h('h3', {}, 'Customer'),
     order.customer

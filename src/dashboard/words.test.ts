@@ -1,7 +1,16 @@
 // A failed order's reason as the dashboard says it, case by case: the service's sentence (as its
 // DSP reads it) with names for ids and the viewer's clock for times; and the service's values by
 // their display names.
-import { failureSentence, messageName, named, REASON_NAMES, STATE_NAMES, STATUS_NAMES, type Naming } from './words.js';
+import {
+  cancellationSentence,
+  failureSentence,
+  messageName,
+  named,
+  REASON_NAMES,
+  STATE_NAMES,
+  STATUS_NAMES,
+  type Naming,
+} from './words.js';
 
 const names: Record<string, string> = { item_us_rings: 'Onion Rings', mod_us_swiss: 'Swiss', item_us_fries: 'Fries' };
 const naming: Naming = {
@@ -122,3 +131,22 @@ test.each([
   ['location.order.accept', 'Order accepted notice'],
   ['order.something_else', 'Order something else'],
 ])('a message of kind %s is a %s', (kind, name) => expect(messageName(kind)).toBe(name));
+
+test.each<[string, { by: string; reason: string | null; details?: string | null }, string]>([
+  ['the restaurant, out of stock', { by: 'merchant', reason: 'out_of_stock' }, 'Canceled by the restaurant: out of stock.'],
+  [
+    'the restaurant, with its sentence',
+    { by: 'merchant', reason: 'other', details: 'Oven broke' },
+    'Canceled by the restaurant: another reason (“Oven broke”).',
+  ],
+  ['the platform, for fraud', { by: 'dsp', reason: 'fraud' }, 'Canceled by Sandbox Eats: suspected fraud.'],
+  ['the platform, saying nothing', { by: 'dsp', reason: null }, 'Canceled by Sandbox Eats.'],
+])('a cancellation by %s', (_case, cancellation, shown) => expect(cancellationSentence(cancellation, naming)).toBe(shown));
+
+test.each<[string, string]>([
+  ['subtotal is 3099, but the items come to 3098', 'Sandbox Eats sent a subtotal of $30.99, but the items come to $30.98.'],
+  [
+    'total is 4248, but subtotal + tax + tax_withheld_by_dsp + delivery_fee + delivery_fee_tax + restaurant_tip + driver_tip − discounts come to 3078',
+    'Sandbox Eats sent a total of $42.48, but its figures come to $30.78.',
+  ],
+])('sums that do not add up: %s', (details, shown) => expect(failureSentence('invalid_cart', details, naming)).toBe(shown));

@@ -192,7 +192,37 @@ const RULES: { match: RegExp; say: (m: RegExpMatchArray, naming: Naming) => stri
     },
   },
   { match: /^the POS did not take the order within the attempts/, say: (_m, n) => `${n.pos} did not answer, however often it was tried` },
+  {
+    match: /^subtotal is (\d+), but the items come to (\d+)$/,
+    say: (m, n) => `${n.platform} sent a subtotal of ${n.money(Number(m[1]))}, but the items come to ${n.money(Number(m[2]))}`,
+  },
+  {
+    match: /^total is (\d+), but .* come to (\d+)$/,
+    say: (m, n) => `${n.platform} sent a total of ${n.money(Number(m[1]))}, but its figures come to ${n.money(Number(m[2]))}`,
+  },
 ];
+
+/** Why an order was canceled, in a manager's words (the service's codes). */
+export const CANCEL_REASON_NAMES: Record<string, string> = {
+  out_of_stock: 'out of stock',
+  kitchen_closed: 'the kitchen was closed',
+  too_busy: 'too busy',
+  customer_request: 'the customer asked',
+  courier_unavailable: 'no courier available',
+  fraud: 'suspected fraud',
+  delay: 'a delay',
+  other: 'another reason',
+};
+
+/** A canceled order's cancellation as a sentence: "Canceled by the restaurant: out of stock." */
+export function cancellationSentence(
+  cancellation: { by?: string | null; reason?: string | null; details?: string | null },
+  naming: Pick<Naming, 'platform'>,
+): string {
+  const by = cancellation.by === 'merchant' ? 'the restaurant' : naming.platform;
+  const why = cancellation.reason ? `: ${named(CANCEL_REASON_NAMES, cancellation.reason)}` : '';
+  return `Canceled by ${by}${why}${cancellation.details ? ` (“${cancellation.details}”)` : ''}.`;
+}
 
 /** Why a failed order failed, as a sentence: "Onion Rings was off sale." */
 export function failureSentence(reason: string | null | undefined, details: string | null | undefined, naming: Naming): string {

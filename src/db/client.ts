@@ -14,12 +14,23 @@ export { Prisma } from '../generated/prisma-sqlite/client.js';
 export type {
   Location,
   Onboarding,
-  Order,
   Organization,
   OutboxMessage,
   Store,
   WebhookEvent,
 } from '../generated/prisma-sqlite/client.js';
+
+import type { Order as PrismaOrder } from '../generated/prisma-sqlite/client.js';
+/** The order as Prisma's client reads it (GraphQL's rows): its money as bigint. */
+export type OrderModel = PrismaOrder;
+/** The order's money columns (BIGINT: amounts reach 10^11), which our own statements read as
+ * numbers (./statements.ts); Prisma's client reads them as bigint. */
+export type OrderMoneyColumn = {
+  [K in keyof PrismaOrder]: PrismaOrder[K] extends bigint | null ? K : never;
+}[keyof PrismaOrder];
+export type Order = Omit<PrismaOrder, OrderMoneyColumn> & {
+  [K in OrderMoneyColumn]: null extends PrismaOrder[K] ? number | null : number;
+};
 
 export type DatabaseHooks = {
   /** Called for every statement sent to the database: the benchmark counts round-trips with it. */

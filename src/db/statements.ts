@@ -15,7 +15,7 @@
 // Write SQL with `?` placeholders and double-quoted identifiers (both databases read them).
 // Dates go in as Date and come back as Date in columns named *At, *Until or *Time; integers
 // come back as numbers. Columns with a Prisma default or @updatedAt must be given explicitly.
-// Booleans would come back as 0 or 1 on SQLite: no statement here reads one.
+// Booleans come back as booleans in the columns BOOLEAN_COLUMNS names (SQLite keeps 1 or 0).
 import pg from 'pg';
 import type { Context } from '@opentelemetry/api';
 import { SpanKind, activeContext, statementSpan, within, type Tracing } from '../telemetry/tracing.js';
@@ -81,6 +81,8 @@ export type Statements = {
 const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 const DATE_COLUMN = /(At|Until|Time)$/;
+/** The schema's Boolean columns (test/db/database.test.ts checks the list against it). */
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set(['bodyApart', 'connectionNotices', 'orderUpdates', 'markupLine', 'enabled']);
 
 /** A prepared statement and how to turn its rows into objects. */
 type Prepared = { statement: Statement; toRow?: (values: unknown[]) => Row };
@@ -94,7 +96,12 @@ type Prepared = { statement: Statement; toRow?: (values: unknown[]) => Row };
 function rowMaker(statement: Statement): (values: unknown[]) => Row {
   const fields = statement.columns().map(({ name }, i) => {
     const value = `values[${i}]`;
-    return `${JSON.stringify(name)}: ${DATE_COLUMN.test(name) ? `${value} === null ? null : new Date(${value})` : value}`;
+    const read = DATE_COLUMN.test(name)
+      ? `${value} === null ? null : new Date(${value})`
+      : BOOLEAN_COLUMNS.has(name)
+        ? `${value} === null ? null : ${value} === 1`
+        : value;
+    return `${JSON.stringify(name)}: ${read}`;
   });
   return new Function('values', `'use strict'; return { ${fields.join(', ')} };`) as (values: unknown[]) => Row;
 }

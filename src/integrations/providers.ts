@@ -38,6 +38,7 @@ export type ProviderInput = {
   connection_notices?: boolean;
   notification_scope?: string[];
   order_updates?: boolean;
+  markup_line?: boolean;
 };
 
 /** The event notifications a POS may ask for (docs/reference.md § POS interface): a menu publish's success and failure. */
@@ -54,8 +55,12 @@ export type ProviderInfo = {
   webhookSecret: string | null;
   connectionNotices: boolean;
   notificationScope: string[];
+  /** What merchants call it (its source when it was given no name). */
+  name: string;
   /** It takes order.updated on its order endpoint (a DSP's cancellation). */
   orderUpdates: boolean;
+  /** A POS that takes a platform's markup as a line of its own, its items at the catalog's prices. */
+  markupLine: boolean;
   /** How its token endpoint takes requests: JSON, or form-encoded once it refused JSON (415). */
   tokenFormat: 'json' | 'form';
 };
@@ -101,6 +106,7 @@ export async function saveProvider(services: Pick<Services, 'db' | 'sealer'>, in
     connectionNotices: input.connection_notices,
     notificationScope: input.notification_scope?.join(','),
     orderUpdates: input.order_updates,
+    markupLine: input.markup_line,
   };
   const provider = await services.db.provider.upsert({
     where: { source: input.source },
@@ -142,7 +148,9 @@ export async function findProvider(services: Pick<Services, 'db' | 'sealer'>, so
     webhookSecret: open(p.webhookSecretEnc),
     connectionNotices: p.connectionNotices,
     notificationScope: p.notificationScope.split(',').filter(Boolean),
+    name: p.name ?? p.source,
     orderUpdates: p.orderUpdates,
+    markupLine: p.markupLine,
     tokenFormat: p.tokenFormat === 'form' ? 'form' : 'json',
   };
   registrationsOf(services.db).set(source, info);

@@ -10,7 +10,7 @@ import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppete
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
-import type { SandboxPos } from '../../src/sandbox/pos/server.js';
+import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
 import { chromiumPath } from '../support/chromium.js';
 import { control, startPos, testSecrets } from '../support/sandbox.js';
 import {
@@ -315,7 +315,10 @@ test("money in its currency's own format: 2500 is $25.00 in Austin, 25,00 € in
   const shown = { usd: '$25.00', eur: '25,00 €', jpy: '￥2,500' };
   const placed = await Promise.all(
     (['usd', 'eur', 'jpy'] as const).map(async (currency) => {
-      const order = await placeOrder(pos, world[currency].storeId, { fulfillment_type: 'pickup', total: 2500 });
+      // The sandbox's order made to come to 2500 by a discount its platform funds: its sums add up.
+      const whole = sandboxOrder(world[currency].storeId, { fulfillment_type: 'pickup' });
+      const off = { name: 'Promo', amount: (whole.total as number) - 2500, scope: 'order', funded_by: 'dsp' };
+      const order = await placeOrder(pos, world[currency].storeId, { ...whole, discounts: [off], total: 2500 });
       expect(order.body.status).toBe('in_progress');
       return [currency, order] as const;
     }),
@@ -327,6 +330,31 @@ test("money in its currency's own format: 2500 is $25.00 in Austin, 25,00 € in
     // Intl writes a no-break space between 25,00 and €.
     expect((await rowText(owner, total)).replace(/\u00a0/g, ' ')).toBe(shown[currency]);
   }
+
+  // The restaurant cancels the Austin order, out of stock: its page says so in words, and shows
+  // its money whole, the platform's discount and who pays it included.
+  const [, austin] = placed[0]!;
+  const orderId = austin.body.order_id!;
+  await until(
+    async () =>
+      (await control(pos, 'order-status', { order_id: orderId, status: 'merchant_canceled', cancel_reason: 'out_of_stock' })).status ===
+      200,
+  );
+  await clickIn(owner, `[data-open-order="${orderId}"]`);
+  await owner.waitForSelector(`dialog[open] [data-order-detail="${orderId}"] [data-cancellation]`, { timeout: 10_000 });
+  expect(await rowText(owner, 'dialog[open] [data-cancellation]')).toBe('Canceled by the restaurant: out of stock.');
+  const money = await owner.$$eval('dialog[open] [data-amount]', (rows) =>
+    rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, ' ')),
+  );
+  expect(money).toEqual([
+    'Subtotal $30.98',
+    'Tax $2.56',
+    'Delivery fee $2.99',
+    'Delivery fee tax $0.25',
+    'Tip to the driver $4.00',
+    'Promo (paid by Sandbox Eats) −$15.78',
+    'Total $25.00',
+  ]);
 });
 
 test("another organization's user never sees these orders", async () => {

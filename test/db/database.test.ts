@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isUniqueViolation, openDatabase, type Db } from '../../src/db/client.js';
-import { insertStep, statementsOf } from '../../src/db/statements.js';
+import { BOOLEAN_COLUMNS, insertStep, statementsOf } from '../../src/db/statements.js';
 import { migratedDatabase, type TestDatabase } from '../support/service.js';
 import { until } from '../support/wait.js';
 
@@ -149,7 +149,13 @@ describe('database client', () => {
     expect(isUniqueViolation(error)).toBe(true);
   });
 
-  it('reads a row back as Prisma does: dates as dates, nulls as null, integers as numbers', async () => {
+  it('knows every Boolean column of the schema, to read it back as a boolean', () => {
+    const schema = fs.readFileSync('prisma/models.prisma', 'utf8');
+    const booleans = [...schema.matchAll(/^\s+(\w+)\s+Boolean\b/gm)].map((match) => match[1]);
+    expect(booleans.sort()).toEqual([...BOOLEAN_COLUMNS].sort());
+  });
+
+  it('reads a row back as Prisma does: dates as dates, nulls as null, integers as numbers, booleans as booleans', async () => {
     const stored = await db.outboxMessage.create({
       data: {
         id: 'out_read_back',

@@ -12,7 +12,16 @@ import { startService, type RunningService } from '../../src/app/service.js';
 import { createPartner } from '../../src/modules/auth/service.js';
 import { lookupOf, openMessage } from '../../src/modules/privacy/customer.js';
 import { redactJson } from '../../src/modules/privacy/redact.js';
-import { clientToken, databaseThrough, graphqlPost, insertBefore, post, testConfig, type TestDatabase } from '../support/service.js';
+import {
+  clientToken,
+  databaseThrough,
+  graphqlPost,
+  insertBefore,
+  rowsAsText,
+  post,
+  testConfig,
+  type TestDatabase,
+} from '../support/service.js';
 import { occurrences } from '../support/database-files.js';
 
 /** The migration before the sealing: the database as the previous version left it. */
@@ -97,7 +106,7 @@ async function started(look: (service: RunningService, token: string) => Promise
 
 /** Every order and message, as stored. */
 async function everything(db: Db): Promise<string> {
-  return JSON.stringify([await db.order.findMany({ orderBy: { id: 'asc' } }), await db.outboxMessage.findMany({ orderBy: { id: 'asc' } })]);
+  return rowsAsText([await db.order.findMany({ orderBy: { id: 'asc' } }), await db.outboxMessage.findMany({ orderBy: { id: 'asc' } })]);
 }
 let sealedOnce: string;
 

@@ -799,6 +799,10 @@ export type OnboardingType =
 /** An order from a DSP. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's money whole: each figure, the discounts and who funds them, the markup. */
+  amounts: OrderAmounts;
+  /** How a canceled order was canceled (merchant_canceled or dsp_canceled); null for any other. */
+  cancellation?: Maybe<OrderCancellation>;
   /** The order's cash amount due (cash_amount_due); null when it gives none. */
   cashAmountDue?: Maybe<Money>;
   /** Epoch milliseconds. */
@@ -826,6 +830,8 @@ export type Order = {
   estimatedDropoffTime?: Maybe<Scalars['Float']['output']>;
   /** When it is to be ready, epoch ms: when its POS took it plus its prep time. */
   estimatedReadyTime?: Maybe<Scalars['Float']['output']>;
+  /** The order as its partner events carry it (their `data`, in the wire's names): its ids and states, its money whole, its markup and a cancellation's party and reason. GET /v1/orders/{id} answers it. */
+  eventData: Scalars['JSON']['output'];
   /** The event provider a merchant-delivered order was confirmed to: the one that delivers it. */
   eventProvider?: Maybe<Scalars['String']['output']>;
   /** The same as a sentence, naming the first offending item or modifier. */
@@ -843,12 +849,16 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** The kitchen's minutes for it: its POS's answer, never below its location's quote (busy extra included). */
   prepTimeMinutes?: Maybe<Scalars['Int']['output']>;
+  /** The order's restaurant tip (restaurant_tip); null when it gives none. */
+  restaurantTip?: Maybe<Money>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; awaiting_confirmation (its POS decides later); or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
   /** The order's subtotal (subtotal); null when it gives none. */
   subtotal?: Maybe<Money>;
   /** The order's tax (tax); null when it gives none. */
   tax?: Maybe<Money>;
+  /** The order's tax withheld by dsp (tax_withheld_by_dsp); null when it gives none. */
+  taxWithheldByDsp?: Maybe<Money>;
   /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
   /** The order's total (total); null when it gives none. */
@@ -857,12 +867,69 @@ export type Order = {
   updatedAt: Scalars['Float']['output'];
 };
 
+/** The order's money whole, in its currency: each figure null when the platform gave none. */
+export type OrderAmounts = {
+  __typename?: 'OrderAmounts';
+  /** The delivery fee. */
+  deliveryFee?: Maybe<Money>;
+  /** The tax on the delivery fee. */
+  deliveryFeeTax?: Maybe<Money>;
+  /** At most 50, order- and item-level. */
+  discounts: Array<OrderDiscount>;
+  /** What the merchant pays of the discounts. */
+  discountsByMerchant?: Maybe<Money>;
+  /** What the platform pays of the discounts. */
+  discountsByPlatform?: Maybe<Money>;
+  /** The customer’s tip to the driver. */
+  driverTip?: Maybe<Money>;
+  /** What the platform priced the items above the catalog, prices times quantities. */
+  markup?: Maybe<Money>;
+  /** The customer’s tip to the store. */
+  restaurantTip?: Maybe<Money>;
+  /** What the items come to (discounts are not taken off it). */
+  subtotal?: Maybe<Money>;
+  /** Taxes not included in the prices. */
+  tax?: Maybe<Money>;
+  /** Tax the customer paid that the platform remits itself. */
+  taxWithheldByDsp?: Maybe<Money>;
+  /** subtotal + tax + taxWithheldByDsp + deliveryFee + deliveryFeeTax + restaurantTip + driverTip − discounts. */
+  total?: Maybe<Money>;
+};
+
+/** Who canceled the order, why (when they said) and when. */
+export type OrderCancellation = {
+  __typename?: 'OrderCancellation';
+  /** Epoch milliseconds. */
+  at?: Maybe<Scalars['Float']['output']>;
+  /** merchant or dsp. */
+  by?: Maybe<Scalars['String']['output']>;
+  /** The restaurant’s sentence about it. */
+  details?: Maybe<Scalars['String']['output']>;
+  /** The restaurant's: out_of_stock, kitchen_closed, too_busy, customer_request, other; the platform's: customer_request, courier_unavailable, fraud, delay, other. Null when it said none. */
+  reason?: Maybe<Scalars['String']['output']>;
+};
+
 export type OrderCustomer = {
   __typename?: 'OrderCustomer';
   loyaltyId?: Maybe<Scalars['String']['output']>;
   maskedPhoneCode?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   phone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A discount: its amount comes off the total (never off prices or the subtotal); who funds it, and the merchant’s part. */
+export type OrderDiscount = {
+  __typename?: 'OrderDiscount';
+  amount?: Maybe<Money>;
+  /** dsp, merchant or shared. */
+  fundedBy?: Maybe<Scalars['String']['output']>;
+  /** What the merchant pays of it. */
+  merchantAmount?: Maybe<Money>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** order, or item. */
+  scope?: Maybe<Scalars['String']['output']>;
+  /** Scope item: the item it is for. */
+  serviceId?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrderFailureCount = {
@@ -1528,7 +1595,7 @@ export type GqlOrgLocationsQueryVariables = Exact<{
 }>;
 
 
-export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, status: string, providerId: string, integrationStatus: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, menus: Array<{ __typename?: 'LocationMenu', providerId: string }>, address: { __typename?: 'Address', locality?: string | null, country?: string | null }, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, dspStoreId: string, changeTime: number, menuProviderIds?: Array<string> | null, integrationStatus: string }> }> } };
+export type GqlOrgLocationsQuery = { __typename?: 'Query', organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, status: string, providerId: string, integrationStatus: string, prepTimeMinutes?: number | null, openNow: boolean, opensAt?: number | null, closesAt?: number | null, busy?: { __typename?: 'Busy', extraPrepMinutes: number, untilMs?: number | null } | null, menus: Array<{ __typename?: 'LocationMenu', providerId: string }>, address: { __typename?: 'Address', locality?: string | null, country?: string | null }, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, status: string, dspStoreId: string, changeTime: number, menuProviderIds?: Array<string> | null, integrationStatus: string }> }> } };
 
 export type GqlAssignMutationVariables = Exact<{
   input: AssignMenusInput;
@@ -1610,7 +1677,7 @@ export const GqlOnboardingUpdatedDocument = {"kind":"Document","definitions":[{"
 export const GqlOnboardingLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOnboardingLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"onboardingLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"onboardingId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"isEligibleToOnboard"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOnboardingLocationsQuery, GqlOnboardingLocationsQueryVariables>;
 export const GqlIngestDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlIngest"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"IngestLocationsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ingestLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}}]}}]}}]}}]} as unknown as DocumentNode<GqlIngestMutation, GqlIngestMutationVariables>;
 export const GqlBindDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlBind"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BindDspLocationsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bindDspLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"dspProviderId"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreName"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]} as unknown as DocumentNode<GqlBindMutation, GqlBindMutationVariables>;
-export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOrgLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"openNow"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"changeTime"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOrgLocationsQuery, GqlOrgLocationsQueryVariables>;
+export const GqlOrgLocationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GqlOrgLocations"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"organizationLocations"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orgId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orgId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locations"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerId"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}},{"kind":"Field","name":{"kind":"Name","value":"prepTimeMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"busy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"extraPrepMinutes"}},{"kind":"Field","name":{"kind":"Name","value":"untilMs"}}]}},{"kind":"Field","name":{"kind":"Name","value":"openNow"}},{"kind":"Field","name":{"kind":"Name","value":"opensAt"}},{"kind":"Field","name":{"kind":"Name","value":"closesAt"}},{"kind":"Field","name":{"kind":"Name","value":"menus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"providerId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"locality"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dsps"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"source"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"dspStoreId"}},{"kind":"Field","name":{"kind":"Name","value":"changeTime"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}},{"kind":"Field","name":{"kind":"Name","value":"integrationStatus"}}]}}]}}]}}]}}]} as unknown as DocumentNode<GqlOrgLocationsQuery, GqlOrgLocationsQueryVariables>;
 export const GqlAssignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlAssign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AssignMenusInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"assignMenus"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dspLocationId"}},{"kind":"Field","name":{"kind":"Name","value":"menuProviderIds"}}]}}]}}]} as unknown as DocumentNode<GqlAssignMutation, GqlAssignMutationVariables>;
 export const GqlDeleteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlDelete"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteLocationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteLocation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<GqlDeleteMutation, GqlDeleteMutationVariables>;
 export const GqlSsoDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"GqlSso"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GenerateSsoSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"generateSsoSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"partnerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"partnerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ssoLoginToken"}}]}}]}}]} as unknown as DocumentNode<GqlSsoMutation, GqlSsoMutationVariables>;

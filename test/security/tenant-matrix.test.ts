@@ -358,6 +358,7 @@ const rest: Record<string, RestCall> = {
   'GET /v1/contexts': { path: () => `/v1/contexts?partner_id=${v.partnerId}` },
   'POST /v1/privacy/erasures': { path: () => '/v1/privacy/erasures', body: () => ({ org_id: v.orgId, phone: '+15125550123' }) },
   'GET /v1/events': { path: () => `/v1/events?org_id=${v.orgId}&limit=100` },
+  'GET /v1/orders/:id': { path: () => `/v1/orders/${v.order}` },
   'POST /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints', body: () => ({ url: ATTACKER_URL, org_id: v.orgId }) },
   'GET /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints' },
   'GET /v1/webhook-endpoints/:id': { path: () => `/v1/webhook-endpoints/${v.endpoint}` },

@@ -2,6 +2,7 @@
 // the routes so that it covers every one of them, and true to what they answer (every REST answer
 // of the suite is checked against it by test/support/openapi-conformance.ts).
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { ORDER_AMOUNTS } from '../../src/modules/orders/wire.js';
 import { restRoutes } from '../../src/app/routes.js';
 import { get, request, startTestService, type TestService } from '../support/service.js';
 
@@ -69,6 +70,19 @@ test('schemas speak wire names and come from the GraphQL types', () => {
   expect(dsp.map((shape) => shape.properties.type.const).sort()).toEqual(['order.canceled', 'order.created', 'store.status']);
 });
 
+test('the order’s amounts are the ones the contract names, the store’s tip and the tax the platform remits among them', () =>
+  expect([...ORDER_AMOUNTS].sort()).toEqual([
+    'cash_amount_due',
+    'delivery_fee',
+    'delivery_fee_tax',
+    'driver_tip',
+    'restaurant_tip',
+    'subtotal',
+    'tax',
+    'tax_withheld_by_dsp',
+    'total',
+  ]));
+
 test('amounts are integers wherever the document meets them, the unit said once in each place', () => {
   const webhooks = (document as unknown as { webhooks: Record<string, any> }).webhooks;
   const body = (operation: any) => operation.post.requestBody.content['application/json'].schema;
@@ -83,8 +97,16 @@ test('amounts are integers wherever the document meets them, the unit said once 
   ];
   for (const [said, schema] of places) {
     expect(said).toContain("whole numbers of the currency's smallest unit");
-    for (const field of ['subtotal', 'tax', 'driver_tip', 'delivery_fee', 'delivery_fee_tax', 'total', 'cash_amount_due'])
-      expect(schema.properties[field]).toEqual({ type: 'integer', minimum: 0, maximum: 100_000_000_000 });
+    for (const field of ORDER_AMOUNTS)
+      expect(schema.properties[field]).toMatchObject({ type: 'integer', minimum: 0, maximum: 100_000_000_000 });
+    // Discounts, with who funds them and the merchant's part.
+    expect(schema.properties.discounts).toMatchObject({ type: 'array', maxItems: 50 });
+    expect(schema.properties.discounts.items.properties).toMatchObject({
+      amount: { type: 'integer', minimum: 0 },
+      scope: { enum: ['order', 'item'] },
+      funded_by: { enum: ['dsp', 'merchant', 'shared'] },
+      merchant_amount: { type: 'integer', minimum: 0 },
+    });
     expect(schema.properties.currency).toMatchObject({ type: 'string', pattern: '^[a-z]{3}$' });
   }
   expect(order.properties.items.items.properties.price).toMatchObject({ type: 'integer', minimum: 0 });

@@ -41,6 +41,9 @@ export async function databaseThrough(migration: string, fill: (db: Db) => Promi
   return database;
 }
 
+/** Rows as text, to look for what they hold: the order's amounts are BigInt columns. */
+export const rowsAsText = (rows: unknown) => JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+
 /** A row as an earlier version wrote it, naming only its columns: this version's client would
  * name (and read back) the columns later migrations add, which that version's tables lack. */
 export async function insertBefore(db: Db, table: string, row: Record<string, string | number | Date | null>): Promise<void> {

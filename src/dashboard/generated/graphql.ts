@@ -799,6 +799,10 @@ export type OnboardingType =
 /** An order from a DSP. */
 export type Order = {
   __typename?: 'Order';
+  /** The order's money whole: each figure, the discounts and who funds them, the markup. */
+  amounts: OrderAmounts;
+  /** How a canceled order was canceled (merchant_canceled or dsp_canceled); null for any other. */
+  cancellation?: Maybe<OrderCancellation>;
   /** The order's cash amount due (cash_amount_due); null when it gives none. */
   cashAmountDue?: Maybe<Money>;
   /** Epoch milliseconds. */
@@ -826,6 +830,8 @@ export type Order = {
   estimatedDropoffTime?: Maybe<Scalars['Float']['output']>;
   /** When it is to be ready, epoch ms: when its POS took it plus its prep time. */
   estimatedReadyTime?: Maybe<Scalars['Float']['output']>;
+  /** The order as its partner events carry it (their `data`, in the wire's names): its ids and states, its money whole, its markup and a cancellation's party and reason. GET /v1/orders/{id} answers it. */
+  eventData: Scalars['JSON']['output'];
   /** The event provider a merchant-delivered order was confirmed to: the one that delivers it. */
   eventProvider?: Maybe<Scalars['String']['output']>;
   /** The same as a sentence, naming the first offending item or modifier. */
@@ -843,12 +849,16 @@ export type Order = {
   posOrderId?: Maybe<Scalars['String']['output']>;
   /** The kitchen's minutes for it: its POS's answer, never below its location's quote (busy extra included). */
   prepTimeMinutes?: Maybe<Scalars['Int']['output']>;
+  /** The order's restaurant tip (restaurant_tip); null when it gives none. */
+  restaurantTip?: Maybe<Money>;
   /** in_progress, ready_for_pickup, out_for_delivery, completed; awaiting_confirmation (its POS decides later); or failed, merchant_canceled, dsp_canceled. */
   status: Scalars['String']['output'];
   /** The order's subtotal (subtotal); null when it gives none. */
   subtotal?: Maybe<Money>;
   /** The order's tax (tax); null when it gives none. */
   tax?: Maybe<Money>;
+  /** The order's tax withheld by dsp (tax_withheld_by_dsp); null when it gives none. */
+  taxWithheldByDsp?: Maybe<Money>;
   /** What happened to the order, oldest first: each of its recorded changes. */
   timeline: Array<OrderTimelineEntry>;
   /** The order's total (total); null when it gives none. */
@@ -857,12 +867,69 @@ export type Order = {
   updatedAt: Scalars['Float']['output'];
 };
 
+/** The order's money whole, in its currency: each figure null when the platform gave none. */
+export type OrderAmounts = {
+  __typename?: 'OrderAmounts';
+  /** The delivery fee. */
+  deliveryFee?: Maybe<Money>;
+  /** The tax on the delivery fee. */
+  deliveryFeeTax?: Maybe<Money>;
+  /** At most 50, order- and item-level. */
+  discounts: Array<OrderDiscount>;
+  /** What the merchant pays of the discounts. */
+  discountsByMerchant?: Maybe<Money>;
+  /** What the platform pays of the discounts. */
+  discountsByPlatform?: Maybe<Money>;
+  /** The customer’s tip to the driver. */
+  driverTip?: Maybe<Money>;
+  /** What the platform priced the items above the catalog, prices times quantities. */
+  markup?: Maybe<Money>;
+  /** The customer’s tip to the store. */
+  restaurantTip?: Maybe<Money>;
+  /** What the items come to (discounts are not taken off it). */
+  subtotal?: Maybe<Money>;
+  /** Taxes not included in the prices. */
+  tax?: Maybe<Money>;
+  /** Tax the customer paid that the platform remits itself. */
+  taxWithheldByDsp?: Maybe<Money>;
+  /** subtotal + tax + taxWithheldByDsp + deliveryFee + deliveryFeeTax + restaurantTip + driverTip − discounts. */
+  total?: Maybe<Money>;
+};
+
+/** Who canceled the order, why (when they said) and when. */
+export type OrderCancellation = {
+  __typename?: 'OrderCancellation';
+  /** Epoch milliseconds. */
+  at?: Maybe<Scalars['Float']['output']>;
+  /** merchant or dsp. */
+  by?: Maybe<Scalars['String']['output']>;
+  /** The restaurant’s sentence about it. */
+  details?: Maybe<Scalars['String']['output']>;
+  /** The restaurant's: out_of_stock, kitchen_closed, too_busy, customer_request, other; the platform's: customer_request, courier_unavailable, fraud, delay, other. Null when it said none. */
+  reason?: Maybe<Scalars['String']['output']>;
+};
+
 export type OrderCustomer = {
   __typename?: 'OrderCustomer';
   loyaltyId?: Maybe<Scalars['String']['output']>;
   maskedPhoneCode?: Maybe<Scalars['String']['output']>;
   name?: Maybe<Scalars['String']['output']>;
   phone?: Maybe<Scalars['String']['output']>;
+};
+
+/** A discount: its amount comes off the total (never off prices or the subtotal); who funds it, and the merchant’s part. */
+export type OrderDiscount = {
+  __typename?: 'OrderDiscount';
+  amount?: Maybe<Money>;
+  /** dsp, merchant or shared. */
+  fundedBy?: Maybe<Scalars['String']['output']>;
+  /** What the merchant pays of it. */
+  merchantAmount?: Maybe<Money>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** order, or item. */
+  scope?: Maybe<Scalars['String']['output']>;
+  /** Scope item: the item it is for. */
+  serviceId?: Maybe<Scalars['String']['output']>;
 };
 
 export type OrderFailureCount = {
@@ -1449,7 +1516,7 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
+export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, amounts: { __typename?: 'OrderAmounts', subtotal?: { __typename?: 'Money', amount: number } | null, tax?: { __typename?: 'Money', amount: number } | null, taxWithheldByDsp?: { __typename?: 'Money', amount: number } | null, deliveryFee?: { __typename?: 'Money', amount: number } | null, deliveryFeeTax?: { __typename?: 'Money', amount: number } | null, restaurantTip?: { __typename?: 'Money', amount: number } | null, driverTip?: { __typename?: 'Money', amount: number } | null, markup?: { __typename?: 'Money', amount: number } | null, total?: { __typename?: 'Money', amount: number } | null, discounts: Array<{ __typename?: 'OrderDiscount', name?: string | null, fundedBy?: string | null, amount?: { __typename?: 'Money', amount: number } | null, merchantAmount?: { __typename?: 'Money', amount: number } | null }> }, cancellation?: { __typename?: 'OrderCancellation', by?: string | null, reason?: string | null, details?: string | null } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
 
 export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
 
@@ -1890,6 +1957,50 @@ export const DashboardOrderDetailDocument = new TypedDocumentString(`
     total {
       amount
       currency
+    }
+    amounts {
+      subtotal {
+        amount
+      }
+      tax {
+        amount
+      }
+      taxWithheldByDsp {
+        amount
+      }
+      deliveryFee {
+        amount
+      }
+      deliveryFeeTax {
+        amount
+      }
+      restaurantTip {
+        amount
+      }
+      driverTip {
+        amount
+      }
+      markup {
+        amount
+      }
+      total {
+        amount
+      }
+      discounts {
+        name
+        amount {
+          amount
+        }
+        fundedBy
+        merchantAmount {
+          amount
+        }
+      }
+    }
+    cancellation {
+      by
+      reason
+      details
     }
     eventProvider
     estimatedDropoffTime

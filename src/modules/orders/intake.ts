@@ -18,6 +18,7 @@ import { alwaysOpen, closedSentence, notServedSentence, openMenusAt, type Holida
 import { localMoment, wallClock, zoneOf } from '../catalog/local-time.js';
 import { isOffSale, pausedNow, type OffSale } from '../stores/rules.js';
 import type { Refusal } from './peers.js';
+import { atCatalogPrices, mismatchSentence, sumsMismatch } from './sums.js';
 
 /** Whether the store takes orders now. A store never bound is not one of ours; one whose location
  * was deleted takes none. */
@@ -63,7 +64,27 @@ export function orderRefusal(object: Record<string, unknown>, timezone: string, 
           ? null
           : { reason: 'item_unavailable', details: notServedSentence(opening.hours, what, offered.menus, at) }
     : undefined;
-  return currencyRefusal(object, judged.currency) ?? cartRefusal(judged.offer, judged.offSale, object.items, now, outOfHours);
+  return (
+    currencyRefusal(object, judged.currency) ??
+    cartRefusal(judged.offer, judged.offSale, object.items, now, outOfHours) ??
+    sumsRefusal(object)
+  );
+}
+
+/** An order whose sums do not add up (./sums.ts) is refused, naming the field and both figures. */
+export function sumsRefusal(object: Record<string, unknown>): Refusal | null {
+  const mismatch = sumsMismatch(object);
+  return mismatch && { reason: 'invalid_cart', details: mismatchSentence(mismatch) };
+}
+
+/** The order's items at the prices of what the store offers, and its markup (./sums.ts): none
+ * without a catalog. */
+export function catalogPriced(offer: Offer | null, items: unknown): { items: unknown[]; markup: number } | null {
+  return offer
+    ? atCatalogPrices(items, (id, kind) =>
+        typeof id === 'string' ? (kind === 'item' ? offer.items : offer.modifiers).get(id)?.price : undefined,
+      )
+    : null;
 }
 
 /** The store's hours and its menus open at `at`; null when nothing about time can refuse an order

@@ -16,6 +16,7 @@ import { DELIVERY_STATUSES, MERCHANT_DELIVERED, MOVES_SAID, ORDER_STATUSES } fro
 import { AMOUNTS_ARE, orderAmounts, orderMoneyProperties, orderObjectSchema } from './wire.js';
 import { dspEventDoc } from '../stores/peers.js';
 import type { StockShortage } from './kitchen.js';
+import { CANCELED_BY, cancellationWire, DSP_CANCEL_REASONS, MERCHANT_CANCEL_REASONS } from './cancellation.js';
 
 /** Why an order will not be made, as the DSP is told (location.order.fail). */
 export const FAILURE_REASONS = [
@@ -160,8 +161,11 @@ function deliveryWire(order: Delivery, driverField: 'driver' | 'driver_details')
  * taken), and every move of its delivery, a status change. Only of an order the restaurant
  * delivers does the DSP hear the delivery (its status, driver and ETA): the platform's own
  * deliveries and its customers' pickups are the platform's to tell. */
-export function statusEvent(order: Delivery & Pick<OrderRow, 'fulfillmentType'>): { type: DspEventType; data: Record<string, unknown> } {
-  if (order.status === 'merchant_canceled') return { type: 'location.order.cancel', data: { status: order.status } };
+export function statusEvent(
+  order: Delivery & Pick<OrderRow, 'fulfillmentType' | 'canceledBy' | 'cancelReason' | 'cancelDetails' | 'endedAt'>,
+): { type: DspEventType; data: Record<string, unknown> } {
+  if (order.status === 'merchant_canceled')
+    return { type: 'location.order.cancel', data: { status: order.status, ...cancellationWire(order) } };
   const data = order.fulfillmentType === MERCHANT_DELIVERED ? deliveryWire(order, 'driver') : { status: order.status };
   return { type: 'location.order.notify_status_change', data };
 }
@@ -173,6 +177,7 @@ type SentOrder = Pick<OrderRow, 'id' | 'dspOrderId' | 'dspSource' | 'status' | '
 export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as Record<string, unknown>): Record<string, unknown> {
   return {
     ...sent,
+    ...orderAmounts(sent),
     id: order.id,
     dsp_order_id: order.dspOrderId,
     source: sent.source ?? order.dspSource,
@@ -180,6 +185,18 @@ export function orderObject(order: SentOrder, sent = JSON.parse(order.body) as R
     delivery_status: order.deliveryStatus,
     ...(order.posOrderId ? { pos_order_id: order.posOrderId } : {}),
   };
+}
+
+/** A new order as a POS that takes the markup as a line gets it (the markup line of
+ * docs/pos-vendors.md's orders): its items at the catalog's prices, and one line more with the difference, so that
+ * the lines still add up to its subtotal, and its subtotal and total as sent. */
+export function withMarkupLine(
+  object: Record<string, unknown>,
+  items: unknown[],
+  markup: number,
+  platform: string,
+): Record<string, unknown> {
+  return { ...object, items: [...items, { service_id: 'markup', name: `${platform} markup`, quantity: 1, price: markup }] };
 }
 
 /** Where an order's POS location is: its registration, the onboarding whose token covers all of
@@ -214,7 +231,13 @@ export function orderToPos(order: OrderRow, object: Record<string, unknown>, loc
  * changes of one order reach the POS in order (the key `pos:<id>`, by the order's change count). */
 export function changeToPos(order: OrderRow, location: PosLocation): OutboxInput {
   const position = Number(order.changeSequence);
-  const object = { ...orderObject(order), order_id: order.id, location_id: location.providerId, ...deliveryWire(order, 'driver_details') };
+  const object = {
+    ...orderObject(order),
+    order_id: order.id,
+    location_id: location.providerId,
+    ...deliveryWire(order, 'driver_details'),
+    ...cancellationWire(order),
+  };
   return {
     kind: 'order.updated',
     owner: order,
@@ -258,15 +281,26 @@ export function changeToEventProvider(order: OrderRow, target: Dispatch): Outbox
       location_id: target.locationId,
       reference_id: order.id,
       type: 'order.updated',
-      order: { id: order.id, status: order.status, delivery_status: order.deliveryStatus },
+      order: { id: order.id, status: order.status, delivery_status: order.deliveryStatus, ...cancellationWire(order) },
     },
     subject: { purpose: 'dispatch', subjectId: order.id, which: [position] },
     ordering: { key: `dispatch:${order.id}`, position },
   };
 }
 
+/** A canceled order's cancellation, as the messages that tell it onward carry it. */
+const CANCELLATION_PROPERTIES: Record<string, JsonSchema> = {
+  canceled_by: { type: 'string', enum: [...CANCELED_BY], description: 'A canceled order: who canceled it.' },
+  cancel_reason: {
+    type: ['string', 'null'],
+    enum: [...new Set([...MERCHANT_CANCEL_REASONS, ...DSP_CANCEL_REASONS]), null],
+    description: `A canceled order: why, when its party said. The restaurant's: ${MERCHANT_CANCEL_REASONS.join(', ')}; the platform's: ${DSP_CANCEL_REASONS.join(', ')}.`,
+  },
+  cancel_details: { type: 'string', description: 'The restaurant’s sentence about its cancellation, when it gave one.' },
+};
+
 /** What an order event's data carries only at times (a delivery the restaurant makes, its driver). */
-const OPTIONAL = new Set(['delivery_status', 'driver', 'estimated_dropoff_time']);
+const OPTIONAL = new Set(['delivery_status', 'driver', 'estimated_dropoff_time', 'cancel_reason', 'cancel_details']);
 
 /** The DSP events as the OpenAPI document's `webhooks` describe them (what a DSP receives). */
 export function dspEventDocs(): Record<string, OpenApiOperation> {
@@ -307,7 +341,15 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
         },
       },
     ],
-    'location.order.cancel': ['The merchant canceled the order.', { status: { type: 'string', const: 'merchant_canceled' } }],
+    'location.order.cancel': [
+      'The merchant canceled the order: who (canceled_by, merchant) and why, when its POS said.',
+      {
+        status: { type: 'string', const: 'merchant_canceled' },
+        canceled_by: { type: 'string', enum: [...CANCELED_BY] },
+        cancel_reason: { type: ['string', 'null'], enum: [...MERCHANT_CANCEL_REASONS, null], description: 'Null when the POS said none.' },
+        cancel_details: { type: 'string', description: 'The restaurant’s sentence, when it gave one.' },
+      },
+    ],
   };
   const money = orderMoneyProperties();
   return Object.fromEntries(
@@ -371,7 +413,12 @@ export function eventProviderDocs(): Record<string, OpenApiOperation> {
       envelope('order.updated', {
         type: 'object',
         required: ['id', 'status', 'delivery_status'],
-        properties: { id: { type: 'string' }, status, delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] } },
+        properties: {
+          id: { type: 'string' },
+          status,
+          delivery_status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+          ...CANCELLATION_PROPERTIES,
+        },
       }),
       headers,
       taken,
@@ -447,6 +494,7 @@ export function posOrderDocs(): Record<string, OpenApiOperation> {
               order_id: { type: 'string', description: 'Our id again.' },
               driver_details: { type: 'object', description: 'Once a driver is assigned: {source, name, phone, vehicle_info}.' },
               estimated_dropoff_time: { type: 'integer', description: 'Epoch milliseconds, when known.' },
+              ...CANCELLATION_PROPERTIES,
             },
             ['order_id'],
           ),
@@ -486,7 +534,24 @@ export function orderEventData(order: OrderRow, sent = JSON.parse(order.body) as
     prep_time_minutes: order.prepTimeMinutes,
     estimated_ready_time: order.estimatedReadyAt?.getTime() ?? null,
     ...orderAmounts(sent),
+    markup: Number(order.markup),
+    ...cancellationWire(order),
     created_at: order.createdAt.getTime(),
     updated_at: order.updatedAt.getTime(),
   };
 }
+
+/** What the partners' order events carry of the order besides its ids and states (modules/events/docs.ts):
+ * its money whole, its markup, and a canceled order's cancellation. */
+export const orderEventDocs = () => ({
+  properties: {
+    ...orderMoneyProperties(),
+    markup: {
+      type: 'integer',
+      minimum: 0,
+      description: 'What the platform priced the items above the catalog, prices times quantities (0: none, or no catalog).',
+    },
+    ...CANCELLATION_PROPERTIES,
+  },
+  said: AMOUNTS_ARE,
+});

@@ -62,12 +62,15 @@ import {
   posOrderIdOf,
   posRefusal,
   statusEvent,
+  withMarkupLine,
   orderEventData,
   type DspEventType,
   type PosLocation,
   type Refusal,
 } from './peers.js';
-import { orderCurrency, orderRefusal, pauseRefusal, storeRefusal } from './intake.js';
+import { catalogPriced, orderCurrency, orderRefusal, pauseRefusal, storeRefusal } from './intake.js';
+import type { OrderMoney } from './wire.js';
+import { cancellationColumns, type Cancellation } from './cancellation.js';
 import { offeredVersion } from '../catalog/offer.js';
 import { storedHolidays, storedOffer } from '../catalog/stored.js';
 import { storedCurrency } from '../catalog/currency.js';
@@ -162,20 +165,31 @@ export const toDsp = (services: Services, order: OrderRow, type: DspEventType, d
   dspEvent(order, type, data, services.config.outbox.ordered);
 
 /** A DSP's order as the service takes it (./webhooks.ts reads it from the DSP's payload). */
-export type Incoming = { dspOrderId: string; dspStoreId: string; fulfillmentType: string | null; object: Record<string, unknown> };
+export type Incoming = {
+  dspOrderId: string;
+  dspStoreId: string;
+  fulfillmentType: string | null;
+  /** Its money as its columns keep it (./wire.ts). */
+  money: OrderMoney;
+  object: Record<string, unknown>;
+};
+
+/** What the intake made of an order: its refusal, or its items at the catalog's prices and its
+ * markup (null: no catalog to price them by). */
+type Judgement = { refusal: Refusal | null; priced: ReturnType<typeof catalogPriced> };
 
 /** The intake's checks (./intake.ts) of an order to a bound store, with what they judge it by: a
  * paused store's orders are refused before anything is read; the rest is kept per catalog version
  * and per availability version (catalog/stored.ts, stores/service.ts), none of it read per order. */
-async function intakeRefusal(
+async function intakeJudgement(
   services: Services,
   store: StoreForOrder & BoundLocation,
   storeId: string,
   object: Record<string, unknown>,
-): Promise<Refusal | null> {
+): Promise<Judgement> {
   const now = Date.now();
   const paused = pauseRefusal(store, storeId, now, store.timezone);
-  if (paused) return paused;
+  if (paused) return { refusal: paused, priced: null };
   const offered = offeredVersion(store, store.latestVersionId);
   const [currency, offer, holidays, offSale] = await Promise.all([
     storedCurrency(services.db, store.latestVersionId),
@@ -185,7 +199,23 @@ async function intakeRefusal(
   ]);
   const inCurrency = orderCurrency(object, currency);
   if (inCurrency !== undefined) object.currency = inCurrency;
-  return orderRefusal(object, store.timezone, now, { currency, offer, holidays, offSale });
+  const refusal = orderRefusal(object, store.timezone, now, { currency, offer, holidays, offSale });
+  return { refusal, priced: refusal ? null : catalogPriced(offer, object.items) };
+}
+
+/** The POS's copy of a new order: as sent, or for a POS that takes the markup as a line
+ * (providers add --markup-line) its items at the catalog's prices and one more line with the
+ * difference, named after the platform. */
+async function posCopy(
+  services: Services,
+  source: string,
+  posSource: string,
+  object: Record<string, unknown>,
+  priced: Judgement['priced'],
+) {
+  if (!priced?.markup || !(await findProvider(services, posSource))?.markupLine) return object;
+  const platform = (await findProvider(services, source))?.name ?? source;
+  return withMarkupLine(object, priced.items, priced.markup, platform);
 }
 
 /** order.created from a DSP: one order per (DSP, dspOrderId), however often and however
@@ -205,7 +235,8 @@ export async function acceptOrder(
   const binding = await storeForOrder(sql, source, dspStoreId);
   const unbound = storeRefusal(binding, dspStoreId);
   const location = unbound ? null : (binding as StoreForOrder & BoundLocation);
-  const refusal = unbound ?? (await intakeRefusal(services, location!, dspStoreId, object));
+  const judged = unbound ? { refusal: unbound, priced: null } : await intakeJudgement(services, location!, dspStoreId, object);
+  const { refusal } = judged;
   // Checked in clear, stored sealed: the customer under a key of the order's own.
   const sealed = sealCustomer(services.sealer, location?.orgId ?? null, object);
   const now = new Date();
@@ -219,6 +250,11 @@ export async function acceptOrder(
     dspOrderId,
     dspOnboardingId: location ? binding!.dspOnboardingId : null,
     fulfillmentType: incoming.fulfillmentType,
+    ...incoming.money,
+    markup: judged.priced?.markup ?? 0,
+    canceledBy: null,
+    cancelReason: null,
+    cancelDetails: null,
     body: JSON.stringify(sealed.object),
     ...sealed.lookup,
     status: refusal ? 'failed' : NEW,
@@ -249,7 +285,7 @@ export async function acceptOrder(
     ? [toDsp(services, row, 'location.order.fail', failedData(refusal))]
     : [
         carryingCustomer(
-          orderToPos(row, sealed.object, {
+          orderToPos(row, await posCopy(services, source, location!.source, sealed.object, judged.priced), {
             source: location!.source,
             onboardingId: location!.onboardingId,
             providerId: location!.providerId,
@@ -433,6 +469,7 @@ export function cancelOrder(
   source: string,
   dspOrderId: string,
   dspStoreId: string,
+  cancellation: Cancellation,
 ): Promise<OrderRow & { duplicate: boolean }> {
   const sql = statementsOf(services.db);
   return onFreshRow(async () => {
@@ -449,7 +486,7 @@ export function cancelOrder(
       const [changed] = await run<OrderRow>(
         tables.order.update(
           order.id,
-          { status: to, updatedAt: now, ...ending(to, now) },
+          { status: to, ...cancellationColumns(cancellation), updatedAt: now, ...ending(to, now) },
           { and: statusIn([order.status]), returning: true, ...(tellPos || dispatch ? { increment: ['changeSequence'] } : {}) },
         ),
       );
@@ -468,7 +505,13 @@ export function cancelOrder(
  * row when another change landed first: onFreshRow): a move is told to the DSP, and to the
  * order's event provider if it has one, in the same transaction (a status the order has already
  * is no move). Another POS's order is 404. */
-export function changeStatus(services: Services, source: string, orderId: string, status: OrderStatus): Promise<void> {
+export function changeStatus(
+  services: Services,
+  source: string,
+  orderId: string,
+  status: OrderStatus,
+  cancellation: Cancellation | null = null,
+): Promise<void> {
   const sql = statementsOf(services.db);
   return onFreshRow(async () => {
     const [order] = await sql.read<OrderRow & { locationSource: string | null; locationProviderId: string | null }>(orderOfPos(orderId));
@@ -481,7 +524,13 @@ export function changeStatus(services: Services, source: string, orderId: string
       const [changed] = await run<OrderRow>(
         tables.order.update(
           order.id,
-          { status, deliveryStatus: deliveryOnMove(order, to), updatedAt: now, ...ending(to, now) },
+          {
+            status,
+            deliveryStatus: deliveryOnMove(order, to),
+            ...(to && cancellation ? cancellationColumns(cancellation) : {}),
+            updatedAt: now,
+            ...ending(to, now),
+          },
           { and: statusIn([order.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
         ),
       );

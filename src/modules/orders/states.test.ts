@@ -266,9 +266,11 @@ describe('the guides list the statuses the machine has', () => {
   });
   test("what a POS may send, in the POS's guide and in the sandbox's controls", () => {
     const order = (list: readonly string[]) => [...list].sort();
-    expect(order(named('pos-vendors.md', '| `order.updated` | `{order_id, status}` |', '(forward only)').slice(3))).toEqual(
-      order(POS_STATUSES),
-    );
+    expect(
+      order(
+        named('pos-vendors.md', '| `order.updated` | `{order_id, status, cancel_reason?, cancel_details?}` |', '(forward only').slice(3),
+      ),
+    ).toEqual(order(POS_STATUSES));
     expect(order(named('api-guide.md', '`POST /v1/_sandbox/order-status`', '|\n').slice(1))).toEqual(order(POS_STATUSES));
   });
   test('what an event provider hears, in its guide', () =>

@@ -8,11 +8,12 @@ import { epochMs } from '../../common/input.js';
 import { reachable, reachableRows, seesCustomer } from '../access/index.js';
 import type { Context } from '../../graphql/context.js';
 import { findOrganization } from '../organizations/service.js';
-import { orderObject } from './peers.js';
+import { orderEventData, orderObject } from './peers.js';
 import { storedDriver, type Driver as DriverShape, type Phone, type VehicleInfo as VehicleShape } from './driver.js';
 import { ORDER_STATUSES, STATUSES_SAID } from './states.js';
 import type { OrderSnapshot } from '../../common/pubsub.js';
-import type { Order as OrderRow } from '../../db/client.js';
+import type { Order as OrderRow, OrderModel, OrderMoneyColumn } from '../../db/client.js';
+import { CANCELED_BY, cancellationOf, DSP_CANCEL_REASONS, MERCHANT_CANCEL_REASONS } from './cancellation.js';
 import { statementsOf } from '../../db/statements.js';
 import { recordsOf } from '../../db/sql/events.js';
 import { Money, moneyOf } from '../../graphql/money.js';
@@ -88,12 +89,92 @@ OrderLine.implement({
 const AMOUNT_FIELDS: Record<OrderAmount, string> = {
   subtotal: 'subtotal',
   tax: 'tax',
+  tax_withheld_by_dsp: 'taxWithheldByDsp',
   driver_tip: 'driverTip',
+  restaurant_tip: 'restaurantTip',
   delivery_fee: 'deliveryFee',
   delivery_fee_tax: 'deliveryFeeTax',
   total: 'total',
   cash_amount_due: 'cashAmountDue',
 };
+
+/** The order's money whole (docs/api-guide.md, "Orders"): its columns' figures and its discounts. */
+type AmountsShape = { order: Pick<OrderModel, 'body' | OrderMoneyColumn> };
+const OrderDiscount = builder.objectRef<{ discount: Record<string, unknown>; currency: unknown }>('OrderDiscount').implement({
+  description: 'A discount: its amount comes off the total (never off prices or the subtotal); who funds it, and the merchant’s part.',
+  fields: (t) => ({
+    name: t.string({ nullable: true, resolve: ({ discount }) => textOf(discount.name) }),
+    amount: t.field({ type: Money, nullable: true, resolve: ({ discount, currency }) => moneyOf(discount.amount, currency) }),
+    scope: t.string({ nullable: true, description: 'order, or item.', resolve: ({ discount }) => textOf(discount.scope) }),
+    serviceId: t.string({
+      nullable: true,
+      description: 'Scope item: the item it is for.',
+      resolve: ({ discount }) => textOf(discount.service_id),
+    }),
+    fundedBy: t.string({ nullable: true, description: 'dsp, merchant or shared.', resolve: ({ discount }) => textOf(discount.funded_by) }),
+    merchantAmount: t.field({
+      type: Money,
+      nullable: true,
+      description: 'What the merchant pays of it.',
+      resolve: ({ discount, currency }) => moneyOf(discount.merchant_amount, currency),
+    }),
+  }),
+});
+/** The GraphQL name and the column of each figure of `amounts`, with what it is. */
+const FIGURES: [string, OrderMoneyColumn, string][] = [
+  ['subtotal', 'subtotal', 'What the items come to (discounts are not taken off it).'],
+  ['tax', 'tax', 'Taxes not included in the prices.'],
+  ['taxWithheldByDsp', 'taxWithheldByDsp', 'Tax the customer paid that the platform remits itself.'],
+  ['deliveryFee', 'deliveryFee', 'The delivery fee.'],
+  ['deliveryFeeTax', 'deliveryFeeTax', 'The tax on the delivery fee.'],
+  ['restaurantTip', 'restaurantTip', 'The customer’s tip to the store.'],
+  ['driverTip', 'driverTip', 'The customer’s tip to the driver.'],
+  ['discountsByMerchant', 'discountMerchant', 'What the merchant pays of the discounts.'],
+  ['discountsByPlatform', 'discountDsp', 'What the platform pays of the discounts.'],
+  ['markup', 'markup', 'What the platform priced the items above the catalog, prices times quantities.'],
+  ['total', 'total', 'subtotal + tax + taxWithheldByDsp + deliveryFee + deliveryFeeTax + restaurantTip + driverTip − discounts.'],
+];
+const OrderAmounts = builder.objectRef<AmountsShape>('OrderAmounts').implement({
+  description: "The order's money whole, in its currency: each figure null when the platform gave none.",
+  fields: (t) => ({
+    ...Object.fromEntries(
+      FIGURES.map(([name, column, said]) => [
+        name,
+        t.field({
+          type: Money,
+          nullable: true,
+          description: said,
+          resolve: ({ order }) => moneyOf(order[column] === null ? null : Number(order[column]), sentOf(order).currency),
+        }),
+      ]),
+    ),
+    discounts: t.field({
+      type: [OrderDiscount],
+      description: 'At most 50, order- and item-level.',
+      resolve: ({ order }) => {
+        const { discounts, currency } = sentOf(order);
+        return Array.isArray(discounts)
+          ? discounts.filter((d) => typeof d === 'object' && d !== null).map((discount) => ({ discount, currency }))
+          : [];
+      },
+    }),
+  }),
+});
+
+/** How an order was canceled: by whom, why, and when. */
+type CancellationShape = { by: string | null; reason: string | null; details: string | null; at: number | null };
+const OrderCancellation = builder.objectRef<CancellationShape>('OrderCancellation').implement({
+  description: 'Who canceled the order, why (when they said) and when.',
+  fields: (t) => ({
+    by: t.exposeString('by', { nullable: true, description: `${CANCELED_BY.join(' or ')}.` }),
+    reason: t.exposeString('reason', {
+      nullable: true,
+      description: `The restaurant's: ${MERCHANT_CANCEL_REASONS.join(', ')}; the platform's: ${DSP_CANCEL_REASONS.join(', ')}. Null when it said none.`,
+    }),
+    details: t.exposeString('details', { nullable: true, description: 'The restaurant’s sentence about it.' }),
+    at: t.float({ nullable: true, description: 'Epoch milliseconds.', resolve: (c) => c.at }),
+  }),
+});
 
 builder.prismaObject('Order', {
   description: 'An order from a DSP.',
@@ -168,6 +249,23 @@ builder.prismaObject('Order', {
         }),
       ]),
     ),
+    eventData: t.field({
+      type: 'JSON',
+      description:
+        "The order as its partner events carry it (their `data`, in the wire's names): its ids and states, its money whole, its markup and a cancellation's party and reason. GET /v1/orders/{id} answers it.",
+      resolve: (o) => orderEventData({ ...(o as unknown as OrderRow), markup: Number(o.markup) }, sentOf(o)),
+    }),
+    amounts: t.field({
+      type: OrderAmounts,
+      description: "The order's money whole: each figure, the discounts and who funds them, the markup.",
+      resolve: (order) => ({ order }),
+    }),
+    cancellation: t.field({
+      type: OrderCancellation,
+      nullable: true,
+      description: 'How a canceled order was canceled (merchant_canceled or dsp_canceled); null for any other.',
+      resolve: (o) => cancellationOf(o),
+    }),
     items: t.field({
       type: [OrderLine],
       description: 'The cart: each item with its nested modifiers, prices in the order’s currency.',
@@ -286,7 +384,7 @@ const TimelineEntry = builder.objectRef<TimelineShape>('OrderTimelineEntry').imp
 
 /** The order's timeline: its recorded changes, oldest first (kept as long as partner events are,
  * 30 days, whatever became of the messages they sent). */
-async function timelineOf(ctx: Context, order: OrderRow): Promise<TimelineShape[]> {
+async function timelineOf(ctx: Context, order: Pick<OrderRow, 'id'>): Promise<TimelineShape[]> {
   const records = await statementsOf(ctx.db).read<{ type: string; data: string; createdAt: Date }>(recordsOf(order.id));
   return records.map((record) => {
     const data = JSON.parse(record.data) as {
@@ -417,7 +515,7 @@ builder.subscriptionField('orderUpdated', (t) =>
     // The order as the change left it, carried by the event (no read, and no later state shown
     // in place of an earlier one).
     resolve: (_query, event: OrderSnapshot) =>
-      ({ ...event, createdAt: new Date(event.createdAt), updatedAt: new Date(event.updatedAt) }) as OrderRow,
+      ({ ...event, createdAt: new Date(event.createdAt), updatedAt: new Date(event.updatedAt) }) as unknown as OrderModel,
   }),
 );
 

@@ -5,8 +5,9 @@ import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
 import { isPlainObject, RECENT_EPOCH_MS, recentEpochMs, requiredText } from '../../common/input.js';
 import type { Order as OrderRow } from '../../db/client.js';
-import { ORDER_STATUSES, FULFILLMENT_TYPES, DELIVERY_STATUSES, type DeliveryStatus, type OrderStatus } from './states.js';
-import { assertOrderMoney, orderObjectSchema } from './wire.js';
+import { DSP_CANCEL_REASONS, MERCHANT_CANCEL_REASONS, readCancellation } from './cancellation.js';
+import { POS_STATUSES, FULFILLMENT_TYPES, DELIVERY_STATUSES, type DeliveryStatus, type OrderStatus } from './states.js';
+import { assertOrderMoney, orderMoney, orderObjectSchema, readDiscounts } from './wire.js';
 import { acceptOrder, cancelOrder, changeStatus, reportDelivery, type DeliveryUpdate, type Incoming } from './service.js';
 import type { Driver, VehicleInfo } from './driver.js';
 import type { JsonSchema } from '../../http/route-docs.js';
@@ -22,10 +23,12 @@ export function incoming(object: Record<string, unknown>): Incoming {
     throw new Invalid(`object.fulfillment_type must be one of ${FULFILLMENT_TYPES.join(', ')}`);
   if (object.items !== undefined && !Array.isArray(object.items)) throw new Invalid('object.items must be an array');
   assertOrderMoney(object);
+  const discounts = readDiscounts(object);
   return {
     dspOrderId: requiredText(object.dsp_order_id ?? object.id, 'object.dsp_order_id'),
     dspStoreId: requiredText(object.dsp_store_id, 'object.dsp_store_id'),
     fulfillmentType: (object.fulfillment_type as string | undefined) ?? null,
+    money: orderMoney(object, discounts),
     object,
   };
 }
@@ -60,6 +63,11 @@ const orderCanceled: WebhookHandler = {
     properties: {
       dsp_order_id: { type: 'string', description: 'Your id of the order, as its order.created gave it.' },
       dsp_store_id: { type: 'string', description: 'The store the order was placed at.' },
+      cancel_reason: {
+        type: 'string',
+        enum: [...DSP_CANCEL_REASONS],
+        description: 'Why, told onward to the restaurant and the partner (canceled_by: dsp).',
+      },
     },
   },
   accept: async (services, event) => {
@@ -68,17 +76,31 @@ const orderCanceled: WebhookHandler = {
       event.source,
       requiredText(event.object.dsp_order_id, 'object.dsp_order_id'),
       requiredText(event.object.dsp_store_id, 'object.dsp_store_id'),
+      readCancellation('dsp', event.object),
     );
     return { status: 200, body: { order_id: order.id, status: order.status, ...(order.duplicate ? { duplicate: true } : {}) } };
   },
 };
 
 const orderUpdated: WebhookHandler = {
+  object: {
+    type: 'object',
+    description:
+      'Your order moved, or ended: a cancellation may say why (told onward to the platform and the partner, canceled_by: merchant).',
+    required: ['order_id', 'status'],
+    properties: {
+      order_id: { type: 'string', description: 'Our id of the order (the id of its order.created).' },
+      status: { type: 'string', enum: [...POS_STATUSES] },
+      cancel_reason: { type: 'string', enum: [...MERCHANT_CANCEL_REASONS], description: 'With merchant_canceled: why.' },
+      cancel_details: { type: 'string', description: 'With merchant_canceled: a sentence about it (e.g. with other).' },
+    },
+  },
   accept: async (services, event) => {
     const orderId = requiredText(event.object.order_id, 'object.order_id');
     const status = requiredText(event.object.status, 'object.status');
-    if (!ORDER_STATUSES.includes(status as never)) throw new Invalid(`object.status must be one of ${ORDER_STATUSES.join(', ')}`);
-    await changeStatus(services, event.source, orderId, status as OrderStatus);
+    if (!POS_STATUSES.includes(status as never)) throw new Invalid(`object.status must be one of ${POS_STATUSES.join(', ')}`);
+    const cancellation = status === 'merchant_canceled' ? readCancellation('merchant', event.object) : null;
+    await changeStatus(services, event.source, orderId, status as OrderStatus, cancellation);
     return { status: 200, body: { order_id: orderId, status } };
   },
 };

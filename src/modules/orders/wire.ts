@@ -7,7 +7,20 @@ import { amountRule, currencyRule, isAmount, isCurrency, MAX_AMOUNT } from '../.
 import type { JsonSchema } from '../../http/route-docs.js';
 
 /** The order's own amounts. */
-export const ORDER_AMOUNTS = ['subtotal', 'tax', 'driver_tip', 'delivery_fee', 'delivery_fee_tax', 'total', 'cash_amount_due'] as const;
+export const ORDER_AMOUNTS = [
+  'subtotal',
+  'tax',
+  'tax_withheld_by_dsp',
+  'driver_tip',
+  'restaurant_tip',
+  'delivery_fee',
+  'delivery_fee_tax',
+  'total',
+  'cash_amount_due',
+] as const;
+/** The amounts an order may leave out that are then 0 (a tip to the store, tax the platform
+ * remits itself): every reader is told them all the same. */
+const ZERO_UNLESS_GIVEN = ['restaurant_tip', 'tax_withheld_by_dsp'] as const;
 export type OrderAmount = (typeof ORDER_AMOUNTS)[number];
 
 /** Left out or null: not given. */
@@ -56,51 +69,117 @@ export function assertOrderMoney(object: Record<string, unknown>): void {
 }
 
 const isQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_QUANTITY;
-const count = (value: unknown) => (Number.isSafeInteger(value) && (value as number) > 0 ? (value as number) : 1);
-const money = (value: unknown) => (isAmount(value) ? value : 0);
 
-/** What a line comes to: (its price + each modifier's, times the modifier's quantity, at any
- * depth) times its quantity; null when a price in it is not given. */
-function lineSum(line: unknown): number | null {
-  if (!isPlainObject(line) || !isAmount(line.price)) return null;
-  let each = line.price;
-  for (const modifier of Array.isArray(line.modifiers) ? line.modifiers : []) {
-    const sum = lineSum(modifier);
-    if (sum === null) return null;
-    each += sum;
-  }
-  return each * count(line.quantity);
-}
+/** A discount as the domain keeps it (docs/dsp-channels.md, "The order's money"): its amount
+ * comes off the total, not off prices or the subtotal; the merchant pays `merchantAmount` of it,
+ * the platform the rest. */
+export type Discount = {
+  name: string;
+  amount: number;
+  scope: 'order' | 'item';
+  serviceId: string | null;
+  fundedBy: 'dsp' | 'merchant' | 'shared';
+  merchantAmount: number;
+};
+export const DISCOUNT_SCOPES = ['order', 'item'] as const;
+export const DISCOUNT_FUNDERS = ['dsp', 'merchant', 'shared'] as const;
+/** At most this many discounts on one order. */
+export const MAX_DISCOUNTS = 50;
 
 /**
- * Whether an order's sums add up: `subtotal` is what its items come to (lineSum), and `total` is
- * subtotal + tax + tax_withheld_by_dsp + delivery_fee + delivery_fee_tax + restaurant_tip +
- * driver_tip − its discounts' amounts (discounts are not taken off prices or the subtotal). The
- * first that does not, naming the field, the figure sent and the one worked out; null when both
- * do, or are not given. Money that is not money is refused before (assertOrderMoney).
+ * An order's discounts read (none: []), or 400 naming the field: at most MAX_DISCOUNTS, each with
+ * a name, an amount that is money, a scope (an item's naming an item of this order by its
+ * service_id), who funds it, and the merchant's part: the amount when the merchant funds it, 0
+ * when the platform does, and for a shared one no more than the amount.
  */
-export function sumsProblem(object: Record<string, unknown>): string | null {
-  const lines = Array.isArray(object.items) ? object.items.map(lineSum) : [];
-  if (lines.includes(null)) return null;
-  const subtotal = (lines as number[]).reduce((sum, line) => sum + line, 0);
-  if (given(object.subtotal) && object.subtotal !== subtotal)
-    return `subtotal is ${String(object.subtotal)}, but the items come to ${subtotal}`;
-  if (!given(object.total)) return null;
-  const added = ['tax', 'tax_withheld_by_dsp', 'delivery_fee', 'delivery_fee_tax', 'restaurant_tip', 'driver_tip'];
-  const discounts = (Array.isArray(object.discounts) ? object.discounts : []).reduce(
-    (sum: number, discount: unknown) => sum + money((discount as { amount?: unknown } | null)?.amount),
-    0,
+export function readDiscounts(object: Record<string, unknown>): Discount[] {
+  const list = object.discounts;
+  if (!given(list)) return [];
+  if (!Array.isArray(list)) throw new Invalid('object.discounts must be an array');
+  if (list.length > MAX_DISCOUNTS) throw new Invalid(`object.discounts takes at most ${MAX_DISCOUNTS} discounts, not ${list.length}`);
+  const items = new Set(
+    (Array.isArray(object.items) ? object.items : []).map((line) => (isPlainObject(line) ? line.service_id : undefined)),
   );
-  const total = subtotal + added.reduce((sum, field) => sum + money(object[field]), 0) - discounts;
-  return object.total === total
-    ? null
-    : `total is ${String(object.total)}, but subtotal + ${added.join(' + ')} − discounts come to ${total}`;
+  return list.map((discount, index): Discount => {
+    const at = `object.discounts[${index}]`;
+    if (!isPlainObject(discount)) throw new Invalid(`${at} must be an object`);
+    if (typeof discount.name !== 'string' || !discount.name.trim()) throw new Invalid(`${at}.name is required`);
+    if (!isAmount(discount.amount)) throw new Invalid(`${at}.amount ${amountRule(discount.amount, null)}`);
+    const { amount } = discount;
+    if (!DISCOUNT_SCOPES.includes(discount.scope as never))
+      throw new Invalid(`${at}.scope must be one of ${DISCOUNT_SCOPES.join(', ')}, not ${JSON.stringify(discount.scope)}`);
+    const scope = discount.scope as Discount['scope'];
+    let serviceId: string | null = null;
+    if (scope === 'item') {
+      if (typeof discount.service_id !== 'string' || !items.has(discount.service_id))
+        throw new Invalid(`${at}.service_id must name an item of this order, not ${JSON.stringify(discount.service_id ?? null)}`);
+      serviceId = discount.service_id;
+    }
+    if (!DISCOUNT_FUNDERS.includes(discount.funded_by as never))
+      throw new Invalid(`${at}.funded_by must be one of ${DISCOUNT_FUNDERS.join(', ')}, not ${JSON.stringify(discount.funded_by ?? null)}`);
+    const fundedBy = discount.funded_by as Discount['fundedBy'];
+    const merchantAmount = given(discount.merchant_amount) ? discount.merchant_amount : fundedBy === 'merchant' ? amount : 0;
+    if (!isAmount(merchantAmount)) throw new Invalid(`${at}.merchant_amount ${amountRule(merchantAmount, null)}`);
+    if (merchantAmount > amount) throw new Invalid(`${at}.merchant_amount is ${merchantAmount}, above its amount ${amount}`);
+    const owed = fundedBy === 'merchant' ? amount : fundedBy === 'dsp' ? 0 : merchantAmount;
+    if (merchantAmount !== owed)
+      throw new Invalid(`${at}.merchant_amount must be ${owed} for a discount funded_by ${fundedBy}, not ${merchantAmount}`);
+    return { name: discount.name.trim(), amount, scope, serviceId, fundedBy, merchantAmount };
+  });
 }
 
-/** The order's currency and amounts as the order object carries them (those it gives). */
-export function orderAmounts(object: Record<string, unknown>): Partial<Record<OrderAmount | 'currency', unknown>> {
-  const amounts: Partial<Record<OrderAmount | 'currency', unknown>> = {};
+/** The order's money as its columns keep it (prisma/models.prisma, Order): each amount as sent
+ * (null: not given; the store's tip and the tax its platform remits: 0), and its discounts by who
+ * funds them. Its markup is the intake's to work out (./sums.ts). */
+export type OrderMoney = {
+  subtotal: number | null;
+  tax: number | null;
+  taxWithheldByDsp: number;
+  deliveryFee: number | null;
+  deliveryFeeTax: number | null;
+  restaurantTip: number;
+  driverTip: number | null;
+  total: number | null;
+  discountMerchant: number;
+  discountDsp: number;
+};
+
+/** The order's money read from its object, its discounts read before (readDiscounts). */
+export function orderMoney(object: Record<string, unknown>, discounts: Discount[]): OrderMoney {
+  const figure = (field: OrderAmount) => (isAmount(object[field]) ? object[field] : null);
+  const merchant = discounts.reduce((sum, discount) => sum + discount.merchantAmount, 0);
+  return {
+    subtotal: figure('subtotal'),
+    tax: figure('tax'),
+    taxWithheldByDsp: figure('tax_withheld_by_dsp') ?? 0,
+    deliveryFee: figure('delivery_fee'),
+    deliveryFeeTax: figure('delivery_fee_tax'),
+    restaurantTip: figure('restaurant_tip') ?? 0,
+    driverTip: figure('driver_tip'),
+    total: figure('total'),
+    discountMerchant: merchant,
+    discountDsp: discounts.reduce((sum, discount) => sum + discount.amount, 0) - merchant,
+  };
+}
+
+/** A discount in the wire's names. */
+export const discountWire = (discount: Discount) => ({
+  name: discount.name,
+  amount: discount.amount,
+  scope: discount.scope,
+  ...(discount.serviceId ? { service_id: discount.serviceId } : {}),
+  funded_by: discount.fundedBy,
+  merchant_amount: discount.merchantAmount,
+});
+
+/** The order's money whole, as every reader is told it: its currency and amounts (those it gives,
+ * and the store's tip and the tax its platform remits, 0 when not given) and its discounts, in
+ * the wire's names. The discounts were read at intake (readDiscounts): as stored, they are valid. */
+export function orderAmounts(object: Record<string, unknown>): Record<string, unknown> {
+  const amounts: Record<string, unknown> = {};
   for (const field of ['currency', ...ORDER_AMOUNTS] as const) if (given(object[field])) amounts[field] = object[field];
+  for (const field of ZERO_UNLESS_GIVEN) amounts[field] ??= 0;
+  amounts.discounts = Array.isArray(object.discounts) ? object.discounts : [];
   return amounts;
 }
 
@@ -110,14 +189,44 @@ export const AMOUNTS_ARE =
 const amount = { type: 'integer', minimum: 0, maximum: MAX_AMOUNT };
 const currency = { type: 'string', pattern: '^[a-z]{3}$', description: 'Lower-case ISO 4217 code.' };
 
+/** What each amount is, where its name does not say it all. */
+const AMOUNT_SAID: Partial<Record<OrderAmount, string>> = {
+  subtotal:
+    'What the items come to: the sum over items of (price + each modifier’s price × its quantity, at any depth) × quantity. Discounts are not taken off it.',
+  tax: 'Taxes not included in the prices (a VAT inside the prices is not in it; tax_included may say that share).',
+  tax_withheld_by_dsp: 'Tax the customer paid that the platform remits itself. 0 when not given.',
+  restaurant_tip: 'The customer’s tip to the store. 0 when not given.',
+  driver_tip: 'The customer’s tip to the driver.',
+  total:
+    'subtotal + tax + tax_withheld_by_dsp + delivery_fee + delivery_fee_tax + restaurant_tip + driver_tip − the discounts’ amounts. An order whose sums do not add up fails invalid_cart, naming the field and both figures.',
+};
+
+/** A discount, as a JSON schema. */
+const discountSchema: JsonSchema = {
+  type: 'object',
+  required: ['name', 'amount', 'scope', 'funded_by'],
+  properties: {
+    name: { type: 'string' },
+    amount: { ...amount, description: 'Off the total (never off prices or the subtotal).' },
+    scope: { type: 'string', enum: [...DISCOUNT_SCOPES] },
+    service_id: { type: 'string', description: 'scope item: the item of this order it is for.' },
+    funded_by: { type: 'string', enum: [...DISCOUNT_FUNDERS] },
+    merchant_amount: {
+      ...amount,
+      description:
+        'The merchant’s part: the amount when funded_by merchant (the default), 0 when dsp (the default); for shared, at most the amount.',
+    },
+  },
+};
+
 /** The order's currency and amounts, as properties of a JSON schema (the unit is said by its owner, AMOUNTS_ARE). */
 export const orderMoneyProperties = (): Record<string, JsonSchema> => ({
   currency,
-  ...Object.fromEntries(ORDER_AMOUNTS.map((field) => [field, amount])),
+  ...Object.fromEntries(
+    ORDER_AMOUNTS.map((field) => [field, AMOUNT_SAID[field] ? { ...amount, description: AMOUNT_SAID[field] } : amount]),
+  ),
+  discounts: { type: 'array', maxItems: MAX_DISCOUNTS, items: discountSchema, description: 'At most 50. None: [].' },
 });
-
-/** The order's money as the partners' order events describe it (modules/events/docs.ts). */
-export const orderMoneyDocs = () => ({ properties: orderMoneyProperties(), said: AMOUNTS_ARE });
 
 /** The order object a DSP sends (docs/reference.md § Resources), as far as the service reads it. */
 export function orderObjectSchema(): JsonSchema {

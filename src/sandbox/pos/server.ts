@@ -364,22 +364,38 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post<{ Body: { location_id?: string } }>('/v1/_sandbox/catalog-updated', async (request) =>
     sendWebhook('location.catalog.updated', { location_id: request.body?.location_id }),
   );
-  app.post<{ Body: { order_id?: string; status?: string } }>('/v1/_sandbox/order-status', async (request) =>
-    sendWebhook('order.updated', { order_id: request.body?.order_id, status: request.body?.status }),
+  app.post<{ Body: { order_id?: string; status?: string; cancel_reason?: string; cancel_details?: string } }>(
+    '/v1/_sandbox/order-status',
+    async (request) => {
+      const { order_id, status, cancel_reason, cancel_details } = request.body ?? {};
+      return sendWebhook('order.updated', {
+        order_id,
+        status,
+        ...(cancel_reason ? { cancel_reason } : {}),
+        ...(cancel_details ? { cancel_details } : {}),
+      });
+    },
   );
+  // The orders this sandbox placed as the DSP: every third has a tip to the store, every fifth and
+  // tenth a discount (orderMoney).
+  let ordersPlaced = 0;
   // The DSP side: an order placed on the platform, sent to the service signed (docs/reference.md § Sandbox peers).
   app.post<{ Body: { dsp_store_id?: string; order?: Record<string, unknown> } }>('/v1/_sandbox/orders', async (request) => {
-    const object = sandboxOrder(request.body?.dsp_store_id ?? '', request.body?.order ?? {});
+    const object = sandboxOrder(request.body?.dsp_store_id ?? '', request.body?.order ?? {}, ++ordersPlaced);
     channel.placed(object.dsp_order_id);
     const answer = await sendWebhook('order.created', object, `dsp/${options.dspSource ?? 'sandbox-dsp'}`);
     return { dsp_order_id: object.dsp_order_id, ...answer };
   });
-  app.post<{ Body: { dsp_store_id?: string; dsp_order_id?: string } }>('/v1/_sandbox/orders/cancel', async (request) =>
-    sendWebhook(
-      'order.canceled',
-      { dsp_order_id: request.body?.dsp_order_id, dsp_store_id: request.body?.dsp_store_id },
-      `dsp/${options.dspSource ?? 'sandbox-dsp'}`,
-    ),
+  app.post<{ Body: { dsp_store_id?: string; dsp_order_id?: string; cancel_reason?: string } }>(
+    '/v1/_sandbox/orders/cancel',
+    async (request) => {
+      const { dsp_order_id, dsp_store_id, cancel_reason } = request.body ?? {};
+      return sendWebhook(
+        'order.canceled',
+        { dsp_order_id, dsp_store_id, ...(cancel_reason ? { cancel_reason } : {}) },
+        `dsp/${options.dspSource ?? 'sandbox-dsp'}`,
+      );
+    },
   );
 
   // A location's holidays change: its catalog's holidays are these now (null: the catalog's own
@@ -578,7 +594,9 @@ const line = (service_id: string, name: string, price: number, modifiers: Line[]
   modifiers,
 });
 /** What a line costs, its modifiers (at any depth) included: a whole number of the smallest unit. */
-const lineTotal = (l: Line): number => l.quantity * (l.price + l.modifiers.reduce((sum, m) => sum + lineTotal(m), 0));
+// A line given to the sandbox may be wrong on purpose (no price, no modifiers): it still sends it.
+const lineTotal = (l: Partial<Line>): number =>
+  (l.quantity ?? 1) * ((l.price ?? 0) + (l.modifiers ?? []).reduce((sum, m) => sum + lineTotal(m), 0));
 
 /** Each market's cart of its store's catalog (every required choice made: the service checks it
  * against the menus the store received), its tax (added to the prices in the US, included in
@@ -586,6 +604,7 @@ const lineTotal = (l: Line): number => l.quantity * (l.price + l.modifiers.reduc
 const MARKETS = {
   us: {
     currency: 'usd',
+    storeTip: 150,
     cart: [
       line(
         'item_us_classic',
@@ -603,6 +622,7 @@ const MARKETS = {
   },
   de: {
     currency: 'eur',
+    storeTip: 100,
     cart: [
       line('item_de_schnitzel', 'Wiener Schnitzel', 1890, [
         line('mod_de_salat', 'Beilagensalat', 150, [line('mod_de_essig_oel', 'Essig & Öl', 0)]),
@@ -616,6 +636,7 @@ const MARKETS = {
   },
   jp: {
     currency: 'jpy',
+    storeTip: 100,
     cart: [
       line('item_jp_teriyaki', 'てりやきバーガー', 1280, [line('mod_jp_egg', '目玉焼き', 150)]),
       line('item_jp_fries', 'フライドポテト', 450, [line('mod_jp_regular', 'レギュラー', 0)]),
@@ -628,27 +649,65 @@ const MARKETS = {
   },
 };
 
-/** The money of a market's order, worked out from its cart as a platform would. */
-function orderMoney(market: (typeof MARKETS)[keyof typeof MARKETS]) {
-  const subtotal = market.cart.reduce((sum, l) => sum + lineTotal(l), 0);
+/** The money of a market's order, worked out from the cart it sends (its own, or the one given)
+ * as a platform would: an exclusive tax (the US) added to the total, a VAT inside the prices
+ * (Germany, Japan) not, and said as `tax_included` only; a restaurant tip on every third order,
+ * a discount on the order funded by the platform on every fifth, and one on its first item funded
+ * by the merchant on every tenth (`ordinal`: the sandbox's count of the orders it placed). Its
+ * sums add up, as the service checks (docs/dsp-channels.md, "The order's money"). */
+function orderMoney(market: (typeof MARKETS)[keyof typeof MARKETS], cart: Line[], ordinal: number) {
+  const subtotal = cart.reduce((sum, l) => sum + lineTotal(l), 0);
   const tax = (amount: number) =>
     Math.round(market.taxIncluded ? (amount * market.taxPercent) / (100 + market.taxPercent) : (amount * market.taxPercent) / 100);
   const added = (amount: number) => (market.taxIncluded ? 0 : tax(amount));
+  const restaurantTip = ordinal > 0 && ordinal % 3 === 0 ? market.storeTip : 0;
+  const discounts = [
+    ...(ordinal > 0 && ordinal % 5 === 0
+      ? [{ name: '10% off your order', amount: Math.round(subtotal / 10), scope: 'order', funded_by: 'dsp', merchant_amount: 0 }]
+      : []),
+    ...(ordinal > 0 && ordinal % 10 === 0 && cart[0]
+      ? [
+          {
+            name: `${cart[0].name}: merchant promotion`,
+            amount: Math.min(lineTotal(cart[0]), 100),
+            scope: 'item',
+            service_id: cart[0].service_id,
+            funded_by: 'merchant',
+            merchant_amount: Math.min(lineTotal(cart[0]), 100),
+          },
+        ]
+      : []),
+  ];
   return {
     currency: market.currency,
     subtotal,
-    tax: tax(subtotal),
+    tax: added(subtotal),
+    ...(market.taxIncluded ? { tax_included: tax(subtotal) + tax(market.deliveryFee) } : {}),
+    tax_withheld_by_dsp: 0,
     driver_tip: market.tip,
+    restaurant_tip: restaurantTip,
     delivery_fee: market.deliveryFee,
-    delivery_fee_tax: tax(market.deliveryFee),
-    total: subtotal + added(subtotal) + market.tip + market.deliveryFee + added(market.deliveryFee),
-    items: market.cart,
+    delivery_fee_tax: added(market.deliveryFee),
+    discounts,
+    total:
+      subtotal +
+      added(subtotal) +
+      market.tip +
+      restaurantTip +
+      market.deliveryFee +
+      added(market.deliveryFee) -
+      discounts.reduce((sum, discount) => sum + discount.amount, 0),
+    items: cart,
   };
 }
 
 /** A realistic order of docs/reference.md § Resources for the store's market (Berlin's stores in
  * euros, Tokyo's in yen, the others in dollars); any field given wins. */
-export function sandboxOrder(storeId: string, given: Record<string, unknown>): Record<string, unknown> & { dsp_order_id: string } {
+export function sandboxOrder(
+  storeId: string,
+  given: Record<string, unknown>,
+  ordinal = 0,
+): Record<string, unknown> & { dsp_order_id: string } {
   const dspOrderId = typeof given.dsp_order_id === 'string' ? given.dsp_order_id : `dsp_${crypto.randomBytes(6).toString('hex')}`;
   const customer = { provider_loyalty_id: 'loy_1001', name: 'Jamie Rivera', phone: '+15125550123', masked_phone_code: '4821' };
   const market = storeId.includes('_berlin') ? MARKETS.de : storeId.includes('_tokyo') ? MARKETS.jp : MARKETS.us;
@@ -668,7 +727,8 @@ export function sandboxOrder(storeId: string, given: Record<string, unknown>): R
     source: 'sandbox-dsp',
     status: 'in_progress',
     delivery_status: 'pending',
-    ...orderMoney(market),
+    // A caller that gives the total owns the sums: no tip or discount of the sandbox's is added.
+    ...orderMoney(market, Array.isArray(given.items) ? (given.items as Line[]) : market.cart, given.total === undefined ? ordinal : 0),
     unpaid: false,
     cash_amount_due: 0,
     ...given,

@@ -84,8 +84,8 @@ function changeDays(zone: string): string[] {
   return days;
 }
 
-// Lines without prices: what is judged here is when, not how much.
-const line = (service_id: string) => ({ service_id, name: service_id, quantity: 1, modifiers: [] });
+// Lines priced above any of the catalog's: what is judged here is when, not how much.
+const line = (service_id: string) => ({ service_id, name: service_id, quantity: 1, price: 10_000, modifiers: [] });
 const PANCAKES = line('item_us_pancakes');
 const RINGS = line('item_us_rings');
 const BROETCHEN = line('item_de_broetchen');
@@ -349,7 +349,7 @@ describe('the POS pauses its own location (location.status.updated)', () => {
     expect(foreign).toMatchObject({ status: 404, body: { code: 'not_found', message: `no active location ${US()} from other-pos` } });
     expect(await sandbox('location-status', { location_id: US, status: 'closed' })).toMatchObject({
       status: 400,
-      body: { code: 'invalid_request', message: 'object.status must be one of active, inactive' },
+      body: { code: 'invalid_request', message: 'object.status must be one of active, inactive, busy' },
     });
     expect(await sandbox('location-status', { location_id: US, status: 'inactive', paused_until: Date.now() - 60_000 })).toMatchObject({
       status: 400,

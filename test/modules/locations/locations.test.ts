@@ -93,6 +93,7 @@ test("the organization's locations read the columns every Location and DspConnec
   const fieldsOf = (type: string) => Object.keys((schema.getType(type) as GraphQLObjectType).getFields()).sort();
   expect(fieldsOf('Location')).toEqual([
     'address',
+    'busy',
     'catalog',
     'closedDays',
     'closesAt',
@@ -104,6 +105,7 @@ test("the organization's locations read the columns every Location and DspConnec
     'offSale',
     'openNow',
     'opensAt',
+    'prepTimeMinutes',
     'providerId',
     'source',
     'status',

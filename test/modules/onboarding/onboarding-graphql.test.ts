@@ -45,7 +45,7 @@ const Bind = graphql(
 const OrgLocations = graphql(`
   query GqlOrgLocations($orgId: ID!) {
     organizationLocations(orgId: $orgId) {
-      locations { id name source status providerId integrationStatus openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }
+      locations { id name source status providerId integrationStatus prepTimeMinutes busy { extraPrepMinutes untilMs } openNow opensAt closesAt menus { providerId } address { locality country } dsps { id name source status dspStoreId changeTime menuProviderIds integrationStatus } }
     }
   }
 `);
@@ -161,6 +161,9 @@ test('the same walk over GraphQL; subscribers over graphql-ws and SSE see the on
     status: 'active',
     providerId: `loc_2_${tid}`,
     integrationStatus: 'active',
+    // The POS's listing quotes 15 minutes for it; not busy.
+    prepTimeMinutes: 15,
+    busy: null,
     // No catalog fetched yet: nothing about time refuses its orders.
     openNow: true,
     opensAt: null,

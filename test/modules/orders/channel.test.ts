@@ -47,6 +47,8 @@ async function atDsp(dspOrderId: string, count = 1): Promise<CustomerOrder> {
 }
 const eventCalls = () => pos.received.filter((r) => r.path === '/v1/events');
 const pickup = (more: Record<string, unknown> = {}) => placeOrder(pos, m.storeId, { fulfillment_type: 'pickup', ...more });
+/** A pickup's amounts besides its items, none: its subtotal is its total. */
+const NO_EXTRAS = { tax: 0, driver_tip: 0, restaurant_tip: 0, delivery_fee: 0, delivery_fee_tax: 0, discounts: [] };
 const line = (service_id: string, price: number, modifiers: unknown[] = [], quantity = 1) => ({
   service_id,
   name: service_id,
@@ -288,7 +290,12 @@ describe('every failure reason, each earned by an order: stored failed, not sent
   });
 
   test('the catalog’s own prices, and any above them, are taken: the POS gets them as sent', async () => {
-    const placed = await pickup({ items: [line('item_us_rings', 525), line('item_us_coffee', 300)], subtotal: 825, total: 825 });
+    const placed = await pickup({
+      items: [line('item_us_rings', 525), line('item_us_coffee', 300)],
+      ...NO_EXTRAS,
+      subtotal: 825,
+      total: 825,
+    });
     expect(placed.body.status).toBe('in_progress');
     // find, not filter: an empty list is truthy, and until would not wait for the call.
     const call = await until(() =>
@@ -359,13 +366,15 @@ describe('money that is not money, a line without a price or with a quantity out
     ['a delivery fee above 10^11', { delivery_fee: 100_000_000_001 }, `object.delivery_fee ${WHOLE}, not 100000000001`],
     [
       'an item priced in dollars',
-      { items: [line('item_us_rings', 5.25)] },
+      { items: [line('item_us_rings', 5.25)], subtotal: 525, total: 525 },
       `object.items[0].price ${WHOLE}, not 5.25; send 525 for 5.25 usd`,
     ],
     [
       'a nested modifier priced in dollars',
       {
         items: [line('item_us_rings', 525), line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [line('mod_us_pepper_jack', 0.25)])])],
+        subtotal: 1900,
+        total: 1900,
       },
       `object.items[1].modifiers[0].modifiers[0].price ${WHOLE}, not 0.25; send 25 for 0.25 usd`,
     ],
@@ -374,15 +383,19 @@ describe('money that is not money, a line without a price or with a quantity out
       { items: [line('item_us_rings', 525), line('item_us_coffee', 2.95)], subtotal: 8.2, total: 8.2 },
       `object.items[1].price ${WHOLE}, not 2.95; send 295 for 2.95 usd. object.subtotal ${WHOLE}, not 8.2; send 820 for 8.2 usd. object.total ${WHOLE}, not 8.2; send 820 for 8.2 usd`,
     ],
-    ['an item without a price', { items: [{ service_id: 'item_us_rings', quantity: 1 }] }, 'object.items[0].price is required'],
+    [
+      'an item without a price',
+      { items: [{ service_id: 'item_us_rings', quantity: 1 }], ...NO_EXTRAS, subtotal: 525, total: 525 },
+      'object.items[0].price is required',
+    ],
     [
       'a modifier priced null',
-      { items: [line('item_us_veggie', 1225, [{ ...line('mod_us_cheese', 0), price: null }])] },
+      { items: [line('item_us_veggie', 1225, [{ ...line('mod_us_cheese', 0), price: null }])], ...NO_EXTRAS, subtotal: 1225, total: 1225 },
       'object.items[0].modifiers[0].price is required',
     ],
     [
       'an item without a quantity',
-      { items: [{ service_id: 'item_us_rings', price: 525 }] },
+      { items: [{ service_id: 'item_us_rings', price: 525 }], ...NO_EXTRAS, subtotal: 525, total: 525 },
       'object.items[0].quantity must be a whole number from 1 to 1000, not missing',
     ],
     [
@@ -392,17 +405,17 @@ describe('money that is not money, a line without a price or with a quantity out
     ],
     [
       'a fractional quantity',
-      { items: [line('item_us_rings', 525, [], 1.5)] },
+      { items: [line('item_us_rings', 525, [], 1.5)], ...NO_EXTRAS, subtotal: 525, total: 525 },
       'object.items[0].quantity must be a whole number from 1 to 1000, not 1.5',
     ],
     [
       'a quantity of 10^9',
-      { items: [line('item_us_rings', 525, [], 1e9)] },
+      { items: [line('item_us_rings', 525, [], 1e9)], ...NO_EXTRAS, subtotal: 525, total: 525 },
       'object.items[0].quantity must be a whole number from 1 to 1000, not 1000000000',
     ],
     [
       'a modifier of quantity 1001',
-      { items: [line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [], 1001)])] },
+      { items: [line('item_us_veggie', 1225, [line('mod_us_cheese', 125, [], 1001)])], ...NO_EXTRAS, subtotal: 1350, total: 1350 },
       'object.items[0].modifiers[0].quantity must be a whole number from 1 to 1000, not 1001',
     ],
     [

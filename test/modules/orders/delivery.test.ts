@@ -217,18 +217,18 @@ test('a cancellation after confirmation reaches the event provider as order.upda
   const byMerchant = await delivering();
   const byDsp = await delivering();
   expect((await posStatus(pos, byMerchant.orderId, 'merchant_canceled')).status).toBe(200);
-  const canceled = await control(pos, 'orders/cancel', { dsp_store_id: m.storeId, dsp_order_id: byDsp.dspOrderId });
+  const canceled = await control(pos, 'orders/cancel', { dsp_store_id: m.storeId, dsp_order_id: byDsp.dspOrderId, cancel_reason: 'delay' });
   expect(canceled.status).toBe(200);
-  for (const [{ orderId }, status] of [
-    [byMerchant, 'merchant_canceled'],
-    [byDsp, 'dsp_canceled'],
+  for (const [{ orderId }, status, cancellation] of [
+    [byMerchant, 'merchant_canceled', { canceled_by: 'merchant', cancel_reason: null }],
+    [byDsp, 'dsp_canceled', { canceled_by: 'dsp', cancel_reason: 'delay' }],
   ] as const) {
     const told = await until(async () => {
       const got = dispatched(events, orderId);
       return got.length >= 2 ? got : null;
     });
     expect(told.map((r) => (r.body as any).type)).toEqual(['order.confirmed', 'order.updated']);
-    expect((told[1]!.body as any).order).toEqual({ id: orderId, status, delivery_status: 'enroute_to_pickup' });
+    expect((told[1]!.body as any).order).toEqual({ id: orderId, status, delivery_status: 'enroute_to_pickup', ...cancellation });
     // The driver is called off: the sandbox reports nothing more, and the service would take nothing.
     expect(await advance(orderId)).toMatchObject({ error: 'over' });
     const late = await report('order.delivery_status.updated', {

@@ -23,7 +23,7 @@ import {
   type OrderSetup,
   type OrdersWorld,
 } from '../../support/orders.js';
-import { graphqlPost, post, type TestService } from '../../support/service.js';
+import { graphqlPost, post, rowsAsText, type TestService } from '../../support/service.js';
 import { checkpoint, databaseFiles, occurrences, postgresDataDirectory } from '../../support/database-files.js';
 
 // On PostgreSQL the files are the server's: read where it says they are, if this process may.
@@ -103,7 +103,7 @@ async function shown(orderId: string, token = m.token) {
  * records, its key), as stored. */
 async function stored(orderId: string): Promise<string> {
   const { db } = service.services;
-  return JSON.stringify([
+  return rowsAsText([
     await db.order.findUniqueOrThrow({ where: { id: orderId } }),
     await db.outboxMessage.findMany({ where: { subjectId: orderId } }),
     await db.event.findMany({ where: { subjectId: orderId } }),
