@@ -1,6 +1,6 @@
 // The merchant dashboard, in the order a manager on a busy night needs it: first the stores as they
 // are now (open or closed, paused, what is off sale) with the controls to stop them (./stores.ts:
-// owners, admins and managers pause stores and take items off sale), then every order (./orders.ts:
+// owners, admins and managers pause stores, make them busy and take items off sale), then every order (./orders.ts:
 // filtered, paged, with the total; each opens to its detail, ./order-detail.ts), then the day at a
 // glance (./chart.ts), then the messages that failed for good (owners and admins redeliver them),
 // the connections, and who delivers the merchant's own orders (./dispatch.ts). On a laptop the
