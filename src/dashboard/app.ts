@@ -1,6 +1,6 @@
 // The merchant dashboard, in the order a manager on a busy night needs it: first the stores as they
 // are now (open or closed, paused, what is off sale) with the controls to stop them (./stores.ts:
-// owners, admins and managers pause stores and take items off sale), then every order (./orders.ts:
+// owners, admins and managers pause stores, make them busy and take items off sale), then every order (./orders.ts:
 // filtered, paged, with the total; each opens to its detail, ./order-detail.ts), then the day at a
 // glance (./chart.ts), then the messages that failed for good (owners and admins redeliver them),
 // the connections, and who delivers the merchant's own orders (./dispatch.ts). On a laptop the
@@ -21,12 +21,13 @@ import type {
 } from './generated/graphql.js';
 import type { Location } from './stores.js';
 import { ORDER_STATUSES } from '../modules/orders/states.js';
-import { $, badge, calendarDate, currencyName, h, money, run, SignedOut, when } from './dom.js';
-import { itemNames, keepItemLists, openingState, stoppedState, storeControls } from './stores.js';
-import { drawChart, StatsQuery, today } from './chart.js';
+import { $, badge, calendarDate, currencyName, h, money, run, SignedOut, timeOfDay, when } from './dom.js';
+import { itemNames, keepItemLists, openingState, stoppedState, storeControls, takeOffSale } from './stores.js';
+import { dayWords, drawChart, StatsQuery, today } from './chart.js';
 import { openOrder, type DetailContext } from './order-detail.js';
 import { showDispatch } from './dispatch.js';
 import {
+  dayRange,
   filterVariables,
   matches,
   OrderCountQuery,
@@ -52,6 +53,7 @@ graphql(`
     source
     timezone
     openNow opensAt closesAt
+    prepTimeMinutes busy { extraPrepMinutes untilMs }
     closedDays { date name }
     offSale { itemId untilMs }
     catalog { currency defaultLanguage items { providerId name } modifiers { providerId name } }
@@ -154,15 +156,24 @@ function namingOf(state: State, order: { locationId?: string | null; dspSource: 
     platform: providerName(state, order.dspSource),
     pos: location ? providerName(state, location.source) : 'Your POS',
     clock: when,
+    time: timeOfDay,
     date: calendarDate,
     money: (amount) => money({ amount, currency }, languageOf(state, order.locationId)),
     currency: currencyName,
   };
 }
 
-const rowContext = (state: State): RowContext => ({
+const rowContext = (state: State, changed: () => Promise<void>): RowContext => ({
   platformName: (source) => providerName(state, source),
   locationName: (id) => locationOf(state, id)?.name ?? '—',
+  timeZone: (id) => locationOf(state, id)?.timezone ?? null,
+  // The items a failed order's POS had none of, off sale at its location in one step, for those who may.
+  takeOffSale: (order, itemIds) => {
+    const location = locationOf(state, order.locationId);
+    return location && state.viewer.canControlStores
+      ? takeOffSale(state.viewer.organization.id, location, itemIds, changed, (message) => showProblem(message))
+      : null;
+  },
   language: (id) => languageOf(state, id),
   naming: (order) => namingOf(state, order),
 });
@@ -176,7 +187,7 @@ const detailContext = (state: State): DetailContext => ({
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const filtered = (filter: Filter) => Object.values(filter).some(Boolean);
 
-function renderOrders(state: State, more: () => void): void {
+function renderOrders(state: State, more: () => void, changed: () => Promise<void>): void {
   const orders = [...state.orders.values()].filter((o) => matches(o, state.filter)).sort((a, b) => b.createdAt - a.createdAt);
   const total = Math.max(state.total ?? orders.length, orders.length);
   const count = $('orders-count');
@@ -217,7 +228,7 @@ function renderOrders(state: State, more: () => void): void {
     );
     return;
   }
-  container.replaceChildren(ordersTable(orders, rowContext(state)));
+  container.replaceChildren(ordersTable(orders, rowContext(state, changed)));
 }
 
 /** The filters' choices: the organization's locations and the platforms it is connected to. */
@@ -417,7 +428,7 @@ async function start(): Promise<void> {
     state.orders = new Map(page.orders.orders.map((o) => [o.id, o]));
     state.nextCursor = page.orders.nextCursor ?? null;
     state.total = page.orders.totalCount;
-    renderOrders(state, showMore);
+    renderOrders(state, showMore, loadOverview);
   };
   const loadMore = async () => {
     const asked = reading;
@@ -426,7 +437,7 @@ async function start(): Promise<void> {
     for (const order of page.orders.orders) if (!state.orders.has(order.id)) state.orders.set(order.id, order);
     state.nextCursor = page.orders.nextCursor ?? null;
     state.total = page.orders.totalCount;
-    renderOrders(state, showMore);
+    renderOrders(state, showMore, loadOverview);
   };
   const showMore = () => void guard(loadMore);
   // The total again (at most once a second) as orders come in or change: an order on a page not
@@ -441,7 +452,7 @@ async function start(): Promise<void> {
           const counted = await run(OrderCountQuery, { orgId, ...filterVariables(state.filter) });
           if (asked !== reading) return;
           state.total = counted.orders.totalCount;
-          renderOrders(state, showMore);
+          renderOrders(state, showMore, loadOverview);
         }),
       1000,
     );
@@ -456,14 +467,17 @@ async function start(): Promise<void> {
     renderLocations(state, loadOverview);
     renderOnboardings(state);
     renderDeliveries(state, redeliver);
-    renderOrders(state, showMore);
+    renderOrders(state, showMore, loadOverview);
     await showDispatch(orgId, viewer.canChooseEventProvider, showProblem, (source) => providerName(state, source));
   };
-  // Today's orders at a glance, read again (at most once a second) as orders come in.
+  // The day's orders at a glance (today's, or the day the filter chose), read again (at most once
+  // a second) as orders come in.
   let chartTimer: ReturnType<typeof setTimeout> | undefined;
   const loadChart = async () => {
-    const day = today();
+    const day = dayRange(state.filter.day) ?? today();
     const stats = await run(StatsQuery, { orgId, from: day.from, to: day.to });
+    if (day.from !== (dayRange(state.filter.day) ?? today()).from) return;
+    $('today-title').textContent = dayWords(day.from).title;
     $('day').replaceChildren(drawChart(stats.orderStats, day.from, (source) => providerName(state, source)));
   };
   const chartSoon = () => {
@@ -496,6 +510,7 @@ async function start(): Promise<void> {
       day: controls.day.value,
     };
     void guard(loadOrders);
+    void guard(loadChart);
   };
   filters.addEventListener('change', filterChanged);
   filters.addEventListener('submit', (event) => event.preventDefault());
@@ -538,7 +553,7 @@ async function start(): Promise<void> {
         const oldest = Math.min(...[...state.orders.values()].map((o) => o.createdAt));
         if (!matches(order, state.filter)) state.orders.delete(order.id);
         else if (shown || !state.nextCursor || order.createdAt >= oldest) state.orders.set(order.id, order);
-        renderOrders(state, showMore);
+        renderOrders(state, showMore, loadOverview);
         countSoon();
         chartSoon();
       },
@@ -559,7 +574,7 @@ async function start(): Promise<void> {
           if (change.location) locations.splice(indexOf(state.overview.organizationLocations.locations, change.id), 0, change.location);
           state.overview.organizationLocations.locations = locations;
           renderLocations(state, loadOverview);
-          renderOrders(state, showMore);
+          renderOrders(state, showMore, loadOverview);
         } else if (change.kind === 'onboarding' && change.onboarding) {
           const onboardings = state.overview.organization.onboardings.filter((o) => o.id !== change.id);
           onboardings.splice(indexOf(state.overview.organization.onboardings, change.id), 0, change.onboarding);

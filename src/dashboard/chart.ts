@@ -1,4 +1,4 @@
-// The merchant's day at a glance: orders taken and failed today, counted as a manager counts them
+// The merchant's day at a glance (today, or the day the orders' filter chose): orders taken and failed, counted as a manager counts them
 // (a failed order was not taken); the orders per hour, stacked by delivery platform with the
 // failed ones apart; and the failed ones by reason. Drawn with the page's own elements and CSS,
 // so that its words are the page's size on a phone as on a laptop (an SVG scaled to a phone's
@@ -13,6 +13,14 @@ export const StatsQuery = graphql(`
     orderStats(orgId: $orgId, from: $from, to: $to) { byHour { hour dspSource orders failed } failures { reason orders } }
   }
 `);
+
+const shortDay = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' });
+/** A day (its midnight) as the chart's sentences say it: "today", else "on Thu, Nov 26"; and its title. */
+export function dayWords(from: number, now = new Date()): { day: string; title: string } {
+  return from === today(now).from
+    ? { day: 'today', title: 'Today at a glance' }
+    : { day: `on ${shortDay.format(from)}`, title: `${shortDay.format(from)} at a glance` };
+}
 
 /** Today in the browser's time zone: from its midnight, for a day. */
 export function today(now = new Date()): { from: number; to: number } {
@@ -33,6 +41,7 @@ export function dayTotals(stats: DashboardStatsQuery['orderStats']): { orders: n
 }
 
 export function drawChart(stats: DashboardStatsQuery['orderStats'], from: number, platformName: (source: string) => string): HTMLElement {
+  const { day } = dayWords(from);
   const totals = dayTotals(stats);
   const sources = [...new Set(stats.byHour.map((c) => c.dspSource))].sort();
   const hourOf = (at: number) => Math.round((at - from) / 3600_000);
@@ -74,13 +83,15 @@ export function drawChart(stats: DashboardStatsQuery['orderStats'], from: number
   );
   const summary =
     totals.orders === 0
-      ? 'No orders yet today.'
-      : `${plural(totals.taken, 'order', 'orders')} taken and ${totals.failed} failed today${
+      ? day === 'today'
+        ? 'No orders yet today.'
+        : `No orders ${day}.`
+      : `${plural(totals.taken, 'order', 'orders')} taken and ${totals.failed} failed ${day}${
           busiest.hour >= 0 ? `; the busiest hour was from ${hourLabel.format(from + busiest.hour * 3600_000)}, with ${busiest.orders}` : ''
         }.`;
   const chart = h(
     'div',
-    { class: 'chart', role: 'img', 'aria-label': `Orders per hour today, by delivery platform: ${summary}` },
+    { class: 'chart', role: 'img', 'aria-label': `Orders per hour ${day}, by delivery platform: ${summary}` },
     h('div', { class: 'bars' }, ...columns),
     h(
       'div',
@@ -107,8 +118,8 @@ export function drawChart(stats: DashboardStatsQuery['orderStats'], from: number
     ),
     chart,
     legend,
-    h('h3', {}, 'Failed today, by reason'),
-    stats.failures.length ? failureBars(stats.failures) : h('p', { class: 'small muted' }, 'No failed orders today.'),
+    h('h3', {}, `Failed ${day}, by reason`),
+    stats.failures.length ? failureBars(stats.failures) : h('p', { class: 'small muted' }, `No failed orders ${day}.`),
   );
 }
 

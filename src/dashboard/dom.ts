@@ -8,6 +8,24 @@ import { majorUnits } from '../common/money.js';
 export const locale = navigator.language;
 export const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 export const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** An instant on a location's clock, in the viewer's convention (12- or 24-hour) as every time of
+ * the page: "7:40 PM". An unknown zone is read as the viewer's own. */
+export function clockIn(at: number, timeZone: string | null | undefined): string {
+  const zone = timeZone ?? '';
+  let format = clocks.get(zone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { timeStyle: 'short', ...(zone ? { timeZone: zone } : {}) });
+    } catch {
+      format = clock;
+    }
+    clocks.set(zone, format);
+  }
+  return format.format(at);
+}
+/** A time of day as a sentence of the service writes it (24-hour "14:00"), in the viewer's convention. */
+export const timeOfDay = (hour: number, minute: number) => clockIn(Date.UTC(2000, 0, 1, hour, minute), 'UTC');
 const weekdayDate = new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric' });
 const shortDate = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });

@@ -5,9 +5,9 @@
 // delivery and its total in its location's money. Each row opens the order (./order-detail.ts).
 import { graphql } from './generated/gql.js';
 import type { DashboardOrderFragment, OrderStatus } from './generated/graphql.js';
-import { badge, clock, dayHeading, dayStart, h, money } from './dom.js';
+import { badge, clock, clockIn, dayHeading, dayStart, h, money } from './dom.js';
 import { deliveryShown, vehicleText } from './delivery.js';
-import { FULFILLMENT_NAMES, failureSentence, named, STATUS_NAMES, type Naming } from './words.js';
+import { FULFILLMENT_NAMES, failureSentence, named, outOfStock, STATUS_NAMES, type Naming } from './words.js';
 
 graphql(`
   fragment DashboardOrder on Order {
@@ -15,6 +15,7 @@ graphql(`
     customer { name }
     driver { name vehicleInfo { make model color licensePlate } }
     total { amount currency }
+    prepTimeMinutes estimatedReadyTime
   }
 `);
 // A page of 50 with these fields stays within the GraphQL cost bound partners have too
@@ -33,6 +34,7 @@ export const OrdersQuery = graphql(`
         customer { name }
         driver { name vehicleInfo { make model color licensePlate } }
         total { amount currency }
+        prepTimeMinutes estimatedReadyTime
       }
     }
   }
@@ -91,9 +93,26 @@ export function orderName(number: string | null | undefined, customer: string | 
 export type RowContext = {
   platformName: (source: string) => string;
   locationName: (id: string | null | undefined) => string;
+  /** A location's time zone (its clock tells when an order is to be ready). */
+  timeZone: (locationId: string | null | undefined) => string | null;
+  /** The control that takes a failed order's out-of-stock items off sale, where the viewer may. */
+  takeOffSale: (order: Order, itemIds: string[]) => HTMLElement | null;
   language: (locationId: string | null | undefined) => string | null;
   naming: (order: Order) => Naming;
 };
+
+/** The kitchen's pace, while it has the order: when it is to be ready ("Ready about 7:40 PM", on its
+ * location's clock), or that the kitchen has yet to say yes. */
+function kitchenLine(order: Order, context: RowContext): HTMLElement | null {
+  if (order.status === 'awaiting_confirmation')
+    return h('p', { class: 'small muted awaiting' }, `${context.naming(order).pos} has yet to accept it`);
+  if (order.status !== 'in_progress' || !order.estimatedReadyTime) return null;
+  return h(
+    'p',
+    { class: 'small ready', 'data-ready-at': String(order.estimatedReadyTime) },
+    `Ready about ${clockIn(order.estimatedReadyTime, context.timeZone(order.locationId))}`,
+  );
+}
 
 function row(order: Order, context: RowContext): HTMLElement {
   const platform = context.platformName(order.dspSource);
@@ -126,6 +145,7 @@ function row(order: Order, context: RowContext): HTMLElement {
       'Status',
       order.status === 'failed' && shown.delivery === '—' ? { class: 'status', colspan: '2' } : { class: 'status' },
       badge(order.status, named(STATUS_NAMES, order.status)),
+      kitchenLine(order, context),
       // Why a failed order failed, as a sentence that names what was wrong.
       order.failureReason
         ? h(
@@ -134,6 +154,7 @@ function row(order: Order, context: RowContext): HTMLElement {
             failureSentence(order.failureReason, order.failureDetails, context.naming(order)),
           )
         : null,
+      order.status === 'failed' ? context.takeOffSale(order, outOfStock(order.failureReason, order.failureDetails)) : null,
     ),
     order.status === 'failed' && shown.delivery === '—'
       ? null

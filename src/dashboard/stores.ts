@@ -1,13 +1,14 @@
-// A location's stores as the merchant stops and starts them: whether its hours have it open
-// ("Open · closes 22:00", "Closed · opens Tue 11:00", on the location's own clock), what is paused
+// A location's stores as the merchant stops, slows and starts them: whether its hours have it open
+// ("Open · closes 10:00 PM", "Closed · opens Tue 11:00 AM", on the location's own clock in the
+// viewer's convention), whether it is busy (minutes more per order, until when), what is paused
 // (by us, until when, or by the delivery platform), what is off sale, the closed days ahead; and, for owners, admins
-// and managers, the controls: pause for 15 minutes, an hour or until resumed, resume, and a
-// searchable list of the catalog's items and modifiers to switch off and on. Each control's
+// and managers, the controls: pause for 15 minutes, an hour or until resumed, resume, busy +10 /
+// +20 / +30 minutes for the next hour and its end, and a searchable list of the catalog's items and modifiers to switch off and on. Each control's
 // accessible name says what it does ("Pause orders for 15 minutes", "Take Onion Rings off sale"),
 // within a group named for its location.
 import { graphql } from './generated/gql.js';
 import type { DashboardOverviewQuery } from './generated/graphql.js';
-import { action, badge, calendarDate, clock, h, locale, run, time } from './dom.js';
+import { action, badge, calendarDate, clock, clockIn, h, locale, run, time } from './dom.js';
 
 export type Location = DashboardOverviewQuery['organizationLocations']['locations'][number];
 
@@ -17,9 +18,19 @@ const Pause = graphql(`
 const Resume = graphql(`
   mutation DashboardResume($input: ResumeStoresInput!) { resumeStores(input: $input) { locations { id pausedUntil } } }
 `);
+const SetBusy = graphql(`
+  mutation DashboardBusy($input: SetLocationBusyInput!) { setLocationBusy(input: $input) { locationId extraPrepMinutes untilMs } }
+`);
+const EndBusy = graphql(`
+  mutation DashboardEndBusy($input: EndLocationBusyInput!) { endLocationBusy(input: $input) { locationId extraPrepMinutes } }
+`);
 const SetAvailability = graphql(`
   mutation DashboardAvailability($input: SetItemAvailabilityInput!) { setItemAvailability(input: $input) { unavailable { itemId untilMs } } }
 `);
+
+/** The dashboard's busy buttons: minutes more per order, for BUSY_FOR_MS. */
+const BUSY_EXTRAS = [10, 20, 30];
+const BUSY_FOR_MS = 3600_000;
 
 /** When something stopped resumes by itself, in words. */
 const untilWords = (until: number | null | undefined) =>
@@ -31,11 +42,11 @@ const untilWords = (until: number | null | undefined) =>
 export const itemNames = (location: Location) =>
   new Map([...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])].map((i) => [i.providerId, i.name]));
 
-/** An instant on a location's clock, 24-hour: the time alone today (there), with the weekday
- * within the week ahead, with the date beyond. */
+/** An instant on a location's clock, in the viewer's convention: the time alone today (there),
+ * with the weekday within the week ahead, with the date beyond. */
 function onItsClock(at: number, timeZone: string): string {
   const zoned = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { timeZone, ...options }).format(at);
-  const clockText = zoned({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const clockText = clockIn(at, timeZone);
   const day = (when: number) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(when);
   if (day(at) === day(Date.now())) return clockText;
   return `${zoned(at - Date.now() < 6.5 * 86_400_000 ? { weekday: 'short' } : { weekday: 'short', day: 'numeric', month: 'short' })} ${clockText}`;
@@ -49,13 +60,27 @@ export function openingState(location: Location): HTMLElement {
   return h('p', { class: `small opening ${location.openNow ? 'open' : 'closed'}`, 'data-open': String(location.openNow) }, text);
 }
 
-/** What a location's stores show of being stopped: each store's pause, the platform's own, what is off sale, closed days. */
+/** A busy location in words: "Busy · 20 min more per order (35 min) until 8:30 PM". */
+function busyState(location: Location): HTMLElement | null {
+  const busy = location.busy;
+  if (!busy) return null;
+  const quoted = location.prepTimeMinutes ? ` (${location.prepTimeMinutes + busy.extraPrepMinutes} min)` : '';
+  return h(
+    'p',
+    { class: 'small busy', 'data-busy-location': location.id, 'data-extra-minutes': String(busy.extraPrepMinutes) },
+    badge('busy', 'Busy'),
+    ` ${busy.extraPrepMinutes} min more per order${quoted} ${busy.untilMs ? untilWords(busy.untilMs) : 'until ended'}`,
+  );
+}
+
+/** What a location's stores show of being stopped or slowed: busy, each store's pause, the platform's own, what is off sale, closed days. */
 export function stoppedState(location: Location, platformName: (source: string) => string): HTMLElement {
   const paused = location.dsps.filter((d) => d.pausedUntil !== null || d.dspStatus === 'paused');
   const names = itemNames(location);
   return h(
     'div',
     { class: 'stopped', 'data-stopped-location': location.id },
+    busyState(location),
     ...paused.map((d) =>
       h(
         'p',
@@ -121,8 +146,41 @@ export function storeControls(
         )
       : null,
   );
+  const busy = (extra: number) =>
+    guarded(() => run(SetBusy, { input: { orgId, locationId: location.id, extraPrepMinutes: extra, untilMs: Date.now() + BUSY_FOR_MS } }));
+  // Beside Pause, the gentler lever: orders keep coming, each quoted more minutes, for the next hour
+  // (a rush passes; a busy spell forgotten would quote long times all week). Pressed again, the
+  // hour starts again with the minutes chosen.
+  const slower = h(
+    'div',
+    {
+      class: 'controls busy-controls',
+      'data-busy-controls-location': location.id,
+      role: 'group',
+      'aria-label': `Busy at ${location.name}: more minutes per order for the next hour`,
+    },
+    h('span', { class: 'small muted', 'aria-hidden': 'true' }, 'Busy:'),
+    ...BUSY_EXTRAS.map((extra) =>
+      action(
+        `+${extra} min`,
+        {
+          class: `quiet busy-${extra}`,
+          'aria-label': `Busy +${extra} min per order for the next hour`,
+        },
+        busy(extra),
+      ),
+    ),
+    location.busy
+      ? action(
+          'End busy',
+          { class: 'end-busy', 'aria-label': 'End busy: back to the usual prep time' },
+          guarded(() => run(EndBusy, { input: { orgId, locationId: location.id } })),
+        )
+      : null,
+  );
+  const levers = h('div', { class: 'levers' }, controls, slower);
   const items = [...(location.catalog[0]?.items ?? []), ...(location.catalog[0]?.modifiers ?? [])];
-  if (!items.length) return controls;
+  if (!items.length) return levers;
   const off = new Set(location.offSale.map((i) => i.itemId));
   const search = h('input', {
     type: 'search',
@@ -170,7 +228,39 @@ export function storeControls(
     list,
   ) as HTMLDetailsElement;
   switcher.open = opened.has(location.id);
-  return h('div', {}, controls, switcher);
+  return h('div', {}, levers, switcher);
+}
+
+/**
+ * A failed order's "take these off sale": the items its POS said it has none of, off sale at the
+ * order's location (every platform's store) in one step, until put back. Those already off sale
+ * are said so; once all are, the button is gone.
+ */
+export function takeOffSale(
+  orgId: string,
+  location: Location,
+  itemIds: readonly string[],
+  changed: () => Promise<void>,
+  problem: (message: string) => void,
+): HTMLElement | null {
+  if (!itemIds.length) return null;
+  const off = new Set(location.offSale.map((i) => i.itemId));
+  const names = itemNames(location);
+  const listed = itemIds.map((id) => names.get(id) ?? 'an item').join(', ');
+  if (itemIds.every((id) => off.has(id)))
+    return h('span', { class: 'small muted taken-off-sale', 'data-taken-off-sale': itemIds.join(' ') }, `Off sale now: ${listed}`);
+  return action(
+    `Take ${listed} off sale`,
+    { class: 'quiet take-off-sale', 'data-take-off-sale': itemIds.join(' '), 'aria-label': `Take ${listed} off sale at ${location.name}` },
+    async () => {
+      try {
+        await run(SetAvailability, { input: { orgId, locationId: location.id, itemIds: [...itemIds], available: false } });
+        await changed();
+      } catch (error) {
+        problem((error as Error).message);
+      }
+    },
+  );
 }
 
 /**

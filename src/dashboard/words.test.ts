@@ -6,6 +6,7 @@ import {
   failureSentence,
   messageName,
   named,
+  outOfStock,
   REASON_NAMES,
   STATE_NAMES,
   STATUS_NAMES,
@@ -19,6 +20,8 @@ const naming: Naming = {
   platform: 'Sandbox Eats',
   pos: 'Sandbox POS',
   clock: (ms) => `clock(${new Date(ms).toISOString().slice(11, 16)})`,
+  // A viewer who reads 12-hour times.
+  time: (hour, minute) => `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`,
   date: (iso) => `date(${iso})`,
   money: (amount) => `$${(amount / 100).toFixed(2)}`,
   currency: (code) => ({ usd: 'US dollars', eur: 'euros' })[code] ?? code,
@@ -33,18 +36,18 @@ const cases: [reason: string, details: string | null, shown: string][] = [
   [
     'restaurant_not_accepting_orders',
     'store store_t1_austin is paused until Thu, Nov 26, 07:34 (America/Chicago)',
-    'Orders were paused until Thu, Nov 26, 07:34 (Chicago time).',
+    'Orders were paused until Thu, Nov 26, 7:34 AM (Chicago time).',
   ],
   ['restaurant_not_accepting_orders', 'store store_t1_austin is paused until resumed', 'Orders were paused at the time.'],
   [
     'restaurant_not_accepting_orders',
     'the location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 (America/Chicago)',
-    'The location keeps holiday hours 11:00-16:00 on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 (Chicago time).',
+    'The location keeps holiday hours 11:00 AM-4:00 PM on Thu, Dec 24 (Christmas Eve) and is open, but none of its menus is open until Sat, Dec 26, 11:00 AM (Chicago time).',
   ],
   [
     'item_unavailable',
     'the location is open, but item item_us_rings is only on menus closed at Mon, Nov 30, 06:59 (America/Chicago): Breakfast (Mon 07:00-11:00), open next Mon, Nov 30, 07:00 (America/Chicago)',
-    'The location is open, but Onion Rings is only on menus closed at Mon, Nov 30, 06:59 (Chicago time): Breakfast (Mon 07:00-11:00), open next Mon, Nov 30, 07:00 (Chicago time).',
+    'The location is open, but Onion Rings is only on menus closed at Mon, Nov 30, 6:59 AM (Chicago time): Breakfast (Mon 7:00 AM-11:00 AM), open next Mon, Nov 30, 7:00 AM (Chicago time).',
   ],
   ['restaurant_not_accepting_orders', 'store store_t1_austin is paused by its DSP', 'Sandbox Eats had paused the store.'],
   ['restaurant_not_accepting_orders', 'the location of store store_t1_austin was deleted', 'This location was removed.'],
@@ -57,12 +60,12 @@ const cases: [reason: string, details: string | null, shown: string][] = [
   [
     'restaurant_not_accepting_orders',
     'the location is closed on 2026-11-26 (Thanksgiving) until Fri 07:00 America/Chicago',
-    'The location is closed on date(2026-11-26) (Thanksgiving) until Fri 07:00 Chicago time.',
+    'The location is closed on date(2026-11-26) (Thanksgiving) until Fri 7:00 AM Chicago time.',
   ],
   [
     'item_unavailable',
     'item item_us_pancakes is only on menus closed at Mon 06:59 America/Argentina/Buenos_Aires: Breakfast (Mon 07:00-11:00)',
-    'An item is only on menus closed at Mon 06:59 Buenos Aires time: Breakfast (Mon 07:00-11:00).',
+    'An item is only on menus closed at Mon 6:59 AM Buenos Aires time: Breakfast (Mon 7:00 AM-11:00 AM).',
   ],
   ['item_unavailable', 'item item_us_rings is off sale', 'Onion Rings was off sale.'],
   ['item_unavailable', 'modifier mod_us_swiss is off sale', 'Swiss was off sale.'],
@@ -105,6 +108,17 @@ const cases: [reason: string, details: string | null, shown: string][] = [
     'the POS did not take the order within the attempts: connect ECONNREFUSED',
     'Sandbox POS did not answer, however often it was tried.',
   ],
+  ['item_unavailable', 'the POS has none of: Fries (item_us_fries)', 'Sandbox POS is out of Fries.'],
+  [
+    'item_unavailable',
+    'the POS has none of: Onion Rings (item_us_rings), Combo (large) (item_combo), Swiss (mod_us_swiss)',
+    'Sandbox POS is out of Onion Rings, Combo (large) and Swiss.',
+  ],
+  [
+    'confirmation_timeout',
+    'the POS said it would decide later and did not within 60 s',
+    'Sandbox POS said it would decide on the order and did not within 60 seconds.',
+  ],
   ['item_unavailable', null, 'Item off sale.'],
   ['something_new', null, 'Something new.'],
   [
@@ -112,9 +126,19 @@ const cases: [reason: string, details: string | null, shown: string][] = [
     'the POS said no to store store_t1_austin at 2026-11-26T13:34:00Z.',
     'Sandbox POS said no to Sandbox Grill Austin (Delivery) at clock(13:34).',
   ],
+  ['something_new', 'at 2026-11-26T13:34:00+05:30 and 23:59', 'At clock(08:04) and 11:59 PM.'],
 ];
 
 test.each(cases)('%s: %s', (reason, details, shown) => expect(failureSentence(reason, details, naming)).toBe(shown));
+
+test.each([
+  ['item_unavailable', 'the POS has none of: Fries (item_us_fries)', ['item_us_fries']],
+  ['item_unavailable', 'the POS has none of: Combo (large) (item_combo), Swiss (mod_us_swiss)', ['item_combo', 'mod_us_swiss']],
+  // Off sale already, or named by the service's own check: nothing to take off sale.
+  ['item_unavailable', 'item item_us_rings is off sale', []],
+  ['pos_rejected', 'the POS has none of: Fries (item_us_fries)', []],
+  ['item_unavailable', null, []],
+] as const)('out of stock on %s: %s', (reason, details, ids) => expect(outOfStock(reason, details)).toEqual(ids));
 
 test.each([
   [STATUS_NAMES, 'in_progress', 'Preparing'],

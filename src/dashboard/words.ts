@@ -5,6 +5,7 @@
 
 /** An order's status as a manager says it. */
 export const STATUS_NAMES: Record<string, string> = {
+  awaiting_confirmation: 'Waiting for the kitchen',
   in_progress: 'Preparing',
   ready_for_pickup: 'Ready for pickup',
   out_for_delivery: 'Out for delivery',
@@ -34,6 +35,7 @@ export const REASON_NAMES: Record<string, string> = {
   invalid_cart: 'Order not valid',
   pos_rejected: 'Refused by the POS',
   pos_unreachable: 'POS not answering',
+  confirmation_timeout: 'POS did not decide',
 };
 
 /** A delivery platform's store connection, a menu publish, an onboarding. */
@@ -91,6 +93,8 @@ export type Naming = {
   pos: string;
   /** An instant on the viewer's clock ("9:45 PM", with the day when not today). */
   clock: (ms: number) => string;
+  /** A time of day the service wrote 24-hour ("19:40"), in the viewer's convention ("7:40 PM"). */
+  time: (hour: number, minute: number) => string;
   /** A calendar date ("Thu, Nov 26"). */
   date: (isoDate: string) => string;
   /** An amount of the order's currency, in minor units. */
@@ -99,8 +103,11 @@ export type Naming = {
   currency: (code: string) => string;
 };
 
-const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g;
+const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/;
 const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
+// An ISO instant, or a time of day as the service writes one on a location's clock ("07:00"): one
+// pass, so that neither is read again inside the other.
+const TIME = new RegExp(`(${ISO_TIME.source})|(?<![\\d:])([01]\\d|2[0-3]):([0-5]\\d)(?![\\d:])`, 'g');
 const TIME_ZONE = /\b(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/([A-Za-z_]+)(?:\/([A-Za-z_]+))?/g;
 
 // An id, as the service writes one after "item", "modifier" or "store": not a plain word (it has
@@ -112,7 +119,9 @@ const STORE_ID = new RegExp(`\\bstore ${ID}`, 'g');
 /** Ids of the service's words in a sentence, by their names; times and dates on the viewer's clock. */
 function plain(text: string, naming: Naming): string {
   return text
-    .replace(ISO_TIME, (iso) => naming.clock(Date.parse(iso)))
+    .replace(TIME, (_all, iso?: string, hour?: string, minute?: string) =>
+      iso ? naming.clock(Date.parse(iso)) : naming.time(Number(hour), Number(minute)),
+    )
     .replace(ISO_DATE, (iso) => naming.date(iso))
     .replace(TIME_ZONE, (_zone, city: string, sub?: string) => `${(sub ?? city).replace(/_/g, ' ')} time`)
     .replace(ITEM_ID, (_all, what: string, id: string) => naming.item(id) ?? (what === 'item' ? 'an item' : 'an option'))
@@ -200,6 +209,17 @@ const RULES: { match: RegExp; say: (m: RegExpMatchArray, naming: Naming) => stri
     match: /^total is (\d+), but .* come to (\d+)$/,
     say: (m, n) => `${n.platform} sent a total of ${n.money(Number(m[1]))}, but its figures come to ${n.money(Number(m[2]))}`,
   },
+  {
+    match: /^the POS has none of: (.*)$/s,
+    say: (m, n) => {
+      const names = shortages(m[1]!).map(({ id, name }) => n.item(id) ?? name);
+      return `${n.pos} is out of ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0]}`;
+    },
+  },
+  {
+    match: /^the POS said it would decide later and did not within (\d+) s$/,
+    say: (m, n) => `${n.pos} said it would decide on the order and did not within ${m[1]} seconds`,
+  },
 ];
 
 /** Why an order was canceled, in a manager's words (the service's codes). */
@@ -222,6 +242,17 @@ export function cancellationSentence(
   const by = cancellation.by === 'merchant' ? 'the restaurant' : naming.platform;
   const why = cancellation.reason ? `: ${named(CANCEL_REASON_NAMES, cancellation.reason)}` : '';
   return `Canceled by ${by}${why}${cancellation.details ? ` (“${cancellation.details}”)` : ''}.`;
+}
+
+/** The lines the POS named out of stock, as the service lists them: "Fries (item_us_fries), …". */
+function shortages(list: string): { id: string; name: string }[] {
+  return [...list.matchAll(/(.*?) \(([^()]+)\)(?:, |$)/g)].map((m) => ({ name: m[1]!, id: m[2]! }));
+}
+
+/** The items and modifiers a failed order's POS said it has none of (to take off sale), by id. */
+export function outOfStock(reason: string | null | undefined, details: string | null | undefined): string[] {
+  const list = reason === 'item_unavailable' ? details?.match(/^the POS has none of: (.*)$/s)?.[1] : undefined;
+  return list ? shortages(list).map((s) => s.id) : [];
 }
 
 /** Why a failed order failed, as a sentence: "Onion Rings was off sale." */

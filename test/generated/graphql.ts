@@ -283,7 +283,7 @@ export type DashboardViewer = {
   __typename?: 'DashboardViewer';
   /** Owners and admins choose the event provider that delivers the merchant's own orders. */
   canChooseEventProvider: Scalars['Boolean']['output'];
-  /** Owners, admins and managers pause and resume stores and take items off sale. */
+  /** Owners, admins and managers pause and resume stores, make them busy and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
   canRedeliver: Scalars['Boolean']['output'];

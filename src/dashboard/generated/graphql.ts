@@ -283,7 +283,7 @@ export type DashboardViewer = {
   __typename?: 'DashboardViewer';
   /** Owners and admins choose the event provider that delivers the merchant's own orders. */
   canChooseEventProvider: Scalars['Boolean']['output'];
-  /** Owners, admins and managers pause and resume stores and take items off sale. */
+  /** Owners, admins and managers pause and resume stores, make them busy and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
   canRedeliver: Scalars['Boolean']['output'];
@@ -1449,7 +1449,7 @@ export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null, providers: Array<{ __typename?: 'ProviderName', source: string, kind: string, name: string }> };
 
-export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
+export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, prepTimeMinutes?: number | null, busy?: { __typename?: 'Busy', extraPrepMinutes: number, untilMs?: number | null } | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
 export type DashboardOnboardingFragment = { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string };
 
@@ -1460,7 +1460,7 @@ export type DashboardOverviewQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
+export type DashboardOverviewQuery = { __typename?: 'Query', organization: { __typename?: 'Organization', onboardings: Array<{ __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string }> }, organizationLocations: { __typename?: 'OrganizationLocationsPayload', locations: Array<{ __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, prepTimeMinutes?: number | null, busy?: { __typename?: 'Busy', extraPrepMinutes: number, untilMs?: number | null } | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> }> } };
 
 export type DashboardDeliveriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1472,14 +1472,14 @@ export type DashboardOrderUpdatesSubscriptionVariables = Exact<{
 }>;
 
 
-export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
+export type DashboardOrderUpdatesSubscription = { __typename?: 'Subscription', orderUpdated: { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, prepTimeMinutes?: number | null, estimatedReadyTime?: number | null, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null } };
 
 export type DashboardChangesSubscriptionVariables = Exact<{
   orgId: Scalars['ID']['input'];
 }>;
 
 
-export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
+export type DashboardChangesSubscription = { __typename?: 'Subscription', organizationChanged: { __typename?: 'OrganizationChange', kind: string, id: string, location?: { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, prepTimeMinutes?: number | null, busy?: { __typename?: 'Busy', extraPrepMinutes: number, untilMs?: number | null } | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> } | null, onboarding?: { __typename?: 'Onboarding', id: string, type: OnboardingType, source: string, status: string } | null, delivery?: { __typename?: 'Delivery', id: string, kind: string, source: string, status: string, attempts: number, lastStatus?: number | null, lastError?: string | null, createdAt: number } | null } };
 
 export type DashboardRedeliverMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1518,7 +1518,7 @@ export type DashboardOrderDetailQueryVariables = Exact<{
 
 export type DashboardOrderDetailQuery = { __typename?: 'Query', order: { __typename?: 'Order', id: string, dspOrderNumber?: string | null, dspSource: string, dspStoreId: string, locationId?: string | null, status: string, deliveryStatus: string, fulfillmentType?: string | null, failureReason?: string | null, failureDetails?: string | null, order: any, createdAt: number, eventProvider?: string | null, estimatedDropoffTime?: number | null, total?: { __typename?: 'Money', amount: number, currency: string } | null, amounts: { __typename?: 'OrderAmounts', subtotal?: { __typename?: 'Money', amount: number } | null, tax?: { __typename?: 'Money', amount: number } | null, taxWithheldByDsp?: { __typename?: 'Money', amount: number } | null, deliveryFee?: { __typename?: 'Money', amount: number } | null, deliveryFeeTax?: { __typename?: 'Money', amount: number } | null, restaurantTip?: { __typename?: 'Money', amount: number } | null, driverTip?: { __typename?: 'Money', amount: number } | null, markup?: { __typename?: 'Money', amount: number } | null, total?: { __typename?: 'Money', amount: number } | null, discounts: Array<{ __typename?: 'OrderDiscount', name?: string | null, fundedBy?: string | null, amount?: { __typename?: 'Money', amount: number } | null, merchantAmount?: { __typename?: 'Money', amount: number } | null }> }, cancellation?: { __typename?: 'OrderCancellation', by?: string | null, reason?: string | null, details?: string | null } | null, driver?: { __typename?: 'Driver', name: string, source?: string | null, phone?: { __typename?: 'DriverPhone', number: string, code?: string | null } | null, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, customer?: { __typename?: 'OrderCustomer', name?: string | null, phone?: string | null, maskedPhoneCode?: string | null } | null, timeline: Array<{ __typename?: 'OrderTimelineEntry', at: number, what: string, status?: string | null, deliveryStatus?: string | null, failureReason?: string | null, driverName?: string | null, note?: string | null }> } };
 
-export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
+export type DashboardOrderFragment = { __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, prepTimeMinutes?: number | null, estimatedReadyTime?: number | null, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null };
 
 export type DashboardOrdersQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1531,7 +1531,7 @@ export type DashboardOrdersQueryVariables = Exact<{
 }>;
 
 
-export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', totalCount: number, nextCursor?: string | null, orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
+export type DashboardOrdersQuery = { __typename?: 'Query', orders: { __typename?: 'OrdersPage', totalCount: number, nextCursor?: string | null, orders: Array<{ __typename?: 'Order', id: string, dspOrderId: string, dspOrderNumber?: string | null, dspSource: string, status: string, deliveryStatus: string, fulfillmentType?: string | null, locationId?: string | null, failureReason?: string | null, failureDetails?: string | null, createdAt: number, updatedAt: number, prepTimeMinutes?: number | null, estimatedReadyTime?: number | null, customer?: { __typename?: 'OrderCustomer', name?: string | null } | null, driver?: { __typename?: 'Driver', name: string, vehicleInfo?: { __typename?: 'VehicleInfo', make?: string | null, model?: string | null, color?: string | null, licensePlate?: string | null } | null } | null, total?: { __typename?: 'Money', amount: number, currency: string } | null }> } };
 
 export type DashboardOrderCountQueryVariables = Exact<{
   orgId: Scalars['ID']['input'];
@@ -1558,6 +1558,20 @@ export type DashboardResumeMutationVariables = Exact<{
 
 
 export type DashboardResumeMutation = { __typename?: 'Mutation', resumeStores: { __typename?: 'PauseStoresPayload', locations: Array<{ __typename?: 'PausedStore', id: string, pausedUntil?: number | null }> } };
+
+export type DashboardBusyMutationVariables = Exact<{
+  input: SetLocationBusyInput;
+}>;
+
+
+export type DashboardBusyMutation = { __typename?: 'Mutation', setLocationBusy: { __typename?: 'LocationBusy', locationId: string, extraPrepMinutes?: number | null, untilMs?: number | null } };
+
+export type DashboardEndBusyMutationVariables = Exact<{
+  input: EndLocationBusyInput;
+}>;
+
+
+export type DashboardEndBusyMutation = { __typename?: 'Mutation', endLocationBusy: { __typename?: 'LocationBusy', locationId: string, extraPrepMinutes?: number | null } };
 
 export type DashboardAvailabilityMutationVariables = Exact<{
   input: SetItemAvailabilityInput;
@@ -1593,6 +1607,11 @@ export const DashboardLocationFragmentDoc = new TypedDocumentString(`
   openNow
   opensAt
   closesAt
+  prepTimeMinutes
+  busy {
+    extraPrepMinutes
+    untilMs
+  }
   closedDays {
     date
     name
@@ -1681,6 +1700,8 @@ export const DashboardOrderFragmentDoc = new TypedDocumentString(`
     amount
     currency
   }
+  prepTimeMinutes
+  estimatedReadyTime
 }
     `, {"fragmentName":"DashboardOrder"}) as unknown as TypedDocumentString<DashboardOrderFragment, unknown>;
 export const DashboardViewerDocument = new TypedDocumentString(`
@@ -1727,6 +1748,11 @@ export const DashboardOverviewDocument = new TypedDocumentString(`
   openNow
   opensAt
   closesAt
+  prepTimeMinutes
+  busy {
+    extraPrepMinutes
+    untilMs
+  }
   closedDays {
     date
     name
@@ -1821,6 +1847,8 @@ export const DashboardOrderUpdatesDocument = new TypedDocumentString(`
     amount
     currency
   }
+  prepTimeMinutes
+  estimatedReadyTime
 }`) as unknown as TypedDocumentString<DashboardOrderUpdatesSubscription, DashboardOrderUpdatesSubscriptionVariables>;
 export const DashboardChangesDocument = new TypedDocumentString(`
     subscription DashboardChanges($orgId: ID!) {
@@ -1846,6 +1874,11 @@ export const DashboardChangesDocument = new TypedDocumentString(`
   openNow
   opensAt
   closesAt
+  prepTimeMinutes
+  busy {
+    extraPrepMinutes
+    untilMs
+  }
   closedDays {
     date
     name
@@ -2078,6 +2111,8 @@ export const DashboardOrdersDocument = new TypedDocumentString(`
         amount
         currency
       }
+      prepTimeMinutes
+      estimatedReadyTime
     }
   }
 }
@@ -2117,6 +2152,23 @@ export const DashboardResumeDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardResumeMutation, DashboardResumeMutationVariables>;
+export const DashboardBusyDocument = new TypedDocumentString(`
+    mutation DashboardBusy($input: SetLocationBusyInput!) {
+  setLocationBusy(input: $input) {
+    locationId
+    extraPrepMinutes
+    untilMs
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardBusyMutation, DashboardBusyMutationVariables>;
+export const DashboardEndBusyDocument = new TypedDocumentString(`
+    mutation DashboardEndBusy($input: EndLocationBusyInput!) {
+  endLocationBusy(input: $input) {
+    locationId
+    extraPrepMinutes
+  }
+}
+    `) as unknown as TypedDocumentString<DashboardEndBusyMutation, DashboardEndBusyMutationVariables>;
 export const DashboardAvailabilityDocument = new TypedDocumentString(`
     mutation DashboardAvailability($input: SetItemAvailabilityInput!) {
   setItemAvailability(input: $input) {

@@ -50,9 +50,9 @@ export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'team_member';
 /** The roles whose dashboard session may redeliver a dead delivery. */
 export const REDELIVERING_ROLES: readonly string[] = ['owner', 'admin'];
-/** The roles whose dashboard session may stop and start their stores: pause, resume, items off sale. */
+/** The roles whose dashboard session may stop, start and slow their stores: pause, resume, busy, items off sale. */
 export const STORE_CONTROLLING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
-const STORE_CONTROLS = ['pauseStores', 'resumeStores', 'setItemAvailability'];
+const STORE_CONTROLS = ['pauseStores', 'resumeStores', 'setLocationBusy', 'endLocationBusy', 'setItemAvailability'];
 /** The roles whose dashboard session may choose who delivers the merchant's own orders. */
 export const DISPATCH_CHOOSING_ROLES: readonly string[] = ['owner', 'admin'];
 const DISPATCH_CHOICE = 'setEventProvider';
@@ -73,7 +73,7 @@ export function dashboardRefusal(
     );
   if (writes.some((field) => STORE_CONTROLS.includes(field)) && !STORE_CONTROLLING_ROLES.includes(caller.dashboard.role))
     return new Forbidden(
-      `only owners, admins and managers pause stores and take items off sale; you are ${caller.dashboard.role}`,
+      `only owners, admins and managers pause stores, make them busy and take items off sale; you are ${caller.dashboard.role}`,
       'insufficient_role',
     );
   if (writes.includes(DISPATCH_CHOICE) && !DISPATCH_CHOOSING_ROLES.includes(caller.dashboard.role))

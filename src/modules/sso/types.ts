@@ -49,7 +49,7 @@ const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role:
       resolve: (viewer) => REDELIVERING_ROLES.includes(viewer.role),
     }),
     canControlStores: t.boolean({
-      description: 'Owners, admins and managers pause and resume stores and take items off sale.',
+      description: 'Owners, admins and managers pause and resume stores, make them busy and take items off sale.',
       resolve: (viewer) => STORE_CONTROLLING_ROLES.includes(viewer.role),
     }),
     canChooseEventProvider: t.boolean({
