@@ -13,6 +13,7 @@ import {
   SECONDS_BELOW,
   sentEpochMs,
   requiredText,
+  displayName,
 } from './input.js';
 
 describe('requiredText', () => {
@@ -34,6 +35,22 @@ describe('requiredText', () => {
       expect(error).toMatchObject({ statusCode: 400, code: 'invalid_request' });
     }
   });
+});
+
+describe('displayName', () => {
+  test.each([
+    ['a name with an accent and an emoji joined by U+200D', 'Café 👩\u200d🍳', 'Café 👩\u200d🍳'],
+    ['Arabic, written right to left by itself', 'مطعم', 'مطعم'],
+    ['trimmed', ' Grill ', 'Grill'],
+  ])('%s', (_case, value, expected) => expect(displayName(value, 'name')).toBe(expected));
+  test.each([
+    ['a right-to-left override', 'Pizza\u202Etxt.exe', 'name must not hold control or bidirectional characters (U+202E)'],
+    ['a left-to-right isolate', 'A\u2066B', 'name must not hold control or bidirectional characters (U+2066)'],
+    ['a right-to-left mark', 'A\u200FB', 'name must not hold control or bidirectional characters (U+200F)'],
+    ['a line break inside', 'Grill\nEvil', 'name must not hold control or bidirectional characters (U+000A)'],
+    ['an escape', 'Grill\u001b[31m', 'name must not hold control or bidirectional characters (U+001B)'],
+    ['missing', undefined, 'name is required'],
+  ])('%s is refused', (_case, value, message) => expect(() => displayName(value, 'name')).toThrow(message));
 });
 
 test.each([

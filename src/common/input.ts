@@ -19,6 +19,22 @@ export function requiredText(value: unknown, field: string): string {
   return trimmed;
 }
 
+/** Characters a name never holds: controls (a line break, an escape) and the bidirectional
+ * marks and overrides (U+202E turns "Pizza‮txt.exe" around on the screen of whoever reads it). */
+const NOT_IN_A_NAME = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** A name people read (an organization, a store, a driver, a provider): requiredText, and 400
+ * naming the field when it holds a control or bidirectional character. */
+export function displayName(value: unknown, field: string): string {
+  const name = requiredText(value, field);
+  const found = NOT_IN_A_NAME.exec(name)?.[0];
+  if (found)
+    throw new Invalid(
+      `${field} must not hold control or bidirectional characters (U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`,
+    );
+  return name;
+}
+
 /** A JSON object: not null, not an array. */
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

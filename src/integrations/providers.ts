@@ -1,5 +1,6 @@
 // Provider registrations: each POS, DSP and event provider we talk to (docs/architecture.md).
 import type { Services } from '../services.js';
+import { displayName } from '../common/input.js';
 import { Invalid, NotFound } from '../common/errors.js';
 import { newId } from '../common/ids.js';
 import type { Db } from '../db/client.js';
@@ -69,8 +70,8 @@ export function validateProvider(input: ProviderInput): void {
   if (!/^[a-z0-9][a-z0-9._-]{0,62}$/.test(input.source))
     throw new Invalid('source must be a slug: lower-case letters, digits, ".", "_" or "-"');
   if (!PROVIDER_KINDS.includes(input.kind)) throw new Invalid(`kind must be one of ${PROVIDER_KINDS.join(', ')}`);
-  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 60 || /\p{Cc}/u.test(input.name)))
-    throw new Invalid('name must be 1 to 60 characters, without control characters');
+  if (input.name !== undefined) displayName(input.name, 'name');
+  if (input.name !== undefined && input.name.trim().length > 60) throw new Invalid('name must be 1 to 60 characters');
   let url: URL;
   try {
     url = new URL(input.base_url);

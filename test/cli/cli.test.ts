@@ -128,7 +128,15 @@ test('providers add seals the secrets; providers list shows source, kind, name a
       ['providers', 'add', '--source', 'x', '--kind', 'pos', '--base-url', 'https://x.example', '--name', ' ', '--json'],
       { env },
     ).catch((e: { code: number; stdout: string }) => e);
-    expect(JSON.parse((unnamed as { stdout: string }).stdout).error).toContain('name must be 1 to 60 characters');
+    expect(JSON.parse((unnamed as { stdout: string }).stdout).error).toContain('name must not be empty');
+    // A name that turns itself around on the merchant's screen.
+    const turned = await cli(
+      ['providers', 'add', '--source', 'x', '--kind', 'pos', '--base-url', 'https://x.example', '--name', 'Eats\u202Eppa', '--json'],
+      { env },
+    ).catch((e: { code: number; stdout: string }) => e);
+    expect(JSON.parse((turned as { stdout: string }).stdout).error).toContain(
+      'name must not hold control or bidirectional characters (U+202E)',
+    );
   } finally {
     await database.drop();
   }

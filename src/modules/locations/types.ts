@@ -14,7 +14,7 @@ import {
   organizationLocations,
 } from './service.js';
 import type { Address as AddressShape } from './peers.js';
-import { requiredText } from '../../common/input.js';
+import { requiredText, displayName } from '../../common/input.js';
 import { Invalid } from '../../common/errors.js';
 
 /** One statement for the stores of all the locations of a response.
@@ -111,7 +111,7 @@ function bindEntries(locations: readonly { posLocationId: string | number; dspPr
   const entries = locations.map((l, i) => ({
     locationId: requiredText(String(l.posLocationId), `locations[${i}].pos_location_id`),
     storeId: requiredText(l.dspProviderId, `locations[${i}].dsp_provider_id`),
-    name: requiredText(l.dspStoreName, `locations[${i}].dsp_store_name`),
+    name: displayName(l.dspStoreName, `locations[${i}].dsp_store_name`),
   }));
   if (new Set(entries.map((e) => e.storeId)).size !== entries.length) throw new Invalid('locations lists the same dsp_provider_id twice');
   return entries;

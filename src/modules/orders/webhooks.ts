@@ -3,7 +3,7 @@
 // its answers written back in the wire's.
 import type { WebhookHandler, WebhookList } from '../../webhooks/intake.js';
 import { AppError, Invalid } from '../../common/errors.js';
-import { isPlainObject, RECENT_EPOCH_MS, recentEpochMs, requiredText } from '../../common/input.js';
+import { isPlainObject, RECENT_EPOCH_MS, recentEpochMs, requiredText, displayName } from '../../common/input.js';
 import type { Order as OrderRow } from '../../db/client.js';
 import { DSP_CANCEL_REASONS, MERCHANT_CANCEL_REASONS, readCancellation } from './cancellation.js';
 import { POS_STATUSES, FULFILLMENT_TYPES, DELIVERY_STATUSES, type DeliveryStatus, type OrderStatus } from './states.js';
@@ -123,7 +123,7 @@ function driverOf(value: unknown): Driver {
     read = { number: requiredText(phone.number, 'object.driver.phone.number'), code: optionalText(phone.code, 'object.driver.phone.code') };
   else if (phone !== undefined && phone !== null) throw new Invalid('object.driver.phone must be {number, code} or a string');
   return {
-    name: requiredText(value.name, 'object.driver.name'),
+    name: displayName(value.name, 'object.driver.name'),
     phone: read,
     source: optionalText(value.source, 'object.driver.source'),
     vehicleInfo: vehicleOf(value.vehicle_info),

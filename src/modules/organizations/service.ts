@@ -1,5 +1,5 @@
 // Organizations (merchants) and their users (docs/reference.md § Resources).
-import { requiredText } from '../../common/input.js';
+import { requiredText, displayName } from '../../common/input.js';
 import type { Services } from '../../services.js';
 import { Conflict, Invalid, NotFound } from '../../common/errors.js';
 import { isUniqueViolation } from '../../db/client.js';
@@ -27,7 +27,7 @@ export function normalizeEmail(email: string, field = 'email'): string {
 }
 
 export async function createOrganization(services: Services, auth: AuthInfo, input: CreateOrganizationInput) {
-  const name = requiredText(input.name, 'name');
+  const name = displayName(input.name, 'name');
   const providerId = requiredText(input.providerId, 'provider_id');
   const email = normalizeEmail(input.user.email, 'user.email');
   assertPartnerWide(auth, 'create organizations');

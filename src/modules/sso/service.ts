@@ -9,7 +9,7 @@ import { newId } from '../../common/ids.js';
 import { parseScopes, storeScopes, type AuthInfo, type Scope } from '../../common/scopes.js';
 import { canReach, DEFAULT_ROLE, ownPartnerId, ROLES, type Role } from '../access/index.js';
 import { normalizeEmail } from '../organizations/service.js';
-import { requiredText } from '../../common/input.js';
+import { requiredText, displayName } from '../../common/input.js';
 
 const LOGIN_TOKEN_TTL_MS = 5 * 60 * 1000;
 const SESSION_TTL_SECONDS = 8 * 3600;
@@ -28,7 +28,7 @@ export type SsoInput = {
 export async function generateSsoSession(services: Services, auth: AuthInfo, partnerId: string | null | undefined, input: SsoInput) {
   ownPartnerId(auth, partnerId);
   const email = normalizeEmail(input.email);
-  const fullName = requiredText(input.fullName, 'full_name');
+  const fullName = displayName(input.fullName, 'full_name');
   const phone = requiredText(input.phoneNumber, 'phone_number');
   const role = input.role ?? DEFAULT_ROLE;
   if (!ROLES.includes(role as Role)) throw new Invalid(`role must be one of ${ROLES.join(', ')}`);

@@ -47,6 +47,7 @@ test('bad input names the field and makes nothing', async () => {
   const partner = await service.partner();
   const cases: [unknown, string][] = [
     [{ ...merchant('x'), name: '  ' }, 'name'],
+    [{ ...merchant('x'), name: 'Pizza\u202Egnp.exe' }, 'name must not hold control or bidirectional characters (U+202E)'],
     [{ ...merchant('x'), provider_id: '' }, 'provider_id'],
     [merchant('x', 'not an address'), 'user.email'],
   ];
