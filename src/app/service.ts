@@ -36,7 +36,7 @@ import { privateFolder } from '../common/private-files.js';
 import { createTracing } from '../telemetry/tracing.js';
 import { statementsOf, traceStatements } from '../db/statements.js';
 import { providerOf, sqliteFile } from '../db/url.js';
-import { isDatabaseUnavailable, poolState } from '../db/client.js';
+import { isDatabaseUnavailable, poolExhausted, poolState } from '../db/client.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -75,7 +75,12 @@ export async function startService(
   traceStatements(db, tracing);
   const metrics = createMetrics(storedCounts(statementsOf(db)));
   metrics.measurePool(() => poolState(db));
-  const dependencies = new Dependencies(log, metrics.dependencyUp);
+  const dependencies = new Dependencies(log, metrics.dependencyUp, (name) => {
+    const pool = name === 'database' ? poolExhausted(db) : null;
+    return pool
+      ? `database pool exhausted: all ${pool.size} connections in use, ${pool.waiting} statements waiting past ${config.databasePool.waitMs} ms (DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS); the database answers, requests meanwhile get 503 unavailable`
+      : null;
+  });
   dependencies.back('database');
   const events = createEvents(config.redisUrl, dependencies);
   const features = await featureClient(db);

@@ -16,12 +16,19 @@ const WITHOUT: Record<DependencyName, string> = {
   redis: 'rate limits count per instance and subscriptions see only this instance’s events until it is back',
 };
 
+/** How often the log says a dependency is busy rather than away (its failures go on meanwhile). */
+const BUSY_SAID_EVERY_MS = 60_000;
+
 export class Dependencies {
   private readonly up = new Map<DependencyName, boolean>();
+  private busySaidAt = 0;
 
+  /** `busy`: why a dependency's failure is its being busy, not away (the database's pool
+   * exhausted while the server answers), or null. */
   constructor(
     private readonly log: Logger,
     private readonly gauge: Gauge<'dependency'>,
+    private readonly busy: (name: DependencyName) => string | null = () => null,
   ) {}
 
   /** Whether the dependency answered last time anyone asked (true until it fails). */
@@ -30,6 +37,16 @@ export class Dependencies {
   }
 
   lost(name: DependencyName, error?: unknown): void {
+    // A pool with every connection lent out is not a database away: said as what it is (at most
+    // once a minute), and the dependency stays up.
+    const busy = this.busy(name);
+    if (busy) {
+      if (Date.now() - this.busySaidAt >= BUSY_SAID_EVERY_MS) {
+        this.busySaidAt = Date.now();
+        this.log.warn({ err: error, dependency: name }, busy);
+      }
+      return;
+    }
     this.gauge.set({ dependency: name }, 0);
     if (this.up.get(name) === false) return;
     this.up.set(name, false);

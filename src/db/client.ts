@@ -284,6 +284,9 @@ export type PostgresConnection = {
   prepared: boolean;
   /** Statements that gave up waiting for a connection of the pool, since it opened. */
   timeouts: number;
+  /** When a statement last gave up waiting while every connection of the pool was open and lent
+   * out: the pool was exhausted, not the server away. */
+  exhaustedAt?: number;
 };
 const postgresConnections = new WeakMap<Db, PostgresConnection>();
 
@@ -293,6 +296,19 @@ const postgresConnections = new WeakMap<Db, PostgresConnection>();
 export function poolState(db: Db): { size: number; waiting: number; timeouts: number } | null {
   const connection = postgresConnections.get(db);
   return connection ? { size: connection.pool.totalCount, waiting: connection.pool.waitingCount, timeouts: connection.timeouts } : null;
+}
+
+/** How long after a wait that found every connection lent out a connection timeout is taken for
+ * the pool's exhaustion. */
+const EXHAUSTION_SEEN_MS = 5_000;
+
+/** When the database's last failures were the pool's exhaustion (every connection open and lent
+ * out, a statement waiting past DATABASE_POOL_WAIT_MS) rather than the server away: its size
+ * and how many wait; null otherwise, and for SQLite. */
+export function poolExhausted(db: Db, now = Date.now()): { size: number; waiting: number } | null {
+  const connection = postgresConnections.get(db);
+  if (!connection?.exhaustedAt || now - connection.exhaustedAt > EXHAUSTION_SEEN_MS) return null;
+  return { size: connection.pool.totalCount, waiting: connection.pool.waitingCount };
 }
 
 export async function postgresConnectionOf(db: Db): Promise<PostgresConnection | undefined> {
@@ -313,7 +329,9 @@ export function openDatabase(url: string, hooks: DatabaseHooks = {}, options: Da
     type Callback = (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
     const connect = pool.connect.bind(pool) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
     const note = (error: Error | undefined) => {
-      if (error && /timeout exceeded when trying to connect/i.test(error.message)) connection.timeouts++;
+      if (!error || !/timeout exceeded when trying to connect/i.test(error.message)) return;
+      connection.timeouts++;
+      if (pool.totalCount >= size) connection.exhaustedAt = Date.now();
     };
     pool.connect = ((callback?: Callback) =>
       callback
