@@ -90,19 +90,26 @@ function dashboardRules(mask: (error: unknown) => Error): Plugin<Context> {
 
 /** How many operation names GET /metrics shows as series of their own, at most. */
 const KNOWN_OPERATIONS = 500;
+/** How many of those one partner's callers may name: no partner uses up the others' names. */
+const KNOWN_OPERATIONS_PER_PARTNER = 50;
 /** A name that may be a label: what clients name operations, not a 500 KB token. */
 const LABEL_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** GraphQL operations by name and outcome, as they finish (subscriptions are not counted). The
- * names are labels from a bounded set: those an authenticated caller ran, up to
- * KNOWN_OPERATIONS of them; every other operation is `other` (each name was a series kept
- * forever: 100 unauthenticated names of 500 KB grew /metrics to 51.6 MB). */
+ * names are labels from a bounded set: those authenticated callers ran, up to KNOWN_OPERATIONS
+ * of them and KNOWN_OPERATIONS_PER_PARTNER first named by each partner; every other operation is
+ * `other` (each name was a series kept forever: 100 unauthenticated names of 500 KB grew
+ * /metrics to 51.6 MB; one partner naming 500 left the others none). */
 function countOperations(metrics: Metrics): Plugin<Context> {
   const known = new Set<string>();
-  const label = (name: string | undefined, caller: unknown) => {
+  const namedBy = new Map<string, number>();
+  const label = (name: string | undefined, caller: { partnerId: string } | null | undefined) => {
     if (name === undefined) return 'anonymous';
     if (known.has(name)) return name;
     if (!caller || known.size >= KNOWN_OPERATIONS || !LABEL_NAME.test(name)) return 'other';
+    const named = namedBy.get(caller.partnerId) ?? 0;
+    if (named >= KNOWN_OPERATIONS_PER_PARTNER) return 'other';
+    namedBy.set(caller.partnerId, named + 1);
     known.add(name);
     return name;
   };

@@ -142,6 +142,15 @@ describe('one unauthenticated request cannot hold the service', () => {
   });
 });
 
+test('one partner naming 60 operations gets 50 series of its own, and another partner still names its own', async () => {
+  const greedy = (await service.partner()).token;
+  for (let i = 0; i < 60; i++) await ask(`query Greedy${i} { __typename }`, greedy);
+  await ask('query PoliteOne { __typename }', (await service.partner()).token);
+  const metrics = await (await fetch(`${service.url}/metrics`)).text();
+  expect(metrics.match(/operation="Greedy\d+"/g)).toHaveLength(50);
+  expect(metrics).toContain('graphql_operations_total{operation="PoliteOne",outcome="ok"} 1');
+});
+
 describe('REST bodies and query lists have the same bounds, and answers stay short', () => {
   test('binding 12,000 stores is 400 naming the list, in a line', async () => {
     const locations = Array.from({ length: 12_000 }, (_, i) => ({
