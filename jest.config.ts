@@ -49,6 +49,8 @@ const common: Config = {
     ],
   },
   testTimeout: 60_000,
+  // Each file's CPU, for the list of the slowest (test/support/slowest-files.mjs).
+  setupFilesAfterEnv: ['<rootDir>/test/support/file-cpu.ts'],
 };
 
 const projects: Config[] = [
@@ -75,6 +77,7 @@ const config: Config = {
   // The service built once and a template database migrated once, for every test file.
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  reporters: ['default', '<rootDir>/test/support/slowest-files.mjs'],
 };
 
 export default config;
