@@ -7,6 +7,7 @@ import { tables } from '../../db/tables.js';
 import { deadMessage } from '../../db/sql/work.js';
 import type { DeadLetterWrites } from '../../delivery/worker.js';
 import { recordChange } from '../../changes/record.js';
+import { deadDeliveryData } from './wire.js';
 
 /** A dead message queued again, from a fresh attempt count, under its idempotency key; `also`
  * writes in the same transaction (the change's record, which its dashboards see). */
@@ -39,13 +40,6 @@ export const messageDied: DeadLetterWrites = async (run, services, message, outc
     owner: message,
     subject: { kind: 'delivery', id: message.id },
     except: message.endpointId ?? undefined,
-    data: {
-      delivery_id: message.id,
-      kind: message.kind,
-      ...(message.endpointId ? { endpoint_id: message.endpointId, event_id: message.subjectId } : { destination: message.source }),
-      attempts: message.attempts,
-      last_status: outcome.status,
-      last_error: outcome.error,
-    },
+    data: deadDeliveryData(message, outcome),
   });
 };

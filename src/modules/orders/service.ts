@@ -354,8 +354,8 @@ export function kitchenSaid(services: Services, orderId: string, order: unknown)
   const answer = kitchenAnswerOf(order);
   if ('ignored' in answer)
     services.log.warn(
-      { order: orderId, prep_time_minutes: answer.ignored },
-      `the POS's prep_time_minutes is not whole minutes from ${PREP_MINUTES.min} to ${PREP_MINUTES.max}: ignored`,
+      { order: orderId, prepTimeMinutes: answer.ignored },
+      `the POS's prep time is not whole minutes from ${PREP_MINUTES.min} to ${PREP_MINUTES.max}: ignored`,
     );
   return answer;
 }
