@@ -1,4 +1,4 @@
-// The delivery.dead partner event's data, in its wire names (docs/reference.md § Partner events, webhook endpoints and idempotency keys).
+// The delivery.dead partner event's data, in its wire names (the partner events' own), made once here.
 import type { DeadLetterWrites } from '../../delivery/worker.js';
 
 type Died = Parameters<DeadLetterWrites>;
