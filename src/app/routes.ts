@@ -18,6 +18,7 @@ import { dashboardPages } from '../server/dashboard.js';
 import { dspEventDocs, eventProviderDocs, orderEventDocs, posOrderDocs } from '../modules/orders/peers.js';
 import { partnerEventDocs } from '../modules/events/docs.js';
 import { orderRoutes } from '../modules/orders/rest.js';
+import { commissionRoutes, reportRoutes } from '../modules/reports/rest.js';
 import { catalogSchemas, menusDocs, posCatalogDocs } from '../modules/catalog/peers.js';
 import { posNoticeDocs } from '../modules/locations/peers.js';
 import { storeEventDocs } from '../modules/stores/peers.js';
@@ -36,8 +37,17 @@ export const restRoutes: RestRoute[] = [
   ...eventRoutes,
   ...orderRoutes,
   ...privacyRoutes,
+  ...commissionRoutes,
 ];
-export const plainRoutes: PlainRoutes[] = [tokenRoutes, onboardingHops, ssoHops, webhookRoutes(webhooks), ofrepRoutes, dashboardPages];
+export const plainRoutes: PlainRoutes[] = [
+  tokenRoutes,
+  onboardingHops,
+  ssoHops,
+  webhookRoutes(webhooks),
+  ofrepRoutes,
+  reportRoutes,
+  dashboardPages,
+];
 /** What the service sends others, described in the OpenAPI document's `webhooks`, with the schemas
  * they share. */
 export function outgoing(): Outgoing {

@@ -13,5 +13,6 @@ import '../modules/stores/types.js';
 import '../modules/events/types.js';
 import '../modules/deliveries/types.js';
 import '../modules/privacy/types.js';
+import '../modules/reports/types.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -278,6 +278,26 @@ export type CreateWebhookEndpointInput = {
   url: Scalars['String']['input'];
 };
 
+/** A location's local day: each platform's orders counted and summed, and their total. */
+export type DailyStatement = {
+  __typename?: 'DailyStatement';
+  /** YYYY-MM-DD on the location’s clock. */
+  date: Scalars['String']['output'];
+  /** The next day’s first instant, epoch milliseconds. */
+  endsAt: Scalars['Float']['output'];
+  /** 24; 23 or 25 on a day the clocks change. */
+  hours: Scalars['Float']['output'];
+  locationId: Scalars['ID']['output'];
+  /** One line per platform and currency. */
+  platforms: Array<StatementLine>;
+  /** Its first instant, epoch milliseconds. */
+  startsAt: Scalars['Float']['output'];
+  /** The location’s IANA time zone. */
+  timeZone: Scalars['String']['output'];
+  /** Every platform together, one line per currency. */
+  totals: Array<StatementLine>;
+};
+
 /** The merchant user of a dashboard session. */
 export type DashboardViewer = {
   __typename?: 'DashboardViewer';
@@ -406,6 +426,20 @@ export type EventsPage = {
   events: Array<Event>;
   /** Pass as `after` for the events after these (the same cursor again when none came). */
   nextCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** What the platform is expected to pay out: subtotal + tax + restaurantTip − discountMerchant − commission, each figure named, in the currency's smallest unit. */
+export type ExpectedPayout = {
+  __typename?: 'ExpectedPayout';
+  /** subtotal × the rate, rounded half away from zero. */
+  commission: Scalars['Int']['output'];
+  /** The rate set for the platform (12.5 is 12.5 %). */
+  commissionPercent: Scalars['Float']['output'];
+  discountMerchant: Scalars['Int']['output'];
+  payout: Scalars['Int']['output'];
+  restaurantTip: Scalars['Int']['output'];
+  subtotal: Scalars['Int']['output'];
+  tax: Scalars['Int']['output'];
 };
 
 export type FlagEvaluation = {
@@ -609,6 +643,8 @@ export type Mutation = {
   setItemAvailability: ItemAvailabilityPayload;
   /** Keep a location taking orders, each quoted extra_prep_minutes more, until a time or until ended; each bound store’s DSP is told its prep time (location.prep_time.update). */
   setLocationBusy: LocationBusy;
+  /** Set what a delivery platform keeps of the organization's orders: the daily statements' expected payout takes it off the platform's subtotal. */
+  setPlatformCommission: PlatformCommission;
   /** Exchange client credentials or a refresh token for an access token. */
   token: TokenPayload;
   updateWebhookEndpoint: WebhookEndpoint;
@@ -738,6 +774,11 @@ export type MutationSetItemAvailabilityArgs = {
 
 export type MutationSetLocationBusyArgs = {
   input: SetLocationBusyInput;
+};
+
+
+export type MutationSetPlatformCommissionArgs = {
+  input: SetPlatformCommissionInput;
 };
 
 
@@ -1084,6 +1125,13 @@ export type PausedStore = {
   status: Scalars['String']['output'];
 };
 
+export type PlatformCommission = {
+  __typename?: 'PlatformCommission';
+  commissionPercent: Scalars['Float']['output'];
+  orgId: Scalars['ID']['output'];
+  source: Scalars['String']['output'];
+};
+
 /** A registered POS, delivery platform (DSP) or event provider, and what merchants call it. */
 export type ProviderName = {
   __typename?: 'ProviderName';
@@ -1097,6 +1145,8 @@ export type ProviderName = {
 
 export type Query = {
   __typename?: 'Query';
+  /** A location's end of day, one statement per local day from `from` to `to` (YYYY-MM-DD, 1 to 31 days, in the location's time zone): orders taken, failed and canceled per platform, and the taken ones summed. Dashboard sessions: owners, admins and managers. */
+  dailyStatements: Array<DailyStatement>;
   /** Your deliveries, newest first: by default the dead ones, to redeliver. */
   deliveries: Array<Delivery>;
   evaluateFlag: FlagEvaluation;
@@ -1124,6 +1174,14 @@ export type Query = {
   webhookAttempts: WebhookAttemptsPayload;
   webhookEndpoint: WebhookEndpoint;
   webhookEndpoints: WebhookEndpointsPayload;
+};
+
+
+export type QueryDailyStatementsArgs = {
+  from: Scalars['String']['input'];
+  locationId: Scalars['ID']['input'];
+  orgId: Scalars['ID']['input'];
+  to: Scalars['String']['input'];
 };
 
 
@@ -1216,6 +1274,13 @@ export type QueryWebhookAttemptsArgs = {
 
 export type QueryWebhookEndpointArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type ReasonCount = {
+  __typename?: 'ReasonCount';
+  orders: Scalars['Int']['output'];
+  /** The reason, as a code; null: none was given. */
+  reason?: Maybe<Scalars['String']['output']>;
 };
 
 export type RequestErasureInput = {
@@ -1314,10 +1379,69 @@ export type SetLocationBusyInput = {
   untilMs?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type SetPlatformCommissionInput = {
+  /** From 0 to 100, at most two decimals (12.5 is 12.5 %). */
+  commissionPercent: Scalars['Float']['input'];
+  orgId: Scalars['ID']['input'];
+  /** A registered delivery platform (DSP). */
+  source: Scalars['String']['input'];
+};
+
 export type SsoSessionPayload = {
   __typename?: 'SsoSessionPayload';
   /** Single use, valid five minutes: open /v1/sso/login?token=… */
   ssoLoginToken: Scalars['String']['output'];
+};
+
+/** A day's taken orders summed: whole numbers of the currency's smallest unit (cents for usd). Failed, canceled and awaiting orders are counted, not summed. */
+export type StatementFigures = {
+  __typename?: 'StatementFigures';
+  /** Delivery fees. */
+  deliveryFee: Scalars['Int']['output'];
+  /** Tax on the delivery fees. */
+  deliveryFeeTax: Scalars['Int']['output'];
+  /** Discounts the platform funds. */
+  discountDsp: Scalars['Int']['output'];
+  /** Discounts the merchant funds (its part of shared ones included). */
+  discountMerchant: Scalars['Int']['output'];
+  /** The customers' tips to drivers. */
+  driverTip: Scalars['Int']['output'];
+  /** What the items were priced above the catalog. */
+  markup: Scalars['Int']['output'];
+  /** The customers' tips to the store. */
+  restaurantTip: Scalars['Int']['output'];
+  /** What the items came to. */
+  subtotal: Scalars['Int']['output'];
+  /** Taxes not included in the prices. */
+  tax: Scalars['Int']['output'];
+  /** Tax the customers paid that the platform remits itself. */
+  taxWithheldByDsp: Scalars['Int']['output'];
+  /** What the platform's customers paid. */
+  total: Scalars['Int']['output'];
+};
+
+/** One platform's day in one currency, or (source null) every platform's together. */
+export type StatementLine = {
+  __typename?: 'StatementLine';
+  amounts: StatementFigures;
+  /** Orders whose POS had not decided yet. */
+  awaiting: Scalars['Int']['output'];
+  /** Orders the platform canceled. */
+  canceledByDsp: Scalars['Int']['output'];
+  canceledByDspByReason: Array<ReasonCount>;
+  /** Orders the restaurant canceled. */
+  canceledByMerchant: Scalars['Int']['output'];
+  canceledByMerchantByReason: Array<ReasonCount>;
+  /** Lower-case ISO 4217; null for orders sent without one. */
+  currency?: Maybe<Scalars['String']['output']>;
+  failed: Scalars['Int']['output'];
+  failedByReason: Array<ReasonCount>;
+  /** The expected payout, when a commission is set for the platform (setPlatformCommission); null in a total. */
+  payout?: Maybe<ExpectedPayout>;
+  /** The platform (a DSP's source); null in a total. */
+  source?: Maybe<Scalars['String']['output']>;
+  /** Orders taken (on their way or completed): the ones summed. */
+  taken: Scalars['Int']['output'];
 };
 
 export type Subscription = {

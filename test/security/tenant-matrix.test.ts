@@ -203,6 +203,18 @@ const operations: Record<string, OperationRow> = {
     scope: 'onboarding',
   },
   redeliver: { call: () => op(`mutation { redeliver(id: "${v.dead}") { id } }`)(), scope: null },
+  dailyStatements: {
+    call: () =>
+      op(`{ dailyStatements(orgId: "${v.orgId}", locationId: "${v.location}", from: "2026-01-01", to: "2026-01-01") { date } }`)(),
+    scope: 'user',
+  },
+  setPlatformCommission: {
+    call: () =>
+      op('mutation($i: SetPlatformCommissionInput!) { setPlatformCommission(input: $i) { orgId } }', {
+        i: { orgId: v.orgId, source: 'sandbox-dsp', commissionPercent: 99 },
+      })(),
+    scope: 'onboarding',
+  },
   setEventProvider: {
     call: () =>
       op('mutation($i: SetEventProviderInput!) { setEventProvider(input: $i) { orgId } }', {
@@ -359,6 +371,10 @@ const rest: Record<string, RestCall> = {
   'POST /v1/privacy/erasures': { path: () => '/v1/privacy/erasures', body: () => ({ org_id: v.orgId, phone: '+15125550123' }) },
   'GET /v1/events': { path: () => `/v1/events?org_id=${v.orgId}&limit=100` },
   'GET /v1/orders/:id': { path: () => `/v1/orders/${v.order}` },
+  'PUT /v1/organizations/:id/platforms/:source': {
+    path: () => `/v1/organizations/${v.orgId}/platforms/sandbox-dsp`,
+    body: () => ({ commission_percent: 99 }),
+  },
   'POST /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints', body: () => ({ url: ATTACKER_URL, org_id: v.orgId }) },
   'GET /v1/webhook-endpoints': { path: () => '/v1/webhook-endpoints' },
   'GET /v1/webhook-endpoints/:id': { path: () => `/v1/webhook-endpoints/${v.endpoint}` },
@@ -614,6 +630,21 @@ test('REST: no row reaches the victim for any of the four callers, and nothing c
     }
   }
   expect(await victimState()).toEqual(before);
+});
+
+// The end of day's REST read is a plain handler (it answers JSON or CSV), not a row: tried here
+// as the rows are, both ways, with the scope of the operation it answers as (dailyStatements).
+test('REST: GET /v1/reports/daily reaches no victim for any of the four callers, as JSON or CSV', async () => {
+  for (const accept of ['application/json', 'text/csv'])
+    for (const attacker of ATTACKERS) {
+      const token = tokenOf(attacker, 'user');
+      if (token === null) continue;
+      const path = `/v1/reports/daily?org_id=${v.orgId}&location_id=${v.location}&from=2026-01-01&to=2026-01-01`;
+      const res = await request(service.url, 'GET', path, { token, headers: { accept } });
+      expect({ attacker, leaked: leakedIds(res.body, { path }) }).toEqual({ attacker, leaked: [] });
+      expectRefused(attacker, false, res.status);
+      expect(res.body).toMatchObject({ statusCode: res.status, code: expect.any(String), message: expect.any(String) });
+    }
 });
 
 /** Providers are callers too: a registered POS, DSP and event provider of their own, each signing

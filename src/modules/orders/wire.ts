@@ -132,6 +132,8 @@ export function readDiscounts(object: Record<string, unknown>): Discount[] {
  * (null: not given; the store's tip and the tax its platform remits: 0), and its discounts by who
  * funds them. Its markup is the intake's to work out (./sums.ts). */
 export type OrderMoney = {
+  /** Lower-case ISO 4217, as sent (null: none given): a day's figures are summed per currency. */
+  currency: string | null;
   subtotal: number | null;
   tax: number | null;
   taxWithheldByDsp: number;
@@ -149,6 +151,7 @@ export function orderMoney(object: Record<string, unknown>, discounts: Discount[
   const figure = (field: OrderAmount) => (isAmount(object[field]) ? object[field] : null);
   const merchant = discounts.reduce((sum, discount) => sum + discount.merchantAmount, 0);
   return {
+    currency: isCurrency(object.currency) ? object.currency : null,
     subtotal: figure('subtotal'),
     tax: figure('tax'),
     taxWithheldByDsp: figure('tax_withheld_by_dsp') ?? 0,
