@@ -160,7 +160,10 @@ export function kitchenChecks(options: KitOptions) {
           `your POS answered the test order ${object.id} ${ok2xx(first) ? 'at once (its 2xx has no order.async_acceptance: true)' : `with ${first.status}`}: a decision later is not checked`,
         );
       else if (options.waitWebhookSeconds === undefined || !secret)
-        skip('orders.async_acceptance', `your POS answered the test order ${object.id} with async_acceptance: true; its decision is ${WITHOUT_WAIT}`);
+        skip(
+          'orders.async_acceptance',
+          `your POS answered the test order ${object.id} with async_acceptance: true; its decision is ${WITHOUT_WAIT}`,
+        );
       else {
         const seconds = waitMs / 1000;
         say(
@@ -188,7 +191,7 @@ export function kitchenChecks(options: KitOptions) {
       if (!given.length)
         return skip(
           'orders.pos_validation_shape',
-          `your POS refused nothing with a posValidation in this run (${decision ? `it sent ${webhookType(decision)} without one` : ok2xx(first) ? 'it took the test order' : `its ${first.status} to the test order has none`}): its shape is not checked`,
+          `your POS refused nothing with a posValidation in this run (${refusalNone(first, later, decision)}): its shape is not checked`,
         );
       const lines = orderLines(object);
       const judged = given.map(([where, value]) => [where, value, posValidationProblems(value, lines)] as const);
@@ -217,6 +220,13 @@ export function kitchenChecks(options: KitOptions) {
     answer,
     check,
   };
+}
+
+/** Why no posValidation came, in words. */
+function refusalNone(first: ProviderResponse, later: boolean, decision: Arrival | null): string {
+  if (decision) return `it sent ${webhookType(decision)} without one`;
+  if (later) return 'no decision of it came to judge';
+  return ok2xx(first) ? 'it took the test order' : `its ${first.status} to the test order has none`;
 }
 
 /** An order.accepted's prep_time_minutes out of range, said (the service ignores it and logs it). */
