@@ -9,6 +9,10 @@ import type { RateLimitConfig } from './common/rate-limits.js';
 import { POOL_DEFAULTS } from './db/pool.js';
 import type { TracingConfig } from './telemetry/tracing.js';
 
+/** How long a POS that answers an order "later" has for its decision, unless POS_CONFIRMATION_TIMEOUT_MS
+ * says otherwise (the conformance kit holds a POS to it). */
+export const POS_CONFIRMATION_DEFAULT_MS = 60_000;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
@@ -51,7 +55,7 @@ const schema = z.object({
     .min(1)
     .default(5 * 60 * 1000),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
-  POS_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  POS_CONFIRMATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(POS_CONFIRMATION_DEFAULT_MS),
   CATALOG_MAX_BYTES: z.coerce
     .number()
     .int()

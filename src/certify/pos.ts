@@ -27,6 +27,7 @@ import {
 } from './kit.js';
 import { oauthChecks, type Grant } from './oauth.js';
 import { orderOf } from './orders.js';
+import { DECISIONS, kitchenChecks } from './kitchen.js';
 import { answeringAsTheService, ofType, signing, WITHOUT_WAIT, webhookDetail } from './webhooks.js';
 
 const CATALOG_FIELDS: [string, 'string' | 'number' | 'array'][] = [
@@ -98,7 +99,13 @@ const shownProblems = (problems: string[]) =>
   problems.length ? `; ${problems.slice(0, 5).join(' | ')}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ''}` : '';
 
 /** The webhooks a POS sends the service (docs/pos-vendors.md, "4. Webhooks"). */
-const POS_WEBHOOKS = ['location.catalog.updated', 'order.updated', 'location.items.availability', 'location.status.updated'] as const;
+const POS_WEBHOOKS = [
+  'location.catalog.updated',
+  'order.updated',
+  'location.items.availability',
+  'location.status.updated',
+  ...DECISIONS,
+] as const;
 /** The most listed locations whose catalogs the kit reads looking for a German one. */
 const MOST_LOCATIONS_READ = 20;
 
@@ -109,6 +116,7 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
   const listed: Listed = { ids: [] };
   const catalogs = new Map<string, ProviderResponse>();
   let orderId: string | undefined;
+  const kitchen = kitchenChecks(options);
 
   const call = (method: 'GET' | 'POST', operation: Operation, headers: Record<string, string>, body?: unknown) =>
     send(caller, method, providerUrl(provider, operation), {
@@ -127,10 +135,11 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
   const location = () => listedTarget(listed, 'location');
 
   // The listener answers as the service does: a bad signature 401, a location the POS did not
-  // list 404, an order that is not the kit's 404.
+  // list 404, an order that is not the kit's 404, a decision as ./kitchen.ts says.
   if (provider.webhookSecret)
     listener.answerWith(
-      answeringAsTheService(provider.webhookSecret, POS_WEBHOOKS, (type, object) => {
+      answeringAsTheService(provider.webhookSecret, POS_WEBHOOKS, (type, object, arrival) => {
+        if (DECISIONS.includes(type as never)) return kitchen.answer(type, object, arrival);
         if (type === 'order.updated') {
           if (object.order_id !== orderId) throw new NotFound(`no order ${String(object.order_id)} from ${provider.source}`);
           return { status: 200, body: { order_id: orderId, status: object.status } };
@@ -219,11 +228,13 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
         if (typeof built === 'string') throw new Error(`no test order for location ${at}: ${built}`);
         const { object, items } = built;
         orderId = object.id;
+        kitchen.sent(object);
         say(`The test order ${object.id} goes to location ${at}: ${items}.`);
         const key = `order.created:${object.id}`;
         const event = { type: 'order.created', object };
         const headers = { 'x-provider-location-id': at };
         const first = await posted('orders', key, event, headers);
+        kitchen.answered(first);
         const posOrder = posOrderIdOf(first.body);
         const sent = `POST ${providerUrl(provider, 'orders')} {type: order.created, object: order ${object.id} for location ${at}, ${items}} with X-Provider-Location-Id ${at} and Idempotency-Key ${key}`;
         record(
@@ -239,6 +250,7 @@ export async function certifyPos(options: KitOptions): Promise<Report> {
         );
       },
     ],
+    kitchen.check,
     [
       ['notices.connect', 'notices.disconnect', 'notifications.publish_success', 'notifications.publish_failure'],
       async (record) => {

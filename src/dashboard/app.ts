@@ -182,6 +182,7 @@ const detailContext = (state: State): DetailContext => ({
   naming: (order) => namingOf(state, order),
   language: (id) => languageOf(state, id),
   providerName: (source) => providerName(state, source),
+  timeZone: (id) => locationOf(state, id)?.timezone ?? null,
 });
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -8,7 +8,7 @@ import type { DashboardOrderDetailQuery } from './generated/graphql.js';
 import { badge, clock, h, money, run, when } from './dom.js';
 import { DELIVERY_STEPS, deliveryShown, vehicleText } from './delivery.js';
 import { cancellationSentence, FULFILLMENT_NAMES, failureSentence, named, REASON_NAMES, STATUS_NAMES, type Naming } from './words.js';
-import { orderName } from './orders.js';
+import { kitchenLine, orderName } from './orders.js';
 
 const DetailQuery = graphql(`
   query DashboardOrderDetail($id: ID!) {
@@ -21,7 +21,7 @@ const DetailQuery = graphql(`
         discounts { name amount { amount } fundedBy merchantAmount { amount } }
       }
       cancellation { by reason details }
-      eventProvider estimatedDropoffTime
+      eventProvider estimatedDropoffTime estimatedReadyTime
       driver { name source phone { number code } vehicleInfo { make model color licensePlate } }
       customer { name phone maskedPhoneCode }
       timeline { at what status deliveryStatus failureReason driverName note }
@@ -38,6 +38,8 @@ export type DetailContext = {
   naming: (order: { locationId?: string | null; dspSource: string; total?: { currency: string } | null }) => Naming;
   language: (locationId: string | null | undefined) => string | null;
   providerName: (source: string) => string;
+  /** A location's time zone (its clock tells when an order is to be ready). */
+  timeZone: (locationId: string | null | undefined) => string | null;
 };
 
 /** The fulfillment types a driver delivers: only these show a delivery status. */
@@ -169,6 +171,7 @@ function detailOf(order: Detail, context: DetailContext): HTMLElement {
       badge(order.status, named(STATUS_NAMES, order.status)),
       ` ${named(FULFILLMENT_NAMES, order.fulfillmentType)} · ${base.platform} · placed ${when(order.createdAt)} · ${money(order.total, language)}`,
     ),
+    kitchenLine(order, base.pos, context.timeZone(order.locationId)),
     delivered ? deliveryLine(order, context) : null,
     order.failureReason
       ? h('p', { class: 'small error failure-sentence' }, failureSentence(order.failureReason, order.failureDetails, naming))

@@ -102,15 +102,19 @@ export type RowContext = {
 };
 
 /** The kitchen's pace, while it has the order: when it is to be ready ("Ready about 7:40 PM", on its
- * location's clock), or that the kitchen has yet to say yes. */
-function kitchenLine(order: Order, context: RowContext): HTMLElement | null {
-  if (order.status === 'awaiting_confirmation')
-    return h('p', { class: 'small muted awaiting' }, `${context.naming(order).pos} has yet to accept it`);
+ * location's clock), or that the kitchen (`pos`, its POS's name) has yet to say yes. The order's
+ * row and its detail say it alike. */
+export function kitchenLine(
+  order: { status: string; estimatedReadyTime?: number | null },
+  pos: string,
+  timeZone: string | null,
+): HTMLElement | null {
+  if (order.status === 'awaiting_confirmation') return h('p', { class: 'small muted awaiting' }, `${pos} has yet to accept it`);
   if (order.status !== 'in_progress' || !order.estimatedReadyTime) return null;
   return h(
     'p',
     { class: 'small ready', 'data-ready-at': String(order.estimatedReadyTime) },
-    `Ready about ${clockIn(order.estimatedReadyTime, context.timeZone(order.locationId))}`,
+    `Ready about ${clockIn(order.estimatedReadyTime, timeZone)}`,
   );
 }
 
@@ -145,7 +149,7 @@ function row(order: Order, context: RowContext): HTMLElement {
       'Status',
       order.status === 'failed' && shown.delivery === '—' ? { class: 'status', colspan: '2' } : { class: 'status' },
       badge(order.status, named(STATUS_NAMES, order.status)),
-      kitchenLine(order, context),
+      kitchenLine(order, context.naming(order).pos, context.timeZone(order.locationId)),
       // Why a failed order failed, as a sentence that names what was wrong.
       order.failureReason
         ? h(

@@ -1,6 +1,7 @@
 // The conformance kit (`cli certify`), run as a vendor runs it: against the sandbox POS and event
 // provider it passes every check; a POS written from docs/pos-vendors.md alone (three locations,
-// refusing those it did not list and items not on its catalog) passes every check, each broken
+// refusing those it did not list and items not on its catalog, answering "later" and refusing with
+// a posValidation naming what it ran out of) passes every check, each broken
 // variant of it failing the one check it breaks with a detail naming what to fix; against a POS
 // that gets the interface wrong, or an event provider that assigns a second driver on a repeat,
 // names another location, an unknown step, signs with another secret or sends nothing, it fails
@@ -35,11 +36,18 @@ const POS_CHECKS = [
   'catalog.de_rule',
   'orders.accepts_order_created',
   'orders.idempotent',
+  'orders.async_acceptance',
+  'orders.pos_validation_shape',
   'notices.connect',
   'notices.disconnect',
   'notifications.publish_success',
   'notifications.publish_failure',
 ];
+
+/** The kitchen's checks, run only for a POS that answers later or refuses with a posValidation. */
+const KITCHEN_CHECKS = ['orders.async_acceptance', 'orders.pos_validation_shape'];
+/** The checks run against a POS that answers at once and refuses nothing. */
+const AT_ONCE_CHECKS = POS_CHECKS.filter((id) => !KITCHEN_CHECKS.includes(id));
 
 const EVENT_PROVIDER_CHECKS = [
   'events.signature_required',
@@ -69,15 +77,20 @@ test('the sandbox POS passes every POS check; the JSON report and the JUnit file
     ]);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.checks.filter((c) => !c.ok)).toEqual([]);
-    expect(report.checks.map((c) => c.id)).toEqual(POS_CHECKS);
-    expect(report).toMatchObject({ kind: 'pos', base_url: pos.url, passed: POS_CHECKS.length, failed: 0 });
+    expect(report.checks.map((c) => c.id)).toEqual(AT_ONCE_CHECKS);
+    expect(report).toMatchObject({ kind: 'pos', base_url: pos.url, passed: AT_ONCE_CHECKS.length, failed: 0 });
     expect(run.code).toBe(0);
     const xml = fs.readFileSync(junit, 'utf8');
-    // Every check is in it: the webhook's, not run without --wait-webhook, as skipped.
+    // Every check is in it: the webhook's, not run without --wait-webhook, and the kitchen's, the
+    // sandbox answering at once, as skipped.
     expect(xml.match(/<testcase /g)).toHaveLength(POS_CHECKS.length + 1);
     expect(xml).not.toContain('<failure');
     expect(xml).toMatch(/<testcase classname="certify.pos" name="webhook.signature"><skipped message="not run: give --wait-webhook/);
-    expect(report.skipped.map((c) => c.id)).toEqual(['webhook.signature']);
+    expect(report.skipped.map((c) => c.id)).toEqual([...KITCHEN_CHECKS, 'webhook.signature']);
+    expect(report.skipped[0]!.detail).toMatch(
+      /^your POS answered the test order ord_certify_\w+ at once \(its 2xx has no order\.async_acceptance: true\): a decision later is not checked$/,
+    );
+    expect(report.skipped[1]!.detail).toMatch(/^your POS refused nothing with a posValidation in this run \(it took the test order\)/);
   } finally {
     await pos.close();
   }
@@ -123,8 +136,9 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
     expect(failed['catalog.unknown_location']).toMatch(
       /^GET .*\/v1\/catalog with X-Provider-Location-Id certify-unlisted-\w+ \(a location your POS did not list\) → 200 \{"default_language":"en-US".*Rule: a location you did not list in GET \/v1\/locations is answered 4xx \(404\), never with a catalog$/,
     );
-    // Its catalog is not German: the German rule is not run, and said so.
-    expect(report.skipped.map((c) => c.id)).toEqual(['catalog.de_rule', 'webhook.signature']);
+    // Its catalog is not German: the German rule is not run, and said so; nor the kitchen's, its
+    // order answered at once.
+    expect(report.skipped.map((c) => c.id)).toEqual(['catalog.de_rule', ...KITCHEN_CHECKS, 'webhook.signature']);
     expect(fs.readFileSync(junit, 'utf8').match(/<failure /g)).toHaveLength(Object.keys(failed).length);
   } finally {
     await broken.close();
@@ -133,11 +147,22 @@ test('a POS that breaks the rules fails exactly those checks, each saying what w
 
 /** The kit against a POS written from docs/pos-vendors.md alone, with its webhook secret, waiting
  * for its webhook: sent (the Standard Webhooks way) for its Tokyo location once the kit prints
- * where. */
-async function foreignRun(mistake?: PosMistake, more: (foreign: ForeignPos) => string[] = () => []) {
+ * where; an order it answered later is decided once the kit prints where to send the decision, as
+ * a person at the POS would (unless `decides` is false). `setup` readies the POS, `more` gives more arguments. */
+async function foreignRun(
+  mistake?: PosMistake,
+  {
+    setup = () => {},
+    more = () => [],
+    wait = '30',
+    decides = true,
+  }: { setup?: (foreign: ForeignPos) => void; more?: (foreign: ForeignPos) => string[]; wait?: string; decides?: boolean } = {},
+) {
   const foreign = await startForeignPos(mistake);
+  setup(foreign);
   try {
     const lines: string[] = [];
+    const decisions: Promise<unknown>[] = [];
     const run = await kit(
       [
         'pos',
@@ -150,7 +175,7 @@ async function foreignRun(mistake?: PosMistake, more: (foreign: ForeignPos) => s
         '--webhook-secret',
         foreign.webhookSecret,
         '--wait-webhook',
-        '30',
+        wait,
         '--json',
         ...more(foreign),
       ],
@@ -158,8 +183,13 @@ async function foreignRun(mistake?: PosMistake, more: (foreign: ForeignPos) => s
         lines.push(line);
         const asked = /^Send a signed location\.catalog\.updated to (http:\/\/[^/]+)\//.exec(line);
         if (asked) void foreign.catalogUpdated(asked[1]!, 'certify', { locationId: foreign.locationIds[2], scheme: 'standard' });
+        const later = /^Your POS answered the test order (ord_certify_\w+) with async_acceptance: true: send .* to (http:\/\/[^/]+)\//.exec(
+          line,
+        );
+        if (later && decides) decisions.push(foreign.decide(later[2]!, 'certify', later[1]!));
       },
     );
+    await Promise.all(decisions);
     const report = JSON.parse(run.stdout) as Report;
     const orders = foreign.received.filter((r) => r.path === '/v1/orders' && r.headers['idempotency-key'] !== 'certify-no-bearer');
     return { run, report, failed: failedChecks(report), lines, orders, foreign };
@@ -168,8 +198,14 @@ async function foreignRun(mistake?: PosMistake, more: (foreign: ForeignPos) => s
   }
 }
 
-test('a POS written from docs/pos-vendors.md alone, refusing locations it did not list and items not on its catalog, passes every check, --strict; --location chooses the test order’s location', async () => {
-  const { run, report, lines, orders, foreign } = await foreignRun(undefined, (pos) => ['--strict', '--location', pos.locationIds[2]!]);
+test('a POS written from docs/pos-vendors.md alone, refusing locations it did not list and items not on its catalog, deciding later and refusing with a posValidation, passes every check, --strict; --location chooses the test order’s location', async () => {
+  const { run, report, lines, orders, foreign } = await foreignRun(undefined, {
+    setup: (pos) => {
+      pos.answerLater();
+      pos.runOut(['i-shoyu']);
+    },
+    more: (pos) => ['--strict', '--location', pos.locationIds[2]!],
+  });
   expect(report.checks.filter((c) => !c.ok)).toEqual([]);
   expect(report.checks.map((c) => c.id)).toEqual([...POS_CHECKS, 'webhook.signature']);
   expect(report.skipped).toEqual([]);
@@ -213,6 +249,14 @@ test('a POS written from docs/pos-vendors.md alone, refusing locations it did no
   expect(report.checks.find((c) => c.id === 'catalog.de_rule')!.detail).toContain(
     `X-Provider-Location-Id ${berlin} → 200, default_language "de-DE"`,
   );
+  // Its decision later, signed, was answered as the service answers it; its posValidation is in shape.
+  const check = (id: string) => report.checks.find((c) => c.id === id)!.detail;
+  expect(check('orders.async_acceptance')).toMatch(
+    /^POST \/v1\/webhooks\/pos\/certify, signed with Service-Webhook-Signature, which matches: \{"type":"order\.rejected".* → the kit answered as the service would: 200 \{"order_id":"ord_certify_\w+","status":"failed","failure_reason":"item_unavailable"\}\. Rule: /,
+  );
+  expect(check('orders.pos_validation_shape')).toMatch(
+    /^your order\.rejected for ord_certify_\w+: posValidation \{"stockValidation":\[\{"type":"item","provider_id":"i-shoyu","quantity":0\}\]\} → in Stream's shape\. Rule: /,
+  );
   // The webhook, signed the Standard Webhooks way for Tokyo, was answered as the service answers it.
   expect(report.checks.find((c) => c.id === 'webhook.signature')!.detail).toMatch(
     /signed with the Standard Webhooks headers, which match: .* → the kit answered as the service would: 202 \{"received":true,"id":"whk_certify_\w+"\}/,
@@ -241,11 +285,50 @@ test.each<[PosMistake, string, RegExp]>([
     const { run, report, failed } = await foreignRun(mistake);
     expect(Object.keys(failed)).toEqual([check]);
     expect(failed[check]).toMatch(detail);
-    expect(report.checks).toHaveLength(POS_CHECKS.length + 1);
+    expect(report.checks).toHaveLength(AT_ONCE_CHECKS.length + 1);
     expect(run.code).toBe(1);
   },
   90_000,
 );
+
+test.each<[PosMistake, string, RegExp]>([
+  [
+    'decision-names-its-own-order-id',
+    'orders.async_acceptance',
+    /^POST \/v1\/webhooks\/pos\/certify, signed with Service-Webhook-Signature, which matches: \{"type":"order\.accepted","object":\{"order_id":"fp-order-\w+","prep_time_minutes":20\}\} → the kit answered as the service would: 404 not_found: order fp-order-\w+ not found\. Rule: .*order_id being the id of the order\.created's object \(ord_certify_\w+\)/,
+  ],
+  [
+    'pos-validation-in-snake-case',
+    'orders.pos_validation_shape',
+    /^your order\.rejected for ord_certify_\w+: posValidation \{"stock_validation":\[\{"type":"item","provider_id":"i-pastor","quantity":0\}\]\} → posValidation names nothing the service reads \(it has stock_validation, which the service does not read\): give stockValidation, orderTotalsValidation or orderValidation\. Rule: posValidation is \{stockValidation: /,
+  ],
+])(
+  'the POS from the docs deciding later with one mistake (%s) fails the one check it breaks, %s, saying what to fix',
+  async (mistake, check, detail) => {
+    const { run, report, failed } = await foreignRun(mistake, {
+      setup: (pos) => {
+        pos.answerLater();
+        if (mistake === 'pos-validation-in-snake-case') pos.runOut(['i-pastor']);
+      },
+    });
+    expect(Object.keys(failed)).toEqual([check]);
+    expect(failed[check]).toMatch(detail);
+    expect(failed[check]).not.toContain('undefined');
+    expect(report.checks).toHaveLength(POS_CHECKS.length + 1 - (check === 'orders.async_acceptance' ? 1 : 0));
+    expect(run.code).toBe(1);
+  },
+  90_000,
+);
+
+test('a POS that answers later and never decides fails orders.async_acceptance once --wait-webhook has passed, saying what was due', async () => {
+  const { run, failed, report } = await foreignRun(undefined, { setup: (pos) => pos.answerLater(), wait: '2', decides: false });
+  // Nobody decides: the line that says where is not answered.
+  expect(failed['orders.async_acceptance']).toMatch(
+    /^no order\.accepted or order\.rejected for order ord_certify_\w+ came within 2 s of your async_acceptance answer\. Rule: a POS that answers async_acceptance: true sends, signed as every webhook, order\.accepted/,
+  );
+  expect(report.skipped.map((c) => c.id)).toEqual(['orders.pos_validation_shape']);
+  expect(run.code).toBe(1);
+}, 60_000);
 
 test('the sandbox event provider passes every event-provider check, its webhooks counted at the paths it posts to under the printed URL', async () => {
   const secret = testSecrets().webhookSecret;

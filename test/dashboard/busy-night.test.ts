@@ -418,6 +418,34 @@ test("in a manager's words: no id and no ISO time anywhere; failures in sentence
     await closeOrder(laptop);
   }
   expect(opened.flatMap((text) => machineWords(text, ids))).toEqual([]);
+
+  // An order's money whole: the tip to the restaurant, and each discount with who pays it.
+  const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+  const moneyRows = () =>
+    laptop.$$eval('dialog[open] [data-amount]', (rows) =>
+      rows.map((r) => [r.getAttribute('data-amount'), (r as HTMLElement).innerText.replace(/\s+/g, ' ').trim()]),
+    );
+  const withDiscount = async (name: string) => {
+    const candidates = await db.order.findMany({ where: { orgId: night.orgId, status: 'completed', body: { contains: name } } });
+    const order = candidates.find((o) => (JSON.parse(o.body) as { restaurant_tip: number }).restaurant_tip > 0) ?? candidates[0]!;
+    return { order, body: JSON.parse(order.body) as { restaurant_tip: number; discounts: { name: string; amount: number }[] } };
+  };
+  const merchant = await withDiscount('Burger night');
+  await openOrder(laptop, merchant.order.id);
+  const rows = await moneyRows();
+  expect(rows).toContainEqual(['restaurant_tip', `Tip to the restaurant ${dollars(merchant.body.restaurant_tip)}`]);
+  expect(rows).toContainEqual([
+    'discount',
+    `Burger night (paid by the restaurant) −${dollars(merchant.body.discounts.find((d) => d.name === 'Burger night')!.amount)}`,
+  ]);
+  await closeOrder(laptop);
+  const platform = await withDiscount('10% off');
+  await openOrder(laptop, platform.order.id);
+  expect(await moneyRows()).toContainEqual([
+    'discount',
+    `10% off (paid by ${platform.order.dspSource === 'sandbox-dash' ? 'Sandbox Dash' : 'Sandbox Eats'}) −${dollars(platform.body.discounts.find((d) => d.name === '10% off')!.amount)}`,
+  ]);
+  await closeOrder(laptop);
   expect(opened[0]).toMatch(
     /Delivery: Delivered · Dana Driver \+1 5125550199 · blue Toyota Prius \(SBX-4821\) · by Sandbox Dispatch[\s\S]*Placed on Sandbox (Eats|Dash)\n.*Taken by Sandbox POS\n.*Driver on the way to you \(Dana Driver\)\n.*Driver at the restaurant\n.*Out for delivery · On the way to the customer\n.*At the customer's door\n.*Completed · Delivered/,
   );

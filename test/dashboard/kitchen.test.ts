@@ -1,5 +1,6 @@
 // The kitchen's pace on the dashboard, in Chromium at 1366×768 and 390×844, as a manager uses it:
-// each order in the kitchen says when it is to be ready on its location's clock; "Busy +10 / +20 /
+// each order in the kitchen says when it is to be ready on its location's clock, in its row and
+// opened; "Busy +10 / +20 /
 // +30 min" beside Pause tells each platform's store the longer prep time and the next order is
 // quoted it, until "End busy"; an order the kitchen refused for items it has none of takes those
 // items off sale on every platform in one click; the day at a glance follows the day filter; and
@@ -101,6 +102,11 @@ test("an order in the kitchen is 'Ready about' its ready time on its location's 
   // right after the stores, its customer by first name.
   expect(await onFirstScreen(laptop, `tr[data-order-id="${id}"] .ready`)).toBe(true);
   expect(await textOf(phone, `tr[data-order-id="${id}"] button.open-order`)).toMatch(/^#\S+ · [A-Z][a-z]+$/);
+  // The order opened says it as its row does.
+  await clickIn(laptop, `[data-open-order="${id}"]`);
+  expect(await textOf(laptop, `dialog[open] [data-order-detail="${id}"] .ready`)).toBe(`Ready about ${austinClock(ready)}`);
+  await clickIn(laptop, 'dialog[open] button.close');
+  await laptop.waitForFunction(() => !document.querySelector('dialog[open]'), { polling: 100 });
   // The buttons are one group named for the location, each saying what it does.
   expect(await laptop.$eval(`[data-busy-controls-location="${m.locationId}"]`, (g) => g.getAttribute('aria-label'))).toMatch(
     /^Busy at .+: more minutes per order for the next hour$/,

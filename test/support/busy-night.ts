@@ -6,7 +6,8 @@
 // failed for five reasons (the POS refused 6 early on; then, spread through the hour, 10 came to
 // Brooklyn's paused Sandbox Eats store, 9 asked for Onion Rings, off sale at Austin, 5 were priced
 // below the menu, 4 were in euros). The pause and the item off sale stay, and Austin has three
-// closed days ahead.
+// closed days ahead. The orders carry their money whole: tips to the restaurant, discounts paid by
+// the platform and by the restaurant.
 //
 // The dashboard's Chromium test (test/dashboard/busy-night.test.ts) and the screenshots of the
 // guide (test/dashboard/screenshots.ts, `npm run screenshots`) play the same night.
@@ -80,12 +81,59 @@ const soda = () => line('item_us_soda', 'Fountain Soda', 275, 1, [line('mod_us_l
 const rings = () => line('item_us_rings', 'Onion Rings', 525);
 const lineTotal = (l: Line): number => l.quantity * (l.price + l.modifiers.reduce((n, m) => n + lineTotal(m), 0));
 
-/** The n-th order's cart and money (in cents, tax added as in Texas and New York alike here). */
+type Discount = {
+  name: string;
+  amount: number;
+  scope: 'order' | 'item';
+  service_id?: string;
+  funded_by: 'dsp' | 'merchant';
+  merchant_amount: number;
+};
+
+/** The n-th order's discounts, as platforms give them: 10 % off the order paid by the platform on
+ * one in five, $2 off each burger paid by the restaurant on one in ten (every cart has burgers). */
+function discountsOf(n: number, items: Line[], subtotal: number): Discount[] {
+  const burgers = items.filter((l) => l.service_id === 'item_us_classic').reduce((count, l) => count + l.quantity, 0);
+  return [
+    ...(n % 5 === 2
+      ? [{ name: '10% off', amount: Math.round(subtotal / 10), scope: 'order' as const, funded_by: 'dsp' as const, merchant_amount: 0 }]
+      : []),
+    ...(n % 10 === 7 && burgers
+      ? [
+          {
+            name: 'Burger night',
+            amount: 200 * burgers,
+            scope: 'item' as const,
+            service_id: 'item_us_classic',
+            funded_by: 'merchant' as const,
+            merchant_amount: 200 * burgers,
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The n-th order's cart and money (in cents, tax added as in Texas and New York alike here): a
+ * tip to the driver on three in four, one to the restaurant on one in three, and its discounts;
+ * its sums add up, as the intake checks. */
 function cart(n: number, items: Line[] = [burger(1 + (n % 3)), ...(n % 2 ? [fries(1 + (n % 2))] : []), ...(n % 5 === 0 ? [soda()] : [])]) {
   const subtotal = items.reduce((sum, l) => sum + lineTotal(l), 0);
   const tax = Math.round(subtotal * 0.0825);
   const tip = (n % 4) * 100;
-  return { items, subtotal, tax, driver_tip: tip, delivery_fee: 299, delivery_fee_tax: 25, total: subtotal + tax + tip + 299 + 25 };
+  const restaurantTip = n % 3 === 1 ? 150 + (n % 2) * 100 : 0;
+  const discounts = discountsOf(n, items, subtotal);
+  const off = discounts.reduce((sum, d) => sum + d.amount, 0);
+  return {
+    items,
+    subtotal,
+    tax,
+    driver_tip: tip,
+    restaurant_tip: restaurantTip,
+    discounts,
+    delivery_fee: 299,
+    delivery_fee_tax: 25,
+    total: subtotal + tax + tip + restaurantTip + 299 + 25 - off,
+  };
 }
 
 /** Runs `work` over `items`, `width` at a time. */

@@ -6,8 +6,10 @@
 // with `{order: {id}}`, it takes no order updates (docs/reference.md's order event is
 // order.created only, and it refuses anything else), and a merchant can revoke the app. As a
 // careful vendor's does, it refuses a location it did not list (404) and an order of items its
-// catalog does not hold (422). A `mistake` makes it get one rule wrong, for the conformance kit's
-// tests. A real HTTP server on loopback, not a mock.
+// catalog does not hold (422). Told to, it answers orders "later" (async_acceptance) and sends its
+// decision when a person decides, refusing an order naming an item it has run out of with a
+// posValidation. A `mistake` makes it get one rule wrong, for the conformance kit's tests. A real
+// HTTP server on loopback, not a mock.
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createPeer, listen, type Peer } from '../../src/sandbox/peer.js';
@@ -15,8 +17,13 @@ import { signBody, signStandardWebhook } from '../../src/common/signatures.js';
 
 /** One rule a vendor gets wrong: a location it did not list answered with a catalog (200), a
  * token answer without `expire_time`, its webhooks signed with another secret than the one it
- * registered. */
-export type PosMistake = 'unknown-location-answered' | 'token-without-expire-time' | 'webhooks-signed-with-another-secret';
+ * registered, its decision naming the order by its own id, its posValidation's lists in snake_case. */
+export type PosMistake =
+  | 'unknown-location-answered'
+  | 'token-without-expire-time'
+  | 'webhooks-signed-with-another-secret'
+  | 'decision-names-its-own-order-id'
+  | 'pos-validation-in-snake-case';
 
 export type ForeignPos = Peer & {
   url: string;
@@ -33,6 +40,13 @@ export type ForeignPos = Peer & {
   revoke: () => void;
   /** What its order endpoint answers from now on (default: `{order: {id}}`). */
   answerOrdersWith: (answer: (object: Record<string, unknown>) => unknown) => void;
+  /** From now on its orders are answered "later": `{order: {id, async_acceptance: true}}`. */
+  answerLater: () => void;
+  /** Items it has run out of: its decision on an order naming one refuses it, naming them. */
+  runOut: (itemIds: string[]) => void;
+  /** A person decides an order answered later: its signed order.accepted (20 minutes), or its
+   * order.rejected with a posValidation naming what it has run out of, sent to the service. */
+  decide: (serviceUrl: string, source: string, orderId: string) => Promise<{ status: number; body: unknown }>;
   /** Sends the service its signed location.catalog.updated for a location (the first when none is
    * named): with Service-Webhook-Signature and no id of any kind (docs/reference.md's bytes), or
    * signed by the Standard Webhooks scheme. */
@@ -151,6 +165,32 @@ export async function startForeignPos(mistake?: PosMistake): Promise<ForeignPos>
   const refresh = new Set<string>();
   let answer = (_object: Record<string, unknown>): unknown => ({ order: { id: `fp-order-${crypto.randomBytes(4).toString('hex')}` } });
   const answers = new Map<string, unknown>();
+  /** The orders it answered later, by our id: the order and its own id of it. */
+  const undecided = new Map<string, { object: Record<string, unknown>; id: string }>();
+  const outOfStock = new Set<string>();
+
+  /** Sends the service a signed webhook: with Service-Webhook-Signature and no id of any kind
+   * (docs/reference.md's bytes), or signed by the Standard Webhooks scheme. */
+  const webhook = async (serviceUrl: string, source: string, event: unknown, scheme: 'service' | 'standard' = 'service') => {
+    const body = JSON.stringify(event);
+    const secret = mistake === 'webhooks-signed-with-another-secret' ? `${webhookSecret}-old` : webhookSecret;
+    const id = `msg_${crypto.randomBytes(8).toString('hex')}`;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature: Record<string, string> =
+      scheme === 'standard'
+        ? {
+            'webhook-id': id,
+            'webhook-timestamp': String(timestamp),
+            'webhook-signature': signStandardWebhook(id, timestamp, body, secret),
+          }
+        : { 'service-webhook-signature': signBody(body, secret) };
+    const response = await fetch(`${serviceUrl}/v1/webhooks/pos/${source}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signature },
+      body,
+    });
+    return { status: response.status, body: await response.json() };
+  };
 
   const issue = () => {
     const token = { access_token: crypto.randomBytes(16).toString('hex'), refresh_token: crypto.randomBytes(16).toString('hex') };
@@ -266,26 +306,43 @@ export async function startForeignPos(mistake?: PosMistake): Promise<ForeignPos>
     answerOrdersWith: (next) => {
       answer = next;
     },
-    catalogUpdated: async (serviceUrl, source, options = {}) => {
-      const body = JSON.stringify({ type: 'location.catalog.updated', object: { location_id: options.locationId ?? locationId } });
-      const secret = mistake === 'webhooks-signed-with-another-secret' ? `${webhookSecret}-old` : webhookSecret;
-      const id = `msg_${crypto.randomBytes(8).toString('hex')}`;
-      const timestamp = Math.floor(Date.now() / 1000);
-      const signature: Record<string, string> =
-        options.scheme === 'standard'
-          ? {
-              'webhook-id': id,
-              'webhook-timestamp': String(timestamp),
-              'webhook-signature': signStandardWebhook(id, timestamp, body, secret),
-            }
-          : { 'service-webhook-signature': signBody(body, secret) };
-      const response = await fetch(`${serviceUrl}/v1/webhooks/pos/${source}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...signature },
-        body,
-      });
-      return { status: response.status, body: await response.json() };
+    answerLater: () => {
+      answer = (object) => {
+        const id = `fp-order-${crypto.randomBytes(4).toString('hex')}`;
+        undecided.set(String(object.id), { object, id });
+        return { order: { id, async_acceptance: true } };
+      };
     },
+    runOut: (itemIds) => {
+      for (const id of itemIds) outOfStock.add(id);
+    },
+    decide: async (serviceUrl, source, orderId) => {
+      const order = undecided.get(orderId);
+      if (!order) throw new Error(`no order ${orderId} awaits a decision here`);
+      const named = order.id;
+      const out = ((order.object.items ?? []) as { service_id: string }[])
+        .filter((line) => outOfStock.has(line.service_id))
+        .map((line) => ({ type: 'item', provider_id: line.service_id, quantity: 0 }));
+      const order_id = mistake === 'decision-names-its-own-order-id' ? named : orderId;
+      const event = out.length
+        ? {
+            type: 'order.rejected',
+            object: {
+              order_id,
+              reason: 'out of stock',
+              posValidation: mistake === 'pos-validation-in-snake-case' ? { stock_validation: out } : { stockValidation: out },
+            },
+          }
+        : { type: 'order.accepted', object: { order_id, prep_time_minutes: 20 } };
+      return webhook(serviceUrl, source, event);
+    },
+    catalogUpdated: (serviceUrl, source, options = {}) =>
+      webhook(
+        serviceUrl,
+        source,
+        { type: 'location.catalog.updated', object: { location_id: options.locationId ?? locationId } },
+        options.scheme,
+      ),
     close: () => app.close(),
   };
 }

@@ -147,6 +147,18 @@ test('an order whose sums add up reaches the POS, the partner and GET /v1/orders
   });
   expect(read.body.customer).toMatchObject({ name: 'Jamie Rivera' });
   expect(read.body.timeline[0]).toMatchObject({ what: 'order.created' });
+  // Once its POS has taken it, the read says the kitchen's quote: its minutes, and when it is to be
+  // ready (taken at plus those minutes).
+  const quoted = await until(() => service.services.db.order.findFirst({ where: { id: orderId, prepTimeMinutes: { not: null } } }));
+  const taken = await request(service.url, 'GET', `/v1/orders/${orderId}`, { token: m.token });
+  const { prep_time_minutes: prep, estimated_ready_time: ready } = taken.body.event_data as {
+    prep_time_minutes: number;
+    estimated_ready_time: number;
+  };
+  expect(prep).toBe(quoted.prepTimeMinutes);
+  expect(prep).toBeGreaterThanOrEqual(1);
+  expect(ready).toBe(quoted.estimatedReadyAt!.getTime());
+  expect(Math.abs(ready - prep * 60_000 - Date.now())).toBeLessThan(30_000);
 
   // The partner's event carries the breakdown too.
   const event = await until(async () => {
