@@ -32,7 +32,8 @@ const CSV = 'text/csv';
 const integer = { type: 'integer' };
 const byReason = {
   type: 'array',
-  items: { type: 'object', required: ['reason', 'orders'], properties: { reason: { type: ['string', 'null'] }, orders: integer } },
+  // A reason the order did not record is null: not required, since a required field is never null.
+  items: { type: 'object', required: ['orders'], properties: { reason: { type: ['string', 'null'] }, orders: integer } },
 };
 const figures = (names: readonly string[]): JsonSchema => ({
   type: 'object',
@@ -41,7 +42,8 @@ const figures = (names: readonly string[]): JsonSchema => ({
 });
 const line: JsonSchema = {
   type: 'object',
-  required: ['source', 'currency', 'taken', 'awaiting', 'failed', 'canceled_by_merchant', 'canceled_by_dsp', 'amounts', 'payout'],
+  // source is null in a total (currency too, with no orders): not required, as no nullable field is.
+  required: ['taken', 'awaiting', 'failed', 'canceled_by_merchant', 'canceled_by_dsp', 'amounts', 'payout'],
   properties: {
     source: { type: ['string', 'null'], description: "The platform (a DSP's source); null in a total." },
     currency: { type: ['string', 'null'], description: 'Lower-case ISO 4217.' },
