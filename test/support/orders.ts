@@ -232,6 +232,15 @@ export const unsubscribed = (
   count = 0,
 ) => until(async () => service.services.pubsub.subscribers(channel, id) <= count);
 
+/** A line of a DSP's order: an item or modifier by its catalog id, at a price of one. */
+export const orderLine = (service_id: string, price: number, quantity = 1, modifiers: unknown[] = []) => ({
+  service_id,
+  name: service_id,
+  price,
+  quantity,
+  modifiers,
+});
+
 /** A DSP's signed order.created straight to a service instance (as the sandbox DSP sends it). */
 export async function sendDspOrder(base: string, webhookSecret: string, storeId: string, order: Record<string, unknown> = {}) {
   const object = sandboxOrder(storeId, order);

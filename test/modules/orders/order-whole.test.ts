@@ -7,7 +7,7 @@ import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import type { CustomerOrder } from '../../../src/sandbox/pos/dsp-channel.js';
 import { saveProvider } from '../../../src/integrations/providers.js';
 import { control } from '../../support/sandbox.js';
-import { placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../../support/orders.js';
+import { orderLine, placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../../support/orders.js';
 import { request, type TestService } from '../../support/service.js';
 
 let world: OrdersWorld;
@@ -21,13 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => world?.close());
 
-const line = (service_id: string, price: number, quantity = 1, modifiers: unknown[] = []) => ({
-  service_id,
-  name: service_id,
-  price,
-  quantity,
-  modifiers,
-});
+const line = orderLine;
 // Two classic burgers (1199, medium, extra cheese 125 with Swiss) and fries (450, regular): 3098.
 const cart = (burger = 1199, cheese = 125) => [
   line('item_us_classic', burger, 2, [line('mod_us_medium', 0), line('mod_us_cheese', cheese, 1, [line('mod_us_swiss', 0)])]),

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import type { SandboxPos } from '../../../src/sandbox/pos/server.js';
 import { saveProvider } from '../../../src/integrations/providers.js';
 import { control } from '../../support/sandbox.js';
-import { placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../../support/orders.js';
+import { orderLine, placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../../support/orders.js';
 import { request, type TestService } from '../../support/service.js';
 
 let world: OrdersWorld;
@@ -15,13 +15,7 @@ let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
 
-const line = (service_id: string, price: number, quantity = 1, modifiers: unknown[] = []) => ({
-  service_id,
-  name: service_id,
-  price,
-  quantity,
-  modifiers,
-});
+const line = orderLine;
 const cart = [
   line('item_us_classic', 1199, 2, [line('mod_us_medium', 0), line('mod_us_cheese', 125, 1, [line('mod_us_swiss', 0)])]),
   line('item_us_fries', 450, 1, [line('mod_us_regular', 0)]),
