@@ -305,6 +305,8 @@ export type DashboardViewer = {
   canChooseEventProvider: Scalars['Boolean']['output'];
   /** Owners, admins and managers pause and resume stores, make them busy and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
+  /** Owners, admins and managers read the end of day (dailyStatements): each platform's orders of a day, summed. */
+  canReadEndOfDay: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
   canRedeliver: Scalars['Boolean']['output'];
   organization: Organization;
