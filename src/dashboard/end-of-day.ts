@@ -7,7 +7,7 @@
 // "today" is today on its clock, and the days run from the organization's first to today.
 import { graphql } from './generated/gql.js';
 import type { DashboardEndOfDayQuery } from './generated/graphql.js';
-import { $, calendarDate, h, money, run } from './dom.js';
+import { $, calendarDate, currencyName, h, money, run } from './dom.js';
 import { CANCEL_REASON_NAMES, named, REASON_NAMES } from './words.js';
 import { COLORS } from './chart.js';
 
@@ -129,7 +129,7 @@ export async function showEndOfDay(context: EndOfDayContext, hash: string): Prom
     const button = h(
       'button',
       { type: 'button', class: 'quiet', 'aria-label': `${label}: ${calendarDate(target)}` },
-      text,
+      ...(days < 0 ? [h('span', { 'aria-hidden': 'true' }, '‹ '), text] : [text, h('span', { 'aria-hidden': 'true' }, ' ›')]),
     ) as HTMLButtonElement;
     button.disabled = target < first || target > today;
     button.dataset.date = target;
@@ -138,7 +138,7 @@ export async function showEndOfDay(context: EndOfDayContext, hash: string): Prom
   };
   const download = h(
     'button',
-    { type: 'button', class: 'download', 'aria-label': `Download the day as CSV: ${calendarDate(date)}` },
+    { type: 'button', class: 'download', 'aria-label': `Download CSV of ${calendarDate(date)} at ${location.name}` },
     'Download CSV',
   ) as HTMLButtonElement;
   download.addEventListener('click', () => {
@@ -159,7 +159,7 @@ export async function showEndOfDay(context: EndOfDayContext, hash: string): Prom
       'div',
       { class: 'eod-controls' },
       choose,
-      h('div', { class: 'eod-steps' }, step(-1, 'Previous day', '‹ Previous day'), step(1, 'Next day', 'Next day ›')),
+      h('div', { class: 'eod-steps' }, step(-1, 'Previous day', 'Previous day'), step(1, 'Next day', 'Next day')),
       download,
     ),
     h(
@@ -181,15 +181,24 @@ function chooser<T extends HTMLInputElement | HTMLSelectElement>(control: T, val
   return control;
 }
 
-/** The day's table, its payouts and its shares, one set per currency (a location has one, as a rule). */
+/** The day's table, its payouts and its shares, one set per currency: the location's own first
+ * (the most orders taken), then any other an order came in (one in euros at a dollar store failed,
+ * and is counted there). */
 function statementView(statement: Statement, language: string | null, platformName: (source: string) => string): HTMLElement {
   if (!statement.totals.length) return h('p', { class: 'empty-title', 'data-empty': 'true' }, 'No orders this day.');
+  const totals = [...statement.totals].sort((a, b) => b.taken - a.taken || String(a.currency).localeCompare(String(b.currency)));
   return h(
     'div',
-    { class: 'eod-statement' },
-    ...statement.totals.flatMap((total) => {
+    { class: 'eod-statements' },
+    ...totals.map((total, i) => {
       const lines = statement.platforms.filter((line) => line.currency === total.currency);
-      return [dayTable(lines, total, language, platformName), shares(lines, total, language, platformName)];
+      return h(
+        'div',
+        { class: 'eod-statement', 'data-currency': total.currency ?? '' },
+        i > 0 ? h('h4', { class: 'eod-currency' }, `Orders in ${total.currency ? currencyName(total.currency) : 'no currency'}`) : null,
+        dayTable(lines, total, language, platformName),
+        total.taken ? shares(lines, total, language, platformName) : null,
+      );
     }),
   );
 }
@@ -254,8 +263,13 @@ function dayTable(lines: Line[], total: Line, language: string | null, platformN
         ...reasons((line) => line.canceledByMerchantByReason, CANCEL_REASON_NAMES, 'canceledByMerchant'),
         row('Canceled by the platform', (line) => String(line.canceledByDsp), { 'data-row': 'canceledByDsp' }),
         ...reasons((line) => line.canceledByDspByReason, CANCEL_REASON_NAMES, 'canceledByDsp'),
-        section('Money of the orders taken'),
-        ...MONEY_ROWS.map(([figure, label]) => row(label, (line) => amount(line.amounts[figure]), { 'data-row': figure })),
+        // Only taken orders are summed: with none, there is no money to show.
+        ...(total.taken
+          ? [
+              section('Money of the orders taken'),
+              ...MONEY_ROWS.map(([figure, label]) => row(label, (line) => amount(line.amounts[figure]), { 'data-row': figure })),
+            ]
+          : []),
         ...(payouts
           ? [
               section('Expected payout'),
