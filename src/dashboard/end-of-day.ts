@@ -7,7 +7,7 @@
 // "today" is today on its clock, and the days run from the organization's first to today.
 import { graphql } from './generated/gql.js';
 import type { DashboardEndOfDayQuery } from './generated/graphql.js';
-import { $, calendarDate, currencyName, h, money, run } from './dom.js';
+import { $, calendarDate, currencyName, h, locale, money, run } from './dom.js';
 import { CANCEL_REASON_NAMES, named, REASON_NAMES } from './words.js';
 import { COLORS } from './chart.js';
 
@@ -79,6 +79,9 @@ export const PAGE = '#end-of-day';
 export const isEndOfDay = (hash: string) => hash === PAGE || hash.startsWith(`${PAGE}/`);
 const addressOf = (locationId: string, date: string) => `${PAGE}/${encodeURIComponent(locationId)}/${date}`;
 
+const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+/** A percentage as the viewer writes it ("15%", "12.5 %"). */
+const percentOf = (value: number) => percentFormat.format(value / 100);
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -223,7 +226,8 @@ function dayTable(lines: Line[], total: Line, language: string | null, platformN
       ),
     );
   };
-  const payouts = lines.some((line) => line.payout);
+  // A payout of nothing taken says nothing.
+  const payouts = total.taken > 0 && lines.some((line) => line.payout);
   const section = (title: string) =>
     h('tr', { class: 'group' }, h('th', { scope: 'rowgroup', colspan: String(columns.length + 1) }, title));
   return h(
@@ -273,9 +277,13 @@ function dayTable(lines: Line[], total: Line, language: string | null, platformN
         ...(payouts
           ? [
               section('Expected payout'),
-              row('Commission', (line) => (line.payout ? `${amount(line.payout.commission)} (${line.payout.commissionPercent} %)` : '—'), {
-                'data-row': 'commission',
-              }),
+              row(
+                'Commission',
+                (line) => (line.payout ? `${amount(line.payout.commission)} (${percentOf(line.payout.commissionPercent)})` : '—'),
+                {
+                  'data-row': 'commission',
+                },
+              ),
               row('Expected payout', (line) => (line.payout ? amount(line.payout.payout) : '—'), { 'data-row': 'payout', class: 'payout' }),
             ]
           : []),
@@ -297,7 +305,7 @@ function shares(lines: Line[], total: Line, language: string | null, platformNam
   const percent = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : 0);
   const said = lines.map(
     (line) =>
-      `${platformName(line.source!)} ${percent(line.amounts.total, total.amounts.total)} % (${amount(line.amounts.total)}, ${plural(line.taken, 'order', 'orders')})`,
+      `${platformName(line.source!)} ${percentOf(percent(line.amounts.total, total.amounts.total))} (${amount(line.amounts.total)}, ${plural(line.taken, 'order', 'orders')})`,
   );
   return h(
     'figure',
@@ -321,8 +329,8 @@ function shares(lines: Line[], total: Line, language: string | null, platformNam
           ),
           h(
             'span',
-            { class: 'n' },
-            `${percent(line.amounts.total, total.amounts.total)} % · ${amount(line.amounts.total)} · ${plural(line.taken, 'order', 'orders')}`,
+            { class: 'share-words' },
+            `${percentOf(percent(line.amounts.total, total.amounts.total))} · ${amount(line.amounts.total)} · ${plural(line.taken, 'order', 'orders')}`,
           ),
         ),
       ),

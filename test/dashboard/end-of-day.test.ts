@@ -170,7 +170,7 @@ function expectedTable(statement: { platforms: Line[]; totals: Line[] }) {
     failed: row((l) => String(l.failed)),
     canceledByMerchant: row((l) => String(l.canceledByMerchant)),
     canceledByDsp: row((l) => String(l.canceledByDsp)),
-    commission: row((l) => (l.payout ? `${dollars(l.payout.commission)} (${l.payout.commissionPercent} %)` : '—')),
+    commission: row((l) => (l.payout ? `${dollars(l.payout.commission)} (${l.payout.commissionPercent}%)` : '—')),
     payout: row((l) => (l.payout ? dollars(l.payout.payout) : '—')),
   };
   if (columns.some(([, l]) => l.awaiting)) table.awaiting = row((l) => String(l.awaiting));
@@ -211,11 +211,17 @@ test("today at Austin: every figure of the table is the statement's, in dollars,
       expect(share.percent).toBe(Math.round((100 * statement.platforms.find((l) => l.source === share.source)!.amounts.total!) / total));
     expect(shares.reduce((n, s) => n + s.percent, 0)).toBeGreaterThanOrEqual(99);
     expect(await page.$eval('.eod-shares [role="img"]', (e) => e.getAttribute('aria-label'))).toMatch(
-      /Sandbox Eats \d+ % \(\$[\d,]+\.\d\d, \d+ orders?\)/,
+      /Sandbox Eats \d+% \(\$[\d,]+\.\d\d, \d+ orders?\)/,
     );
     // Nothing wider than the screen; on the phone too the table fits its column.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(page.viewport()!.width);
     expect(await page.$eval('.eod-table-wrap', (w) => w.scrollWidth <= w.clientWidth)).toBe(true);
+    // A table still on the phone: each row's label and figures on one line.
+    const tops = await page.$$eval('table.eod-table[data-currency="usd"] tr[data-row="taken"] > *', (cells) =>
+      cells.map((cell) => Math.round(cell.getBoundingClientRect().top)),
+    );
+    expect(tops).toHaveLength(4);
+    expect(new Set(tops).size).toBe(1);
   }
 });
 
@@ -289,7 +295,7 @@ test('printed, the page is the day on one page: no navigation and no controls, t
       };
     });
     expect(shown).toEqual({ pages: false, controls: false, signOut: false, title: true, table: true, shares: true });
-    await laptop.screenshot({ path: '/tmp/eod-print.png', fullPage: true });
+    // Printed on Letter paper: one page (each page of Chromium's PDF is an object "/Type /Page").
     const pdf = Buffer.from(await laptop.pdf({ format: 'letter' })).toString('latin1');
     expect(pdf.match(/\/Type\s*\/Page\b(?!s)/g)).toHaveLength(1);
   } finally {
