@@ -36,14 +36,14 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const dollars = (cents: number) => usd.format(majorUnits(cents, 2) as Intl.StringNumericLiteral);
 
 const STATEMENT = /* GraphQL */ `
-  query ($orgId: ID!, $locationId: ID!, $date: String!) {
+  query EndOfDayTestStatement($orgId: ID!, $locationId: ID!, $date: String!) {
     dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {
       date
-      platforms { ...line }
-      totals { ...line }
+      platforms { ...EndOfDayTestLine }
+      totals { ...EndOfDayTestLine }
     }
   }
-  fragment line on StatementLine {
+  fragment EndOfDayTestLine on StatementLine {
     source currency taken awaiting failed failedByReason { reason orders }
     canceledByMerchant canceledByDsp
     amounts { subtotal tax taxWithheldByDsp deliveryFee deliveryFeeTax restaurantTip driverTip discountMerchant discountDsp markup total }
