@@ -3,7 +3,8 @@
 // owners, admins and managers pause stores, make them busy and take items off sale), then every order (./orders.ts:
 // filtered, paged, with the total; each opens to its detail, ./order-detail.ts), then the day at a
 // glance (./chart.ts), then the messages that failed for good (owners and admins redeliver them),
-// the connections, and who delivers the merchant's own orders (./dispatch.ts). On a laptop the
+// the connections, and who delivers the merchant's own orders (./dispatch.ts). Owners, admins and
+// managers have a second page, the End of day (./end-of-day.ts, at #end-of-day). On a laptop the
 // orders take the wide column and the rest stands beside them. Everything is named in the
 // manager's words (./words.ts): platforms and POS by their display names, never an id.
 //
@@ -26,6 +27,7 @@ import { itemNames, keepItemLists, openingState, stoppedState, storeControls, ta
 import { dayWords, drawChart, StatsQuery, today } from './chart.js';
 import { openOrder, type DetailContext } from './order-detail.js';
 import { showDispatch } from './dispatch.js';
+import { isEndOfDay, showEndOfDay, type EndOfDayContext } from './end-of-day.js';
 import {
   dayRange,
   filterVariables,
@@ -42,7 +44,11 @@ import { messageName, named, STATE_NAMES, STATUS_NAMES, type Naming } from './wo
 
 const ViewerQuery = graphql(`
   query DashboardViewer {
-    me { canRedeliver canControlStores canChooseEventProvider user { email fullName role } organization { id name } }
+    me {
+      canRedeliver canControlStores canChooseEventProvider canReadEndOfDay
+      user { email fullName role }
+      organization { id name createdAt }
+    }
     providers { source kind name }
   }
 `);
@@ -489,6 +495,36 @@ async function start(): Promise<void> {
     const id = (event.target as HTMLElement).closest<HTMLElement>('[data-open-order]')?.dataset.openOrder;
     if (id) void guard(() => openOrder(id, detailContext(state)));
   });
+  // The End of day page, for those who may read it: shown when the address names it, read again
+  // (at most once a second) as orders come in.
+  const endOfDay: EndOfDayContext = {
+    orgId,
+    orgCreatedAt: viewer.organization.createdAt,
+    locations: () => locationsOf(state).map((l) => ({ id: l.id, name: l.name, timezone: l.timezone, language: languageOf(state, l.id) })),
+    platformName: (source) => providerName(state, source),
+    problem: showProblem,
+  };
+  const onEndOfDay = () => viewer.canReadEndOfDay && isEndOfDay(window.location.hash);
+  const showPage = () => {
+    const shown = onEndOfDay();
+    $('overview').hidden = shown;
+    $('end-of-day').hidden = !shown;
+    for (const [id, current] of [
+      ['page-overview', !shown],
+      ['page-end-of-day', shown],
+    ] as const)
+      current ? $(id).setAttribute('aria-current', 'page') : $(id).removeAttribute('aria-current');
+    document.title = `${shown ? 'End of day · ' : ''}${viewer.organization.name} · Dashboard`;
+    if (shown && state.overview) void guard(() => showEndOfDay(endOfDay, window.location.hash));
+  };
+  $('pages').hidden = !viewer.canReadEndOfDay;
+  window.addEventListener('hashchange', showPage);
+  let endOfDayTimer: ReturnType<typeof setTimeout> | undefined;
+  const endOfDaySoon = () => {
+    if (!onEndOfDay()) return;
+    clearTimeout(endOfDayTimer);
+    endOfDayTimer = setTimeout(() => onEndOfDay() && void guard(() => showEndOfDay(endOfDay, window.location.hash)), 1000);
+  };
   const redeliver = async (id: string) => {
     await guard(async () => {
       await run(RedeliverMutation, { id });
@@ -531,6 +567,7 @@ async function start(): Promise<void> {
         live.textContent = 'Live';
         void guard(async () => {
           await Promise.all([loadOverview(), loadOrders(), loadChart()]);
+          showPage();
           document.body.dataset.loaded = 'true';
         });
       },
@@ -557,6 +594,7 @@ async function start(): Promise<void> {
         renderOrders(state, showMore, loadOverview);
         countSoon();
         chartSoon();
+        endOfDaySoon();
       },
       error: () => undefined,
       complete: () => undefined,

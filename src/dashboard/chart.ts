@@ -28,7 +28,8 @@ export function today(now = new Date()): { from: number; to: number } {
   return { from: midnight, to: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() };
 }
 
-const COLORS = ['#175cd3', '#067647', '#7a5af8', '#0e9384', '#c11574', '#b54708'];
+/** Each platform's colour, in the order of their sources. */
+export const COLORS = ['#175cd3', '#067647', '#7a5af8', '#0e9384', '#c11574', '#b54708'];
 const FAILED = '#b42318';
 const hourLabel = new Intl.DateTimeFormat(locale, { hour: 'numeric' });
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

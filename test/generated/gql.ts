@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query EndOfDayTestStatement($orgId: ID!, $locationId: ID!, $date: String!) {\n    dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {\n      date\n      platforms { ...EndOfDayTestLine }\n      totals { ...EndOfDayTestLine }\n    }\n  }\n  fragment EndOfDayTestLine on StatementLine {\n    source currency taken awaiting failed failedByReason { reason orders }\n    canceledByMerchant canceledByDsp\n    amounts { subtotal tax taxWithheldByDsp deliveryFee deliveryFeeTax restaurantTip driverTip discountMerchant discountDsp markup total }\n    payout { commissionPercent commission payout }\n  }\n": typeof types.EndOfDayTestStatementDocument,
     "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.MultiOrderUpdatedDocument,
     "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": typeof types.LocationsDocument,
     "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": typeof types.OrdersDocument,
@@ -45,6 +46,7 @@ type Documents = {
     "query ProviderNames { providers { source kind name } }": typeof types.ProviderNamesDocument,
 };
 const documents: Documents = {
+    "\n  query EndOfDayTestStatement($orgId: ID!, $locationId: ID!, $date: String!) {\n    dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {\n      date\n      platforms { ...EndOfDayTestLine }\n      totals { ...EndOfDayTestLine }\n    }\n  }\n  fragment EndOfDayTestLine on StatementLine {\n    source currency taken awaiting failed failedByReason { reason orders }\n    canceledByMerchant canceledByDsp\n    amounts { subtotal tax taxWithheldByDsp deliveryFee deliveryFeeTax restaurantTip driverTip discountMerchant discountDsp markup total }\n    payout { commissionPercent commission payout }\n  }\n": types.EndOfDayTestStatementDocument,
     "subscription MultiOrderUpdated($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.MultiOrderUpdatedDocument,
     "query Locations($orgId: ID!) { organizationLocations(orgId: $orgId) { locations { id status } } }": types.LocationsDocument,
     "subscription Orders($orgId: ID!) { orderUpdated(orgId: $orgId) { id status } }": types.OrdersDocument,
@@ -90,6 +92,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndOfDayTestStatement($orgId: ID!, $locationId: ID!, $date: String!) {\n    dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {\n      date\n      platforms { ...EndOfDayTestLine }\n      totals { ...EndOfDayTestLine }\n    }\n  }\n  fragment EndOfDayTestLine on StatementLine {\n    source currency taken awaiting failed failedByReason { reason orders }\n    canceledByMerchant canceledByDsp\n    amounts { subtotal tax taxWithheldByDsp deliveryFee deliveryFeeTax restaurantTip driverTip discountMerchant discountDsp markup total }\n    payout { commissionPercent commission payout }\n  }\n"): (typeof documents)["\n  query EndOfDayTestStatement($orgId: ID!, $locationId: ID!, $date: String!) {\n    dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {\n      date\n      platforms { ...EndOfDayTestLine }\n      totals { ...EndOfDayTestLine }\n    }\n  }\n  fragment EndOfDayTestLine on StatementLine {\n    source currency taken awaiting failed failedByReason { reason orders }\n    canceledByMerchant canceledByDsp\n    amounts { subtotal tax taxWithheldByDsp deliveryFee deliveryFeeTax restaurantTip driverTip discountMerchant discountDsp markup total }\n    payout { commissionPercent commission payout }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

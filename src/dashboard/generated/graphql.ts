@@ -305,6 +305,8 @@ export type DashboardViewer = {
   canChooseEventProvider: Scalars['Boolean']['output'];
   /** Owners, admins and managers pause and resume stores, make them busy and take items off sale. */
   canControlStores: Scalars['Boolean']['output'];
+  /** Owners, admins and managers read the end of day (dailyStatements): each platform's orders of a day, summed. */
+  canReadEndOfDay: Scalars['Boolean']['output'];
   /** Owners and admins redeliver dead deliveries. */
   canRedeliver: Scalars['Boolean']['output'];
   organization: Organization;
@@ -1571,7 +1573,7 @@ export type WebhookEndpointsPayload = {
 export type DashboardViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string } } | null, providers: Array<{ __typename?: 'ProviderName', source: string, kind: string, name: string }> };
+export type DashboardViewerQuery = { __typename?: 'Query', me?: { __typename?: 'DashboardViewer', canRedeliver: boolean, canControlStores: boolean, canChooseEventProvider: boolean, canReadEndOfDay: boolean, user: { __typename?: 'User', email: string, fullName?: string | null, role: string }, organization: { __typename?: 'Organization', id: string, name: string, createdAt: number } } | null, providers: Array<{ __typename?: 'ProviderName', source: string, kind: string, name: string }> };
 
 export type DashboardLocationFragment = { __typename?: 'Location', id: string, name: string, source: string, timezone: string, openNow: boolean, opensAt?: number | null, closesAt?: number | null, prepTimeMinutes?: number | null, busy?: { __typename?: 'Busy', extraPrepMinutes: number, untilMs?: number | null } | null, closedDays: Array<{ __typename?: 'ClosedDay', date: string, name: string }>, offSale: Array<{ __typename?: 'OffSaleItem', itemId: string, untilMs?: number | null }>, catalog: Array<{ __typename?: 'CatalogVersion', currency?: string | null, defaultLanguage?: string | null, items: Array<{ __typename?: 'CatalogItem', providerId: string, name?: string | null }>, modifiers: Array<{ __typename?: 'CatalogModifier', providerId: string, name?: string | null }> }>, dsps: Array<{ __typename?: 'DspConnection', id: string, name: string, source: string, dspStoreId: string, status: string, pausedUntil?: number | null, dspStatus: string, publishes: Array<{ __typename?: 'MenuPublish', status: string, menuProviderIds: Array<string>, catalogVersion: number, error?: string | null, createdAt: number }> }> };
 
@@ -1634,6 +1636,17 @@ export type DashboardSetEventProviderMutationVariables = Exact<{
 
 
 export type DashboardSetEventProviderMutation = { __typename?: 'Mutation', setEventProvider: { __typename?: 'SetEventProviderPayload', eventProvider?: string | null } };
+
+export type DashboardEndOfDayQueryVariables = Exact<{
+  orgId: Scalars['ID']['input'];
+  locationId: Scalars['ID']['input'];
+  date: Scalars['String']['input'];
+}>;
+
+
+export type DashboardEndOfDayQuery = { __typename?: 'Query', dailyStatements: Array<{ __typename?: 'DailyStatement', date: string, timeZone: string, hours: number, platforms: Array<{ __typename?: 'StatementLine', source?: string | null, currency?: string | null, taken: number, awaiting: number, failed: number, canceledByMerchant: number, canceledByDsp: number, failedByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByMerchantByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByDspByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, amounts: { __typename?: 'StatementFigures', subtotal: number, tax: number, taxWithheldByDsp: number, deliveryFee: number, deliveryFeeTax: number, restaurantTip: number, driverTip: number, discountMerchant: number, discountDsp: number, markup: number, total: number }, payout?: { __typename?: 'ExpectedPayout', subtotal: number, tax: number, restaurantTip: number, discountMerchant: number, commissionPercent: number, commission: number, payout: number } | null }>, totals: Array<{ __typename?: 'StatementLine', source?: string | null, currency?: string | null, taken: number, awaiting: number, failed: number, canceledByMerchant: number, canceledByDsp: number, failedByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByMerchantByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByDspByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, amounts: { __typename?: 'StatementFigures', subtotal: number, tax: number, taxWithheldByDsp: number, deliveryFee: number, deliveryFeeTax: number, restaurantTip: number, driverTip: number, discountMerchant: number, discountDsp: number, markup: number, total: number }, payout?: { __typename?: 'ExpectedPayout', subtotal: number, tax: number, restaurantTip: number, discountMerchant: number, commissionPercent: number, commission: number, payout: number } | null }> }> };
+
+export type DashboardStatementLineFragment = { __typename?: 'StatementLine', source?: string | null, currency?: string | null, taken: number, awaiting: number, failed: number, canceledByMerchant: number, canceledByDsp: number, failedByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByMerchantByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, canceledByDspByReason: Array<{ __typename?: 'ReasonCount', reason?: string | null, orders: number }>, amounts: { __typename?: 'StatementFigures', subtotal: number, tax: number, taxWithheldByDsp: number, deliveryFee: number, deliveryFeeTax: number, restaurantTip: number, driverTip: number, discountMerchant: number, discountDsp: number, markup: number, total: number }, payout?: { __typename?: 'ExpectedPayout', subtotal: number, tax: number, restaurantTip: number, discountMerchant: number, commissionPercent: number, commission: number, payout: number } | null };
 
 export type DashboardOrderDetailQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1794,6 +1807,51 @@ export const DashboardDeliveryFragmentDoc = new TypedDocumentString(`
   createdAt
 }
     `, {"fragmentName":"DashboardDelivery"}) as unknown as TypedDocumentString<DashboardDeliveryFragment, unknown>;
+export const DashboardStatementLineFragmentDoc = new TypedDocumentString(`
+    fragment DashboardStatementLine on StatementLine {
+  source
+  currency
+  taken
+  awaiting
+  failed
+  failedByReason {
+    reason
+    orders
+  }
+  canceledByMerchant
+  canceledByMerchantByReason {
+    reason
+    orders
+  }
+  canceledByDsp
+  canceledByDspByReason {
+    reason
+    orders
+  }
+  amounts {
+    subtotal
+    tax
+    taxWithheldByDsp
+    deliveryFee
+    deliveryFeeTax
+    restaurantTip
+    driverTip
+    discountMerchant
+    discountDsp
+    markup
+    total
+  }
+  payout {
+    subtotal
+    tax
+    restaurantTip
+    discountMerchant
+    commissionPercent
+    commission
+    payout
+  }
+}
+    `, {"fragmentName":"DashboardStatementLine"}) as unknown as TypedDocumentString<DashboardStatementLineFragment, unknown>;
 export const DashboardOrderFragmentDoc = new TypedDocumentString(`
     fragment DashboardOrder on Order {
   id
@@ -1834,6 +1892,7 @@ export const DashboardViewerDocument = new TypedDocumentString(`
     canRedeliver
     canControlStores
     canChooseEventProvider
+    canReadEndOfDay
     user {
       email
       fullName
@@ -1842,6 +1901,7 @@ export const DashboardViewerDocument = new TypedDocumentString(`
     organization {
       id
       name
+      createdAt
     }
   }
   providers {
@@ -2096,6 +2156,63 @@ export const DashboardSetEventProviderDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DashboardSetEventProviderMutation, DashboardSetEventProviderMutationVariables>;
+export const DashboardEndOfDayDocument = new TypedDocumentString(`
+    query DashboardEndOfDay($orgId: ID!, $locationId: ID!, $date: String!) {
+  dailyStatements(orgId: $orgId, locationId: $locationId, from: $date, to: $date) {
+    date
+    timeZone
+    hours
+    platforms {
+      ...DashboardStatementLine
+    }
+    totals {
+      ...DashboardStatementLine
+    }
+  }
+}
+    fragment DashboardStatementLine on StatementLine {
+  source
+  currency
+  taken
+  awaiting
+  failed
+  failedByReason {
+    reason
+    orders
+  }
+  canceledByMerchant
+  canceledByMerchantByReason {
+    reason
+    orders
+  }
+  canceledByDsp
+  canceledByDspByReason {
+    reason
+    orders
+  }
+  amounts {
+    subtotal
+    tax
+    taxWithheldByDsp
+    deliveryFee
+    deliveryFeeTax
+    restaurantTip
+    driverTip
+    discountMerchant
+    discountDsp
+    markup
+    total
+  }
+  payout {
+    subtotal
+    tax
+    restaurantTip
+    discountMerchant
+    commissionPercent
+    commission
+    payout
+  }
+}`) as unknown as TypedDocumentString<DashboardEndOfDayQuery, DashboardEndOfDayQueryVariables>;
 export const DashboardOrderDetailDocument = new TypedDocumentString(`
     query DashboardOrderDetail($id: ID!) {
   order(id: $id) {

@@ -56,6 +56,8 @@ const STORE_CONTROLS = ['pauseStores', 'resumeStores', 'setLocationBusy', 'endLo
 /** The roles whose dashboard session may choose who delivers the merchant's own orders. */
 export const DISPATCH_CHOOSING_ROLES: readonly string[] = ['owner', 'admin'];
 const DISPATCH_CHOICE = 'setEventProvider';
+/** The roles whose dashboard session reads the end of day (the daily statements). */
+export const STATEMENT_READING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
 
 /** A dashboard session reads its organization; of the mutations it runs only `redeliver` and the
  * choice of event provider (owners and admins) and the store controls (owners, admins and

@@ -12,9 +12,7 @@ import { zoneOf } from '../catalog/local-time.js';
 import { findProvider } from '../../integrations/providers.js';
 import { dateAt, datesOf, daysOf, type Day } from './days.js';
 import { basisPointsOf, payoutOf, type Payout } from './payout.js';
-
-/** The dashboard roles that read the end of day; a token's caller (the partner's systems) reads it. */
-export const STATEMENT_READING_ROLES: readonly string[] = ['owner', 'admin', 'manager'];
+import { STATEMENT_READING_ROLES } from '../access/index.js';
 
 export type Figures = Record<Summed, number>;
 /** How many of a kind, by reason (the failure's or the cancellation's; null: none given). */

@@ -1,7 +1,7 @@
 // GraphQL for single sign-on (docs/reference.md § Resources).
 import { builder } from '../../graphql/builder.js';
 import { generateSsoSession } from './service.js';
-import { DISPATCH_CHOOSING_ROLES, REDELIVERING_ROLES, ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
+import { DISPATCH_CHOOSING_ROLES, REDELIVERING_ROLES, ROLES, STATEMENT_READING_ROLES, STORE_CONTROLLING_ROLES } from '../access/index.js';
 
 const Role = builder.enumType('Role', { values: ROLES });
 
@@ -55,6 +55,10 @@ const DashboardViewer = builder.objectRef<{ userId: string; orgId: string; role:
     canChooseEventProvider: t.boolean({
       description: "Owners and admins choose the event provider that delivers the merchant's own orders.",
       resolve: (viewer) => DISPATCH_CHOOSING_ROLES.includes(viewer.role),
+    }),
+    canReadEndOfDay: t.boolean({
+      description: "Owners, admins and managers read the end of day (dailyStatements): each platform's orders of a day, summed.",
+      resolve: (viewer) => STATEMENT_READING_ROLES.includes(viewer.role),
     }),
   }),
 });
