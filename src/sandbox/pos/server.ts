@@ -364,6 +364,16 @@ export async function startSandboxPos(options: SandboxPosOptions): Promise<Sandb
   app.post<{ Body: { location_id?: string } }>('/v1/_sandbox/catalog-updated', async (request) =>
     sendWebhook('location.catalog.updated', { location_id: request.body?.location_id }),
   );
+  // The order's ticket as this POS's till prints it: each line (a markup line among them, for a
+  // POS that takes one) and the money whole as the service sent it, with who funds each discount.
+  app.get<{ Params: { id: string } }>('/v1/_sandbox/tickets/:id', async (request, reply) => {
+    const sent = peer.received
+      .filter((call) => call.path === '/v1/orders')
+      .map((call) => call.body as { type?: string; object?: Record<string, unknown> })
+      .findLast((body) => body.type === 'order.created' && body.object?.id === request.params.id)?.object;
+    if (!sent) return reply.status(404).send({ error: 'not_found', message: `no order ${request.params.id} was sent to this POS` });
+    return ticketOf(sent);
+  });
   app.post<{ Body: { order_id?: string; status?: string; cancel_reason?: string; cancel_details?: string } }>(
     '/v1/_sandbox/order-status',
     async (request) => {
@@ -732,5 +742,29 @@ export function sandboxOrder(
     unpaid: false,
     cash_amount_due: 0,
     ...given,
+  };
+}
+
+type TicketLine = { service_id?: string; name?: string; quantity?: number; price?: number; modifiers?: TicketLine[] };
+
+/** A ticket's lines and figures from an order as the service sent it: the lines with their
+ * modifiers under them, then every figure the order carries, each in the order's minor units. */
+function ticketOf(order: Record<string, unknown>) {
+  const line = (l: TicketLine, depth: number): string[] => [
+    `${'  '.repeat(depth)}${l.quantity ?? 1} × ${l.name ?? l.service_id} @ ${l.price ?? 0}`,
+    ...(l.modifiers ?? []).flatMap((m) => line(m, depth + 1)),
+  ];
+  const figures = ['subtotal', 'tax', 'tax_withheld_by_dsp', 'delivery_fee', 'delivery_fee_tax', 'restaurant_tip', 'driver_tip', 'total'];
+  return {
+    order_id: order.id,
+    currency: order.currency,
+    lines: ((order.items as TicketLine[] | undefined) ?? []).flatMap((l) => line(l, 0)),
+    figures: Object.fromEntries(figures.filter((f) => order[f] !== undefined).map((f) => [f, order[f]])),
+    discounts: ((order.discounts as Record<string, unknown>[] | undefined) ?? []).map((d) => ({
+      name: d.name,
+      amount: d.amount,
+      funded_by: d.funded_by,
+      ...(d.service_id ? { service_id: d.service_id } : {}),
+    })),
   };
 }

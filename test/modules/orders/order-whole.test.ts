@@ -88,6 +88,11 @@ test('an order whose sums add up reaches the POS, the partner and GET /v1/orders
   expect(object).toMatchObject(Object.fromEntries(FIGURES.map((f) => [f, whole[f]])));
   expect(object.discounts).toEqual(discounts);
   expect(object.items).toEqual(whole.items);
+  // The sandbox POS's ticket shows the breakdown it received: every figure, each discount and who funds it.
+  const ticket = await (await fetch(`${pos.url}/v1/_sandbox/tickets/${orderId}`)).json();
+  expect(ticket).toMatchObject({ order_id: orderId, currency: 'usd', figures: Object.fromEntries(FIGURES.map((f) => [f, whole[f]])) });
+  expect(ticket.discounts.map((d: { funded_by: string }) => d.funded_by)).toEqual(discounts.map((d) => d.funded_by));
+  expect(ticket.lines.length).toBeGreaterThanOrEqual(whole.items.length);
 
   const { order } = await graph(Amounts, { id: orderId });
   expect(order.amounts).toEqual({
