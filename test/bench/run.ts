@@ -1120,8 +1120,11 @@ async function endOfDayBeside(
   // Its orders go back 30 days: the organization is made as old (a statement starts no earlier).
   await db.organization.update({ where: { id: where.orgId }, data: { createdAt: new Date(Date.now() - 40 * 86_400_000) } });
   const day = (offset: number) => localDate(Date.now() - offset * 86_400_000, second.timezone);
+  // One caller at a time: the target is how long one statement takes to answer, not how many
+  // answer at once (with twenty callers each waits behind the others).
   const statements = (from: string, to: string) => () => ({
     ...graphqlJob(service.url, { authorization: `Bearer ${token}` }),
+    connections: 1,
     body: JSON.stringify({
       query:
         'query($o: ID!, $l: ID!, $f: String!, $t: String!) { dailyStatements(orgId: $o, locationId: $l, from: $f, to: $t) { date totals { taken amounts { subtotal total } } } }',
