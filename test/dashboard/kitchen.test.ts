@@ -238,6 +238,11 @@ test('a team member has no busy buttons and cannot make the location busy; axe-c
   const refused = (
     await placeOrder(pos, m.storeId, { fulfillment_type: 'pickup', items: [{ service_id: 'item_us_rings', quantity: 1, price: 525 }] })
   ).body.order_id!;
+  // The POS refuses it when the order reaches it (the outbox sends it after the DSP's answer):
+  // its stock comes back only then.
+  await until(
+    async () => (await service.services.db.order.findUniqueOrThrow({ where: { id: refused } })).failureReason === 'item_unavailable',
+  );
   await control(pos, 'stock', { item_ids: ['item_us_rings'], available: true });
   await laptop.waitForSelector(`tr[data-order-id="${refused}"] button.take-off-sale`);
   await clickIn(laptop, '[aria-label="Busy +10 min per order for the next hour"]');
