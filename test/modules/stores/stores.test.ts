@@ -279,7 +279,10 @@ describe('closed days, in the location’s time zone', () => {
   };
 
   test('an order on a closed day fails naming the day; a future order is judged by its day', async () => {
+    // Yesterday closed too: its late-night menu (to 02:00) would otherwise still serve in the
+    // first hours of today, whatever hour the test runs at.
     await closedOn([
+      { date: day(-1), name: 'Eve', closed: true },
       { date: day(0), name: 'Staff party', closed: true },
       { date: day(2), name: 'Inventory', closed: true },
       { date: day(1), name: 'Open day', closed: false },
