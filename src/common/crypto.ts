@@ -45,13 +45,26 @@ export function box(aesKey: Uint8Array): Box {
 
 const hmac = (key: Uint8Array, data: string) => crypto.createHmac('sha256', key).update(data).digest();
 
+const SCOPE_KEYS_KEPT = 10_000;
+
 export function sealer(key: Uint8Array): Sealer {
   // Any key material becomes a 256-bit key; a generated key is already 256 random bits. The
   // digests' key is derived apart from it, so that neither tells anything of the other.
   const sealing = box(crypto.createHash('sha256').update(key).digest());
   const digests = hmac(key, 'digests');
+  // Each scope's key kept once made (an organization's: two digests an order), up to a bound.
+  const scopes = new Map<string, Buffer>();
+  const scopeKey = (scope: string) => {
+    let known = scopes.get(scope);
+    if (!known) {
+      if (scopes.size >= SCOPE_KEYS_KEPT) scopes.clear();
+      known = hmac(digests, scope);
+      scopes.set(scope, known);
+    }
+    return known;
+  };
   return {
     ...sealing,
-    digest: (scope, value) => hmac(hmac(digests, scope), value).toString('base64url'),
+    digest: (scope, value) => hmac(scopeKey(scope), value).toString('base64url'),
   };
 }
