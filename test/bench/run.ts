@@ -26,7 +26,7 @@ import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.j
 import { saveProvider } from '../../src/integrations/providers.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 import { freePort, merchantTakingOrders as onboardedMerchant, spawnService } from '../support/orders.js';
-import { polled, until } from '../support/wait.js';
+import { polled } from '../support/wait.js';
 import { openDatabase, poolState } from '../../src/db/client.js';
 import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
 import { prune } from '../../src/db/pruning.js';
@@ -484,7 +484,9 @@ async function merchantTakingOrders(service: RunningService, pos: { url: string 
     body: JSON.stringify({ location_id: posLocationId }),
   });
   // Without them every order would be refused: the benchmark stops rather than measure that.
-  await until(() => service.services.db.menuPublish.findFirst({ where: { status: 'published' } }), 10_000);
+  const published = await polled(() => service.services.db.menuPublish.findFirst({ where: { status: 'published' } }), 10_000);
+  if (!published)
+    throw new Error("setup did not finish: the store's menus were not published within 10 s (the POS could not reach the service?)");
   return { storeId, token, orgId };
 }
 
