@@ -6,6 +6,7 @@ import net from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import type { Sink } from 'graphql-ws';
 import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
+import type { CustomerOrder } from '../../src/sandbox/pos/dsp-channel.js';
 import { signBody } from '../../src/common/signatures.js';
 import { startSandboxEventProvider, type SandboxEventProvider } from '../../src/sandbox/event-provider/server.js';
 import { registerSandboxEvents, type SandboxSecrets } from '../../src/sandbox/register.js';
@@ -188,6 +189,14 @@ export async function placeOrder(pos: SandboxPos, storeId: string, order: Record
     body: { order_id?: string; status?: string; failure_reason?: string; duplicate?: boolean; code?: string; message?: string };
   };
 }
+
+/** The order as the sandbox DSP's customer sees it (the events the service sent it), once it has
+ * `count` events. */
+export const atDsp = (pos: SandboxPos, dspOrderId: string, count = 1) =>
+  until(async () => {
+    const order = (await (await fetch(`${pos.url}/v1/_sandbox/orders/${dspOrderId}`)).json()) as CustomerOrder;
+    return order.events?.length >= count ? order : null;
+  });
 
 export async function posStatus(pos: SandboxPos, orderId: string, status: string) {
   const res = await fetch(`${pos.url}/v1/_sandbox/order-status`, {

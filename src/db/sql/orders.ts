@@ -70,6 +70,14 @@ export const statusIn = (statuses: readonly string[]): Step => ({
   args: [...statuses],
 });
 
+/** A conditional write's condition: its POS's taking of the order is recorded (`yes`), or is not
+ * (modules/orders/states.ts, `taken`): an order in one of the `open` statuses whose DSP was told
+ * of it. */
+export const takenIs = (yes: boolean, open: readonly string[]): Step => {
+  const taken = `"status" IN (${placeholders([...open])}) AND "eventSequence" > 0`;
+  return { sql: yes ? taken : `NOT (${taken})`, args: [...open] };
+};
+
 /** A conditional write's condition: the order's delivery status is this one. */
 export const deliveryStatusIs = (deliveryStatus: string): Step => ({ sql: '"deliveryStatus" = ?', args: [deliveryStatus] });
 

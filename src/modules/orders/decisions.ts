@@ -14,7 +14,7 @@ import { sealedKeyOf } from '../privacy/customer.js';
 import { AWAITING, MERCHANT_DELIVERED, NEW } from './states.js';
 import { COUNTS_AN_EVENT, failed, type Refusal } from './peers.js';
 import { orderLines, posValidationOf } from './kitchen.js';
-import { kitchenSaid, namedRefusal, orderChanged, readinessOf, takenMessages, toDsp } from './service.js';
+import { kitchenSaid, namedRefusal, orderChanged, recordTaking, toDsp } from './service.js';
 
 /** How often each instance looks for decisions past their deadline. */
 export const DECISIONS_SWEEP_MS = 1000;
@@ -86,9 +86,7 @@ export async function decideOrder(
       await orderChanged(run, services, moved, { messages: [toDsp(services, moved, 'location.order.fail', failed(refusal))] });
       return moved;
     }
-    const taken = await takenMessages(run, services, readinessOf(run, moved, prep, now), () => key);
-    await orderChanged(run, services, taken.order, { messages: taken.messages, note: taken.note });
-    return taken.order;
+    return recordTaking(run, services, moved, { prep, now, key: () => key });
   });
   if (changed) return { order: changed, duplicate: false };
   // Another change came first (the sweep, a cancellation, the same decision at the same moment).

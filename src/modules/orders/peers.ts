@@ -109,12 +109,12 @@ export const readiness = (order: Pick<OrderRow, 'prepTimeMinutes' | 'estimatedRe
     : { prep_time_minutes: order.prepTimeMinutes, estimated_ready_time: order.estimatedReadyAt?.getTime() ?? null };
 
 /** An order's accept, to its DSP: with the currency and amounts the POS took it at, and its prep
- * time and ready time when known. */
+ * time and ready time when known; the POS's id of it unless its move came before its answer. */
 export const accepted = (
   order: Pick<OrderRow, 'posOrderId' | 'status' | 'prepTimeMinutes' | 'estimatedReadyAt'>,
   sent: Record<string, unknown>,
 ) => ({
-  pos_order_id: order.posOrderId,
+  ...(order.posOrderId === null ? {} : { pos_order_id: order.posOrderId }),
   status: order.status,
   ...readiness(order),
   ...orderAmounts(sent),
@@ -300,7 +300,7 @@ const CANCELLATION_PROPERTIES: Record<string, JsonSchema> = {
 };
 
 /** What an order event's data carries only at times (a delivery the restaurant makes, its driver). */
-const OPTIONAL = new Set(['delivery_status', 'driver', 'estimated_dropoff_time', 'cancel_reason', 'cancel_details']);
+const OPTIONAL = new Set(['pos_order_id', 'delivery_status', 'driver', 'estimated_dropoff_time', 'cancel_reason', 'cancel_details']);
 
 /** The DSP events as the OpenAPI document's `webhooks` describe them (what a DSP receives). */
 export function dspEventDocs(): Record<string, OpenApiOperation> {
@@ -316,7 +316,15 @@ export function dspEventDocs(): Record<string, OpenApiOperation> {
   const more: Record<DspEventType, [string, Record<string, unknown>]> = {
     'location.order.accept': [
       `The POS took the order, at the currency and amounts it carries (those the order gave). ${AMOUNTS_ARE}`,
-      { pos_order_id: { type: 'string' }, status: { type: 'string' }, ...orderMoneyProperties() },
+      {
+        pos_order_id: {
+          type: 'string',
+          description:
+            'The POS’s id of the order. Absent when the POS moved the order before its answer was read: it took the order all the same, and this accept comes before the move.',
+        },
+        status: { type: 'string' },
+        ...orderMoneyProperties(),
+      },
     ],
     'location.order.fail': [
       'The order will not be made: refused at intake, by the POS, or the POS never took it.',

@@ -27,6 +27,7 @@ import {
   posLocationOf,
   statusIn,
   storeForOrder,
+  takenIs,
   type BoundLocation,
   type StoreForOrder,
 } from '../../db/sql/orders.js';
@@ -41,7 +42,9 @@ import {
   FINAL_STATUSES,
   MERCHANT_DELIVERED,
   NEW,
+  OPEN,
   statusesWhere,
+  takesFirst,
   type DeliveryStatus,
   type OrderEvent,
   type OrderStatus,
@@ -314,12 +317,17 @@ export async function acceptOrder(
 }
 
 /** The conditional writes of the POS's answer to a sent order (./states.ts), worked out once:
- * the status each sets (null: keeps it) and the statuses it applies in, tried in turn. */
-const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[]) =>
-  targets.map((to) => ({ to, where: statusIn(statusesWhere(event, to)) }));
-const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW]);
+ * the status each sets (null: keeps it) and the statuses it applies in, tried in turn. Taking the
+ * order, or holding it for a decision, applies only where its taking is not recorded already (its
+ * POS moved it before this answer was read: changeStatus). */
+const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[], where = (statuses: OrderStatus[]) => statusIn(statuses)) =>
+  targets.map((to) => ({ to, where: where(statusesWhere(event, to)) }));
+const notTaken = (statuses: OrderStatus[]) => allOf(statusIn(statuses), takenIs(false, OPEN));
+const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW], notTaken);
 const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed']);
-const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING]);
+const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING], notTaken);
+/** Where the POS's yes finds its taking recorded already: its answer's columns are kept, no more. */
+const ALREADY_TAKEN = takenIs(true, OPEN);
 
 /** A POS's refusal read whole: one that names what it cannot make (`posValidation`, read against
  * the order's lines, ./kitchen.ts) fails the order by what it named. What of it could not be
@@ -360,17 +368,25 @@ export function kitchenSaid(services: Services, orderId: string, order: unknown)
   return answer;
 }
 
-/** What an order its POS took writes, once it is taken (at once, or by a decision later): its
- * accept to the DSP (with its prep time and ready time), and for a merchant-delivered order its
+/** How an order was taken: the POS's minutes (null: none said), when, the customer's sealed key
+ * for the event provider's message, and the record's type (the default, order.updated, for an
+ * order the taking moves). */
+export type Taking = {
+  prep: number | null;
+  now: Date;
+  key: () => Promise<string | null> | string | null;
+  type?: 'order.accepted';
+};
+
+/** The POS took the order (by its answer, its decision later, or its first move read before
+ * either: changeStatus), written by the caller's write that counted the accept as the DSP's next
+ * event (`counted`, the order as that write left it). Recorded once, whichever way: its prep time
+ * and ready time, its accept to the DSP (with both), and for a merchant-delivered order its
  * confirmation to the event provider that delivers it (which alone may then report its delivery:
- * reportDelivery, below); with none, its POS delivers it, and the note says why. `key` gives the
- * customer's sealed key the event provider's message carries. The order as it is after. */
-export async function takenMessages(
-  run: Run,
-  services: Services,
-  taken: OrderRow,
-  key: () => Promise<string | null> | string | null,
-): Promise<{ order: OrderRow; messages: OutboxInput[]; note?: string }> {
+ * reportDelivery, below); with none, its POS delivers it, and the note says why. The order as it
+ * is after. */
+export async function recordTaking(run: Run, services: Services, counted: OrderRow, taking: Taking): Promise<OrderRow> {
+  const taken = readinessOf(run, counted, taking.prep, taking.now);
   let order: OrderRow | undefined = taken;
   const sent = JSON.parse(order.body) as Record<string, unknown>;
   const messages = [toDsp(services, taken, 'location.order.accept', accepted(taken, sent))];
@@ -383,17 +399,20 @@ export async function takenMessages(
         tables.order.update(taken.id, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
       );
       // The customer's key, unless the customer is gone.
-      const carried = order!.redactedAt ? null : await key();
+      const carried = order!.redactedAt ? null : await taking.key();
       messages.push(carryingCustomer(orderConfirmed(order!, { source: dispatcher.source, locationId: candidates!.locationId }), carried));
     } else note = `Sent to no event provider (${dispatcher.none}): the restaurant delivers it.`;
   }
-  return { order: order!, messages, note };
+  await orderChanged(run, services, order!, { type: taking.type, messages, note });
+  return order!;
 }
 
 /** How the POS answered order.created: its order id, or its refusal; the DSP hears either in the
  * same transaction, and an accepted merchant-delivered order goes on to its event provider. A POS
  * that decides later holds the order awaiting its decision until a stored deadline
- * (./decisions.ts): nobody is told it was accepted. */
+ * (./decisions.ts): nobody is told it was accepted. A yes (at once or later) to an order whose
+ * taking is recorded already (its POS moved it first, or the answer is a redelivery's) keeps its
+ * order id and tells nobody again: the DSP hears one accept. */
 const orderSent: OutcomeHandler = async (subject, outcome, services) => {
   const orderId = subject.subjectId!;
   const refusal = await answerRefusal(services, orderId, outcome);
@@ -407,15 +426,17 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     let order: OrderRow | undefined;
     let moved: OrderStatus | null = null;
     const later = kitchen?.decidesLater ?? false;
+    // What the answer says, kept whatever it moves: a deferral's deadline too, by which the POS's
+    // decision, when it comes, is known for one it said it would make (./decisions.ts).
+    const answered = refusal
+      ? { failureReason: refusal.reason, failureDetails: refusal.details }
+      : later
+        ? { posOrderId, decisionDueAt: new Date(now.getTime() + services.config.posConfirmationTimeoutMs) }
+        : { posOrderId };
     for (const { to, where } of refusal ? WHEN_REFUSED : later ? WHEN_DEFERRED : WHEN_TAKEN) {
       moved = to;
-      const change = refusal
-        ? { failureReason: refusal.reason, failureDetails: refusal.details }
-        : later
-          ? { posOrderId, decisionDueAt: new Date(now.getTime() + services.config.posConfirmationTimeoutMs) }
-          : { posOrderId };
       const values = {
-        ...change,
+        ...answered,
         ...(to ? { status: to } : {}),
         ...(to === NEW || to === AWAITING ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
         updatedAt: now,
@@ -425,6 +446,8 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       [order] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...counted }));
       if (order) break;
     }
+    // Its taking recorded already: nobody is told anything new.
+    if (!order && !refusal) return void run.defer(tables.order.update(orderId, { ...answered, updatedAt: now }, { and: ALREADY_TAKEN }));
     if (!order) return;
     if (later) return orderChanged(run, services, order);
     if (refusal) {
@@ -433,12 +456,11 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
     }
     // The POS taking a new order moves nothing the partner hears of (a refused order taken now
     // does), and is kept in the order's history all the same.
-    const ready = readinessOf(run, order, kitchen!.prepTimeMinutes, now);
-    const taken = await takenMessages(run, services, ready, () => keyCarried(subject.headers));
-    await orderChanged(run, services, taken.order, {
+    await recordTaking(run, services, order, {
+      prep: kitchen!.prepTimeMinutes,
+      now,
+      key: () => keyCarried(subject.headers),
       type: moved ? undefined : 'order.accepted',
-      messages: taken.messages,
-      note: taken.note,
     });
   };
 };
@@ -446,7 +468,7 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
 /** The prep time and ready time of an order taken `now`: the POS's minutes against its
  * location's quote at intake (the order's prepTimeMinutes until then, ./kitchen.ts), written
  * with the writes that follow (nobody reads them back in this transaction). The order with them. */
-export function readinessOf(run: Run, order: OrderRow, answer: number | null, now: Date): OrderRow {
+function readinessOf(run: Run, order: OrderRow, answer: number | null, now: Date): OrderRow {
   const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
   if (prepTimeMinutes === null) return order;
   const values = { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
@@ -504,7 +526,10 @@ export function cancelOrder(
 /** A POS's status change, conditional on the status it was read in (judged again on the fresh
  * row when another change landed first: onFreshRow): a move is told to the DSP, and to the
  * order's event provider if it has one, in the same transaction (a status the order has already
- * is no move). Another POS's order is 404. */
+ * is no move). A move of an order whose taking is not recorded yet (its POS's answer not read,
+ * or a decision later not made: ./states.ts, takesFirst) records its taking first, as its answer
+ * would have, in the same transaction: the DSP hears the accept, then the move. Another POS's
+ * order is 404. */
 export function changeStatus(
   services: Services,
   source: string,
@@ -517,10 +542,31 @@ export function changeStatus(
     const [order] = await sql.read<OrderRow & { locationSource: string | null; locationProviderId: string | null }>(orderOfPos(orderId));
     if (!order || order.locationSource !== source) throw new NotFound(`order ${orderId} not found`);
     const to = move(order, { kind: 'posUpdate', status });
-    const dispatch =
-      to && order.eventProvider && order.locationProviderId ? { source: order.eventProvider, locationId: order.locationProviderId } : null;
+    const takes = to !== null && takesFirst(order, to);
+    // Read before the transaction: on SQLite nothing else is read while it holds the connection.
+    const key = takes && order.fulfillmentType === MERCHANT_DELIVERED ? await sealedKeyOf(services.db, order.id) : null;
     const now = new Date();
     return sql.transaction(async (run) => {
+      let from: OrderRow = order;
+      if (takes) {
+        // Conditional on its taking still not recorded: an answer read meanwhile recorded it.
+        const [counted] = await run<OrderRow>(
+          tables.order.update(
+            order.id,
+            { status: NEW, updatedAt: now },
+            { and: allOf(statusIn([order.status]), takenIs(false, OPEN)), returning: true, ...COUNTS_AN_EVENT },
+          ),
+        );
+        if (!counted) return STALE;
+        from = await recordTaking(run, services, counted, {
+          prep: null,
+          now,
+          key: () => key,
+          type: order.status === NEW ? 'order.accepted' : undefined,
+        });
+      }
+      const dispatch =
+        to && from.eventProvider && order.locationProviderId ? { source: from.eventProvider, locationId: order.locationProviderId } : null;
       const [changed] = await run<OrderRow>(
         tables.order.update(
           order.id,
@@ -531,7 +577,8 @@ export function changeStatus(
             updatedAt: now,
             ...ending(to, now),
           },
-          { and: statusIn([order.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
+          // After its taking, the row is as that left it (this transaction holds it).
+          { and: statusIn([from.status]), returning: true, ...(dispatch ? COUNTS_A_CHANGE : to ? COUNTS_AN_EVENT : {}) },
         ),
       );
       if (!changed) return STALE;

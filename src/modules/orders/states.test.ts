@@ -13,8 +13,11 @@ import {
   NEW,
   ORDER_STATUSES,
   AWAITING,
+  OPEN,
   POS_STATUSES,
   statusesWhere,
+  taken,
+  takesFirst,
   type DeliveryReport,
   type DeliveryVerdict,
   type OrderEvent,
@@ -101,9 +104,36 @@ test('a decision later: held from an open order, decided only while held, overdu
     [AWAITING, { kind: 'posTook' }, { refused: 'invalidTransition' }],
     [AWAITING, { kind: 'posRefused' }, { refused: 'invalidTransition' }],
     [AWAITING, { kind: 'dspCancel' }, { to: 'dsp_canceled' }],
-    [AWAITING, { kind: 'posUpdate', status: 'ready_for_pickup' }, { refused: 'invalidTransition' }],
+    // Moved on by its POS: decided, taken (takesFirst, below); cancelled, it is refused (order.rejected).
+    [AWAITING, { kind: 'posUpdate', status: 'ready_for_pickup' }, { to: 'ready_for_pickup' }],
+    [AWAITING, { kind: 'posUpdate', status: 'completed' }, { to: 'completed' }],
+    [AWAITING, { kind: 'posUpdate', status: 'merchant_canceled' }, { refused: 'invalidTransition' }],
+    [AWAITING, { kind: 'posUpdate', status: 'failed' }, { to: 'failed' }],
   ];
   for (const [status, event, verdict] of cases) expect([status, event, decide(status, event)]).toEqual([status, event, verdict]);
+});
+
+test("a POS's move records its taking first where its answer is not read yet, or its decision later not made", () => {
+  const cases: [string, number, OrderStatus, boolean][] = [
+    // Its answer not read: its DSP heard nothing of the order.
+    ['in_progress', 0, 'ready_for_pickup', true],
+    ['in_progress', 0, 'completed', true],
+    ['in_progress', 0, 'merchant_canceled', true],
+    ['in_progress', 0, 'failed', true],
+    // Taken: its accept was the first thing its DSP heard.
+    ['in_progress', 1, 'ready_for_pickup', false],
+    ['in_progress', 2, 'completed', false],
+    ['ready_for_pickup', 2, 'completed', false],
+    // Held for its decision (a refused order sent again and held has been told its fail).
+    [AWAITING, 0, 'ready_for_pickup', true],
+    [AWAITING, 1, 'out_for_delivery', true],
+    [AWAITING, 0, 'failed', false],
+  ];
+  for (const [status, eventSequence, to, takes] of cases)
+    expect([status, eventSequence, to, takesFirst({ status, eventSequence }, to)]).toEqual([status, eventSequence, to, takes]);
+  expect(OPEN.filter((status) => taken({ status, eventSequence: 1 }))).toEqual([...open]);
+  expect(ORDER_STATUSES.filter((status) => taken({ status, eventSequence: 0 }))).toEqual([]);
+  expect(ORDER_STATUSES.filter((status) => taken({ status, eventSequence: 3 }))).toEqual([...open]);
 });
 
 test('an unknown status is treated as open by nothing: it cannot be moved by a POS update', () => {

@@ -50,7 +50,34 @@ const FORWARD: Readonly<Record<string, readonly OrderStatus[]>> = {
   in_progress: ['ready_for_pickup', 'out_for_delivery', 'completed', 'merchant_canceled'],
   ready_for_pickup: ['out_for_delivery', 'completed', 'merchant_canceled'],
   out_for_delivery: ['completed', 'merchant_canceled'],
+  // Held for its POS's decision: a POS that moves the order on has decided, it took it (the DSP
+  // hears the accept first: takesFirst). Cancelling an order it never decided on is refusing
+  // it, which is order.rejected.
+  [AWAITING]: ['ready_for_pickup', 'out_for_delivery', 'completed'],
 };
+
+/** The statuses of an order taken and not ended, which its POS moves on from. */
+export const OPEN: readonly OrderStatus[] = ['in_progress', 'ready_for_pickup', 'out_for_delivery'];
+
+/** The order's row as far as its taking shows: its status, and how many events its DSP was told. */
+type Telling = { status: string; eventSequence: number | bigint };
+
+/** Whether its POS's taking of the order is recorded: an open order whose DSP was told of it (an
+ * open order's first event is its accept). An order in progress its DSP heard nothing of waits
+ * for its POS's answer to be read. */
+export const taken = (order: Telling) => OPEN.includes(order.status as OrderStatus) && Number(order.eventSequence) > 0;
+
+/**
+ * Whether a POS's move of an order (to `to`, which decide allows) records its taking first: its
+ * DSP then hears the accept, then the move, in that order. A POS that answers and moves the order
+ * at once can have its move read before its answer; it has the order all the same. So has a POS
+ * that moves on an order held for its decision (async acceptance): users expect the order it is
+ * making to have been accepted. A POS failing an order it never decided on refuses it: no taking.
+ */
+export function takesFirst(order: Telling, to: OrderStatus): boolean {
+  if (order.status === AWAITING) return to !== 'failed';
+  return order.status === NEW && !taken(order);
+}
 
 /** What can happen to an order. */
 export type OrderEvent =

@@ -15,6 +15,7 @@ import {
   placeOrder,
   posStatus,
   until,
+  atDsp as dspSees,
   type OrderSetup,
 } from '../../support/orders.js';
 import { request, type TestService } from '../../support/service.js';
@@ -38,13 +39,7 @@ afterAll(() => world?.close());
 
 const sandbox = (what: string, body: unknown) => control(pos, what, body);
 /** The order as the DSP's customer sees it, once it has `count` events. */
-async function atDsp(dspOrderId: string, count = 1): Promise<CustomerOrder> {
-  return until(async () => {
-    const res = await fetch(`${pos.url}/v1/_sandbox/orders/${dspOrderId}`);
-    const order = (await res.json()) as CustomerOrder;
-    return order.events?.length >= count ? order : null;
-  });
-}
+const atDsp = (dspOrderId: string, count = 1) => dspSees(pos, dspOrderId, count);
 const eventCalls = () => pos.received.filter((r) => r.path === '/v1/events');
 const pickup = (more: Record<string, unknown> = {}) => placeOrder(pos, m.storeId, { fulfillment_type: 'pickup', ...more });
 /** A pickup's amounts besides its items, none: its subtotal is its total. */
@@ -475,8 +470,8 @@ test('the DSP down for a while: every event arrives once it is back, in sequence
   // Its next nine calls find no one (the connection dropped).
   await sandbox('fail', { path: '/v1/events', count: 9, status: 0 });
   const orders = await Promise.all([pickup(), pickup(), pickup()]);
-  // The POS moves each order once the service has its answer to it (the accept is written): a
-  // POS that moves an order before its answer is read can reach the DSP before the accept.
+  // The POS moves each order once the service has its answer to it (the accept is written): this
+  // test is about the DSP's downtime; a move read before the answer is answer-and-move.test.ts's.
   for (const o of orders) {
     await until(() => service.services.db.outboxMessage.findFirst({ where: { idempotencyKey: `dsp-event:${o.body.order_id}:1` } }));
     expect((await posStatus(pos, o.body.order_id!, 'ready_for_pickup')).status).toBe(200);
