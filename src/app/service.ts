@@ -68,10 +68,10 @@ export async function startService(
   // An embedded database says it is served (a restore waits for the service to stop).
   const held = providerOf(config.databaseUrl) === 'sqlite' ? holdDatabase(sqliteFile(config.databaseUrl)) : null;
   if (config.flagsFile) {
-    const loaded = await applyDefinitions(db, readDefinitionsFile(config.flagsFile));
+    const loaded = await applyDefinitions(db, await readDefinitionsFile(config.flagsFile));
     log.info({ file: config.flagsFile, ...loaded }, 'loaded flag definitions');
   }
-  const tracing = createTracing(config.tracing);
+  const tracing = await createTracing(config.tracing);
   traceStatements(db, tracing);
   const metrics = createMetrics(storedCounts(statementsOf(db)));
   metrics.measurePool(() => poolState(db));
@@ -82,7 +82,7 @@ export async function startService(
       : null;
   });
   dependencies.back('database');
-  const events = createEvents(config.redisUrl, dependencies);
+  const events = await createEvents(config.redisUrl, dependencies);
   const features = await featureClient(db);
   const services: Services = {
     config,

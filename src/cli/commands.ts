@@ -334,7 +334,7 @@ async function defineFlags(c: OnData): Promise<void> {
   const { values, json, config, log } = c;
   const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   let document: unknown;
-  if (values.file) document = readDefinitionsFile(values.file);
+  if (values.file) document = await readDefinitionsFile(values.file);
   else if (values.flag) {
     let variations: unknown;
     try {

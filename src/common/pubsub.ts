@@ -4,7 +4,7 @@
 // and when it is back, sharing resumes by itself (ioredis reconnects with backoff and
 // subscribes again). Nothing Redis does can throw out of the process.
 import { createPubSub } from 'graphql-yoga';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Dependencies } from './dependencies.js';
 
 export type OnboardingEvent = { id: string };
@@ -126,8 +126,13 @@ function counted(pubsub: YogaPubSub) {
   };
 }
 
-export function createEvents(redisUrl?: string, dependencies?: Dependencies) {
+export async function createEvents(
+  redisUrl?: string,
+  dependencies?: Dependencies,
+): Promise<{ pubsub: ReturnType<typeof counted>; redis: Redis | undefined; close: () => Promise<void> }> {
   if (!redisUrl) return { pubsub: counted(createPubSub<Channels>()), redis: undefined, close: async () => {} };
+  // Loaded with Redis configured only: one instance alone has no use for its client.
+  const { Redis } = await import('ioredis');
   // Two connections: one to publish (and to count rate limits, ../rate-limits.ts), one that only
   // subscribes. The first fails fast while Redis is away (no offline queue: a rate limit falls
   // back to this instance's counts at once, an event is handed over locally); the second queues

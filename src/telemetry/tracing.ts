@@ -16,22 +16,10 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type TextMapPropagator,
   type Tracer,
 } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  AlwaysOffSampler,
-  AlwaysOnSampler,
-  BasicTracerProvider,
-  BatchSpanProcessor,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-  type Sampler,
-} from '@opentelemetry/sdk-trace-base';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import type { Sampler } from '@opentelemetry/sdk-trace-base';
 
 export type TracingConfig = {
   /** The OTLP/HTTP traces URL (…/v1/traces), or undefined: tracing off. */
@@ -46,7 +34,10 @@ export type TracingConfig = {
   timeoutMs: number;
 };
 
-const propagator = new W3CTraceContextPropagator();
+// The SDK, its exporters and the W3C propagator are loaded by the first service that traces:
+// about two hundred modules a service without an endpoint (the usual one, and every test's) has
+// no use for.
+let propagator: TextMapPropagator;
 const setter = {
   set: (carrier: Record<string, string>, key: string, value: string) => {
     carrier[key] = value;
@@ -96,35 +87,47 @@ export const OFF: Tracing = {
   shutdown: async () => undefined,
 };
 
-function samplerOf(config: TracingConfig): Sampler {
-  const ratio = () => new TraceIdRatioBasedSampler(config.samplerArg ?? 1);
+type Sdk = typeof import('@opentelemetry/sdk-trace-base');
+
+function samplerOf(sdk: Sdk, config: TracingConfig): Sampler {
+  const ratio = () => new sdk.TraceIdRatioBasedSampler(config.samplerArg ?? 1);
   switch (config.sampler) {
     case 'always_on':
-      return new AlwaysOnSampler();
+      return new sdk.AlwaysOnSampler();
     case 'always_off':
-      return new AlwaysOffSampler();
+      return new sdk.AlwaysOffSampler();
     case 'traceidratio':
       return ratio();
     case 'parentbased_always_off':
-      return new ParentBasedSampler({ root: new AlwaysOffSampler() });
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOffSampler() });
     case 'parentbased_traceidratio':
-      return new ParentBasedSampler({ root: ratio() });
+      return new sdk.ParentBasedSampler({ root: ratio() });
     default:
-      return new ParentBasedSampler({ root: new AlwaysOnSampler() });
+      return new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() });
   }
 }
 
-export function createTracing(config: TracingConfig): Tracing {
+export async function createTracing(config: TracingConfig): Promise<Tracing> {
   if (!config.url) return OFF;
+  const [sdk, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { resourceFromAttributes }, exporters] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/resources'),
+      config.protocol === 'http/json'
+        ? import('@opentelemetry/exporter-trace-otlp-http')
+        : import('@opentelemetry/exporter-trace-otlp-proto'),
+    ]);
+  propagator ??= new W3CTraceContextPropagator();
   // One context manager for the process (every service in it shares async context tracking).
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   tracingSomewhere = true;
-  const options = { url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs };
-  const exporter = config.protocol === 'http/json' ? new JsonExporter(options) : new ProtobufExporter(options);
-  const provider = new BasicTracerProvider({
+  const exporter = new exporters.OTLPTraceExporter({ url: config.url, headers: config.headers, timeoutMillis: config.timeoutMs });
+  const provider = new sdk.BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName }),
-    sampler: samplerOf(config),
-    spanProcessors: [new BatchSpanProcessor(exporter, { scheduledDelayMillis: config.scheduleDelayMs, maxQueueSize: 4096 })],
+    sampler: samplerOf(sdk, config),
+    spanProcessors: [new sdk.BatchSpanProcessor(exporter, { scheduledDelayMillis: config.scheduleDelayMs, maxQueueSize: 4096 })],
   });
   const tracer: Tracer = provider.getTracer('partner-ordering');
   return {

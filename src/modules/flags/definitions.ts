@@ -3,7 +3,6 @@
 // flag's variations, switch and segments; targets and segment contexts are the partners' to
 // manage through the API, and a reload leaves them as they are.
 import fs from 'node:fs';
-import { parse } from 'yaml';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { Invalid } from '../../common/errors.js';
@@ -105,7 +104,9 @@ export async function applyDefinitions(db: Db, document: unknown) {
   return { flags: defs.flags.map((f) => `${f.partner}/${f.key}`), segments: defs.segments.map((s) => `${s.partner}/${s.key}`) };
 }
 
-/** A YAML or JSON file (YAML is a superset of JSON). */
-export function readDefinitionsFile(file: string): unknown {
+/** A YAML or JSON file (YAML is a superset of JSON). Its parser is loaded when a file is read:
+ * most services have none. */
+export async function readDefinitionsFile(file: string): Promise<unknown> {
+  const { parse } = await import('yaml');
   return parse(fs.readFileSync(file, 'utf8')) as unknown;
 }
