@@ -11,8 +11,7 @@ import path from 'node:path';
 import { OFREPProvider } from '@openfeature/ofrep-provider';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import puppeteer, { type Browser } from 'puppeteer-core';
-import { chromiumPath } from './support/chromium.js';
+import { sharedBrowser, type FileBrowser } from './support/chromium.js';
 import { freePort, spawnService, until } from './support/orders.js';
 import { freshDatabase, post, startTestService, type TestDatabase } from './support/service.js';
 import { startForeignDsp } from './support/foreign-dsp.js';
@@ -33,7 +32,7 @@ let env: Record<string, string>;
 /** The README's walkthrough, its first line filled in from the banner. */
 let filled: string;
 let service: ReturnType<typeof spawnService> | undefined;
-let browser: Browser | undefined;
+let browser: FileBrowser | undefined;
 afterAll(async () => {
   await browser?.close();
   await service?.kill('SIGTERM');
@@ -136,7 +135,7 @@ async function expectRunShown(stdout: string, orders: number) {
     const clientSecret = /client_secret:\s+(\S+)/.exec(printed)![1]!;
     // The sandbox POS sits beside the service, at PORT + 100 unless that port was taken.
     expect(pos).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await sharedBrowser();
 
     const [first, ...rest] = walkthrough().trim().split('\n');
     expect(first).toMatch(/^BASE=\S+ POS=\S+ CLIENT_ID=\S+ CLIENT_SECRET=\S+$/);
