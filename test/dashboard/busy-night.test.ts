@@ -6,20 +6,18 @@
 // ids; times on the viewer's clock, never ISO); every control named for what it does; no serious
 // or critical axe-core violation on the signed-in, order and signed-out pages at both widths; a
 // used sign-in link that says so; the favicon.
-import path from 'node:path';
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
-import { chromiumPath } from '../support/chromium.js';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { FAILED, NIGHT, nightLink, playBusyNight, type BusyNight } from '../support/busy-night.js';
 import { openCustomer } from '../../src/modules/privacy/customer.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 
 let service: TestService;
 let night: BusyNight;
-let browser: Browser;
+let browser: FileBrowser;
 let manager: BrowserContext;
 let laptop: Page;
 let phone: Page;
@@ -42,7 +40,7 @@ async function dashboardAt(viewport: typeof LAPTOP | typeof PHONE, link?: string
 beforeAll(async () => {
   service = await startTestService({ OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '100', OUTBOX_MAX_ATTEMPTS: '1' });
   night = await playBusyNight(service);
-  browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'] });
+  browser = await sharedBrowser();
   manager = await browser.createBrowserContext();
   // The owner: a manager's page, and the messages that failed and the choice of delivery company besides.
   laptop = await dashboardAt(LAPTOP, await nightLink(service, night, 'owner', 'Olga Owner', 'olga@night.example'));
@@ -502,22 +500,6 @@ test('every control says what it does', async () => {
   await clickIn(laptop, `[data-location-id="${night.locations.austin}"] .item-switcher summary`);
 });
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
-      id: string;
-      impact: string;
-      nodes: { target: string[] }[];
-    }[];
-  });
-  return results
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 test('axe-core finds no serious or critical violation on the signed-in, order and signed-out pages at either width', async () => {
   const failedOrder = await service.services.db.order.findFirstOrThrow({
     where: { orgId: night.orgId, failureReason: 'item_unavailable' },
@@ -533,9 +515,9 @@ test('axe-core finds no serious or critical violation on the signed-in, order an
       ['1366', laptop, LAPTOP],
       ['390', phone, PHONE],
     ] as const) {
-      found[`${width} dashboard`] = await axeViolations(page);
+      found[`${width} dashboard`] = await seriousViolations(page);
       await openOrder(page, failedOrder.id);
-      found[`${width} order`] = await axeViolations(page);
+      found[`${width} order`] = await seriousViolations(page);
       await closeOrder(page);
       await signedOut.setViewport(viewport);
       for (const [name, url] of [
@@ -545,7 +527,7 @@ test('axe-core finds no serious or critical violation on the signed-in, order an
       ]) {
         await signedOut.deleteCookie(...(await signedOut.cookies()));
         await signedOut.goto(url!, { waitUntil: 'load' });
-        found[`${width} ${name}`] = await axeViolations(signedOut);
+        found[`${width} ${name}`] = await seriousViolations(signedOut);
       }
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, []])));

@@ -6,12 +6,12 @@
 // service's own pages and ends at logout; an admin chooses the event provider, and a
 // merchant-delivered order shows its delivery step by step, with its driver. The dashboard on a
 // busy night, on a laptop and a phone, is ./busy-night.test.ts.
-import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import WebSocket from 'ws';
 import { createClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
 import { sandboxOrder, type SandboxPos } from '../../src/sandbox/pos/server.js';
-import { chromiumPath } from '../support/chromium.js';
+import { sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { control, startPos, testSecrets } from '../support/sandbox.js';
 import {
   catalogReceived,
@@ -29,17 +29,16 @@ import { post, startTestService, type TestService } from '../support/service.js'
 
 let service: TestService;
 let pos: SandboxPos;
-let browser: Browser;
+let browser: FileBrowser;
 let merchant: OrderSetup;
 let otherMerchant: OrderSetup;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   service = await startTestService({ OUTBOX_RETRY_BASE_MS: '50', OUTBOX_RETRY_MAX_MS: '100', OUTBOX_MAX_ATTEMPTS: '1' });
   pos = await startPos(service);
   merchant = await merchantTakingOrders(service);
   otherMerchant = await merchantTakingOrders(service);
-  browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+  browser = await sharedBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +62,6 @@ async function loginLink(setup: OrderSetup, role: string, email: string): Promis
 /** A browser of its own (its own cookies), signed in through the hop, the dashboard live. */
 async function signIn(setup: OrderSetup, role: string, email: string): Promise<Page> {
   const context = await browser.createBrowserContext();
-  contexts.push(context);
   const page = await context.newPage();
   await page.setViewport({ width: 1280, height: 900 });
   await page.setRequestInterception(true);
@@ -431,7 +429,6 @@ test('the session cookie is HttpOnly and SameSite=Lax, works only from our own p
 
   // Logout from the page ends the session: the old cookie is refused afterwards.
   const context = await browser.createBrowserContext();
-  contexts.push(context);
   const page = await context.newPage();
   await page.setCookie({ name: 'merchant_session', value: cookie.split('=')[1]!, url: service.url, httpOnly: true, sameSite: 'Lax' });
   await page.goto(`${service.url}/dashboard`, { waitUntil: 'load' });

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { chromiumPath } from '../support/chromium.js';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { until } from '../support/wait.js';
 import { graphqlPost, request, startTestService, type TestService } from '../support/service.js';
 import { nightLink, playBusyNight, type BusyNight } from '../support/busy-night.js';
@@ -17,13 +17,14 @@ import { majorUnits } from '../../src/common/money.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 const AUSTIN = 'America/Chicago';
 const COMMISSION = 15;
 
 let service: TestService;
 let night: BusyNight;
-let browser: Browser;
+let browser: FileBrowser;
+/** The manager's browser, its downloads saved to `downloads`. */
+let manager: BrowserContext;
 let laptop: Page;
 let phone: Page;
 let downloads: string;
@@ -96,9 +97,8 @@ beforeAll(async () => {
   await service.services.db.order.update({ where: { id: moved.id }, data: { createdAt: yesterdayNoon } });
 
   downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'end-of-day-'));
-  browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'] });
-  const cdp = await browser.target().createCDPSession();
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  browser = await sharedBrowser();
+  manager = await browser.createBrowserContext({ downloadBehavior: { policy: 'allow', downloadPath: downloads } });
   laptop = await endOfDayAt(LAPTOP, await nightLink(service, night, 'manager', 'Mia Manager', 'mia@night.example'));
   phone = await endOfDayAt(PHONE);
 }, 240_000);
@@ -121,7 +121,7 @@ async function statementOfStart(date: string) {
 
 /** A page of the manager's browser at a size, on the dashboard, then on End of day by its link. */
 async function endOfDayAt(viewport: typeof LAPTOP | typeof PHONE, link?: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = await manager.newPage();
   await page.setViewport(viewport);
   await page.goto(link ?? `${service.url}/dashboard`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.body.dataset.loaded, { timeout: 20_000, polling: 100 });
@@ -334,12 +334,7 @@ test('axe-core finds nothing serious or critical on the End of day at either wid
     ['390', phone],
   ] as const) {
     await showAustin(page, today);
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-      return (await axe.run(document, { resultTypes: ['violations'] })).violations as { id: string; impact: string }[];
-    });
-    found[name] = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}`);
+    found[name] = await seriousViolations(page);
   }
   expect(found).toEqual({ '1366': [], '390': [] });
 });

@@ -5,17 +5,15 @@
 // quoted it, until "End busy"; an order the kitchen refused for items it has none of takes those
 // items off sale on every platform in one click; the day at a glance follows the day filter; and
 // axe-core finds nothing serious on any of it. The sandbox POS and DSP are real servers.
-import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { BrowserContext, Page } from 'puppeteer-core';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { chromiumPath } from '../support/chromium.js';
+import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { control } from '../support/sandbox.js';
 import { placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../support/orders.js';
 import { post, request, type TestService } from '../support/service.js';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 /** The Austin location's prep time in the sandbox POS's listing, and its clock. */
 const BASE = 15;
 const AUSTIN = 'America/Chicago';
@@ -24,7 +22,9 @@ let world: OrdersWorld;
 let service: TestService;
 let pos: SandboxPos;
 let m: OrderSetup;
-let browser: Browser;
+let browser: FileBrowser;
+/** The manager's browser: a context of this file's own in the run's shared browser. */
+let manager: BrowserContext;
 let laptop: Page;
 let phone: Page;
 
@@ -39,7 +39,7 @@ async function signIn(role: string): Promise<string> {
   return `${service.url}/v1/sso/login?token=${sso.body.sso_login_token}`;
 }
 
-async function dashboardAt(viewport: typeof LAPTOP | typeof PHONE, link: string, context = browser.defaultBrowserContext()) {
+async function dashboardAt(viewport: typeof LAPTOP | typeof PHONE, link: string, context = manager) {
   const page = await context.newPage();
   await page.setViewport(viewport);
   await page.goto(link, { waitUntil: 'load' });
@@ -50,7 +50,8 @@ async function dashboardAt(viewport: typeof LAPTOP | typeof PHONE, link: string,
 beforeAll(async () => {
   world = await startOrdersWorld({ env: { OUTBOX_RETRY_BASE_MS: '20', OUTBOX_RETRY_MAX_MS: '60' }, menus: true });
   ({ service, pos, merchant: m } = world);
-  browser = await puppeteer.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-dev-shm-usage', '--lang=en-US'] });
+  browser = await sharedBrowser();
+  manager = await browser.createBrowserContext();
   laptop = await dashboardAt(LAPTOP, await signIn('manager'));
   phone = await dashboardAt(PHONE, `${service.url}/dashboard`);
 }, 120_000);
@@ -254,12 +255,7 @@ test('a team member has no busy buttons and cannot make the location busy; axe-c
     ['1366', laptop],
     ['390', phone],
   ] as const) {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-      return (await axe.run(document, { resultTypes: ['violations'] })).violations as { id: string; impact: string }[];
-    });
-    found[name] = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}`);
+    found[name] = await seriousViolations(page);
   }
   expect(found).toEqual({ '1366': [], '390': [] });
   for (const part of ['.ready', 'button.take-off-sale', '[data-busy-location]']) expect(await laptop.$$(part)).not.toHaveLength(0);

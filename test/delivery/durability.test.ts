@@ -161,87 +161,99 @@ test('200 orders accepted while the POS is down survive two SIGKILLs and reach i
   expect([...perOrder.values()].every((s) => s.size === 1)).toBe(true);
 }, 240_000);
 
-test("kill -9 while orders' events are on their way to the DSP: after the restart each arrives once, in sequence", async () => {
-  const { secrets, base, env, storeId } = await setUp();
-  // The DSP takes each event slowly: many are in flight when the service dies.
-  await fetch(`${pos!.url}/v1/_sandbox/slow`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: '/v1/events', count: 10_000, delay_ms: 200 }),
-  });
-  const placed = await twentyOrdersCompleted(base, secrets.webhookSecret, storeId);
-  const taken = () => pos!.received.filter((r) => r.path === '/v1/events').length;
-  await until(async () => taken() >= 5, 30_000);
-  await service!.kill();
-  service = spawnService(env);
-  await service.ready();
-  for (const p of placed) {
-    const seen = await until(async () => {
-      const order = (await (await fetch(`${pos!.url}/v1/_sandbox/orders/${p.dspOrderId}`)).json()) as { events?: { sequence: number }[] };
-      return (order.events?.length ?? 0) >= 2 ? order : null;
-    }, 60_000);
-    expect(seen.events!.map((e) => e.sequence)).toEqual([1, 2]);
-  }
-  // Each event was taken by the DSP under one key, once (a repeat after the kill is dropped by it).
-  const keys = pos!.received.filter((r) => r.path === '/v1/events').map((r) => String(r.headers['idempotency-key']));
-  expect(new Set(keys).size).toBe(40);
-}, 120_000);
+// The two kills while orders' events are on their way share one service, its database and its
+// merchant (one start and onboarding fewer): each test's orders are its own, and a service killed
+// and restarted is what the second starts from, as the first left it.
+describe('a service killed while events are on their way', () => {
+  let merchant: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    merchant = await setUp({ WEBHOOK_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: TEST_CA });
+  }, 60_000);
 
-test('kill -9 while partner events are on their way: each reaches the endpoint at least once, with the same webhook-id, in order per order', async () => {
-  // The partner's endpoint is https on this machine, trusted through the tests' own certificate.
-  // It takes the first ten events at once and holds every later one unanswered: some orders'
-  // events are delivered, and others are on their way, when the service is killed.
-  let taken = 0;
-  const endpoint = await startReceiver(
-    (_call, response) => {
-      if (taken++ < 10) response.writeHead(200).end();
-    },
-    { tls: true },
-  );
-  try {
-    const { secrets, base, env, storeId, token } = await setUp({ WEBHOOK_ALLOW_PRIVATE: 'true', NODE_EXTRA_CA_CERTS: TEST_CA });
-    const made = await post(base, '/v1/webhook-endpoints', { url: endpoint.url, event_types: ['order.created', 'order.updated'] }, token);
-    expect(made.status).toBe(201);
+  test("kill -9 while orders' events are on their way to the DSP: after the restart each arrives once, in sequence", async () => {
+    const { secrets, base, env, storeId } = merchant;
+    // The DSP takes each event slowly: many are in flight when the service dies.
+    await fetch(`${pos!.url}/v1/_sandbox/slow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/events', count: 10_000, delay_ms: 200 }),
+    });
     const placed = await twentyOrdersCompleted(base, secrets.webhookSecret, storeId);
-    await until(async () => endpoint.received.length >= 15, 30_000);
+    const taken = () => pos!.received.filter((r) => r.path === '/v1/events').length;
+    await until(async () => taken() >= 5, 30_000);
     await service!.kill();
-    // The restarted service's calls are answered at once.
-    endpoint.answer(200);
     service = spawnService(env);
     await service.ready();
-
-    const byOrder = () => {
-      const seen = new Map<string, { id: string; type: string; body: string }[]>();
-      for (const call of endpoint.received) {
-        const event = JSON.parse(call.body) as { _id: string; type: string; data: { _id: string } };
-        expect(call.headers['webhook-id']).toBe(event._id);
-        seen.set(event.data._id, [...(seen.get(event.data._id) ?? []), { id: event._id, type: event.type, body: call.body }]);
-      }
-      return seen;
-    };
-    await until(
-      async () =>
-        placed.every(
-          (p) =>
-            new Set(
-              byOrder()
-                .get(p.body.order_id!)
-                ?.map((e) => e.id),
-            ).size >= 2,
-        ),
-      60_000,
-    );
     for (const p of placed) {
-      const calls = byOrder().get(p.body.order_id!)!;
-      // A repeat after the kill is the same event (id and bytes); the first arrivals are in order.
-      const first = [...new Map(calls.map((call) => [call.id, call])).values()];
-      expect(first.map((call) => call.type)).toEqual(['order.created', 'order.updated']);
-      for (const call of calls) expect(call.body).toBe(first.find((f) => f.id === call.id)!.body);
+      const seen = await until(async () => {
+        const order = (await (await fetch(`${pos!.url}/v1/_sandbox/orders/${p.dspOrderId}`)).json()) as { events?: { sequence: number }[] };
+        return (order.events?.length ?? 0) >= 2 ? order : null;
+      }, 60_000);
+      expect(seen.events!.map((e) => e.sequence)).toEqual([1, 2]);
     }
-  } finally {
-    await endpoint.close();
-  }
-}, 120_000);
+    // Each event was taken by the DSP under one key, once (a repeat after the kill is dropped by it).
+    const keys = pos!.received.filter((r) => r.path === '/v1/events').map((r) => String(r.headers['idempotency-key']));
+    expect(new Set(keys).size).toBe(40);
+  }, 120_000);
+
+  test('kill -9 while partner events are on their way: each reaches the endpoint at least once, with the same webhook-id, in order per order', async () => {
+    // The partner's endpoint is https on this machine, trusted through the tests' own certificate.
+    // It takes the first ten events at once and holds every later one unanswered: some orders'
+    // events are delivered, and others are on their way, when the service is killed.
+    let taken = 0;
+    const endpoint = await startReceiver(
+      (_call, response) => {
+        if (taken++ < 10) response.writeHead(200).end();
+      },
+      { tls: true },
+    );
+    try {
+      const { secrets, base, env, storeId, token } = merchant;
+      // What the earlier test left at the POS (its slow DSP, what it received) goes.
+      await fetch(`${pos!.url}/v1/_sandbox/reset`, { method: 'POST' });
+      const made = await post(base, '/v1/webhook-endpoints', { url: endpoint.url, event_types: ['order.created', 'order.updated'] }, token);
+      expect(made.status).toBe(201);
+      const placed = await twentyOrdersCompleted(base, secrets.webhookSecret, storeId);
+      await until(async () => endpoint.received.length >= 15, 30_000);
+      await service!.kill();
+      // The restarted service's calls are answered at once.
+      endpoint.answer(200);
+      service = spawnService(env);
+      await service.ready();
+
+      const byOrder = () => {
+        const seen = new Map<string, { id: string; type: string; body: string }[]>();
+        for (const call of endpoint.received) {
+          const event = JSON.parse(call.body) as { _id: string; type: string; data: { _id: string } };
+          expect(call.headers['webhook-id']).toBe(event._id);
+          seen.set(event.data._id, [...(seen.get(event.data._id) ?? []), { id: event._id, type: event.type, body: call.body }]);
+        }
+        return seen;
+      };
+      await until(
+        async () =>
+          placed.every(
+            (p) =>
+              new Set(
+                byOrder()
+                  .get(p.body.order_id!)
+                  ?.map((e) => e.id),
+              ).size >= 2,
+          ),
+        60_000,
+      );
+      for (const p of placed) {
+        const calls = byOrder().get(p.body.order_id!)!;
+        // A repeat after the kill is the same event (id and bytes); the first arrivals are in order.
+        const first = [...new Map(calls.map((call) => [call.id, call])).values()];
+        expect(first.map((call) => call.type)).toEqual(['order.created', 'order.updated']);
+        for (const call of calls) expect(call.body).toBe(first.find((f) => f.id === call.id)!.body);
+      }
+    } finally {
+      await endpoint.close();
+    }
+  }, 120_000);
+});
 
 test('the event provider down for a minute while its deliveries move, and kill -9 in the middle: every order.updated reaches it after, once each, in order', async () => {
   // A failed call to a provider is tried again a minute later: the minute is moved, not waited for.

@@ -19,6 +19,8 @@ export default function globalSetup(): void {
   });
   const templates = JSON.parse(output) as NonNullable<typeof globalThis.testTemplates>;
   globalThis.testTemplates = templates;
+  // The run's directory: the templates, and the browser the files share (./chromium.ts).
+  process.env.TEST_RUN_DIR = templates.dir;
   process.env.TEST_SQLITE_TEMPLATE = templates.sqlite;
   if (templates.postgres) process.env.TEST_POSTGRES_TEMPLATE = templates.postgres;
 }
