@@ -26,6 +26,7 @@ import { registerSandboxPos, sandboxSecrets } from '../../src/sandbox/register.j
 import { saveProvider } from '../../src/integrations/providers.js';
 import { clientToken, freshDatabase } from '../support/service.js';
 import { freePort, merchantTakingOrders as onboardedMerchant, spawnService } from '../support/orders.js';
+import { buildService } from '../support/build.js';
 import { polled } from '../support/wait.js';
 import { openDatabase, poolState } from '../../src/db/client.js';
 import { insertRowsStep, statementsOf } from '../../src/db/statements.js';
@@ -513,6 +514,8 @@ async function partnerEndpoint(serviceUrl: string, token: string) {
 
 /** Another instance of the service, `npm start`'s way, in a process of its own on this database. */
 async function anotherInstance(database: { url: string; dataDir: string }, env: Record<string, string> = {}) {
+  // It runs from the build, as the tests' instances do: made here, since no test run may have made it.
+  await buildService();
   const port = await freePort();
   const instance = spawnService({
     ...UNLIMITED,

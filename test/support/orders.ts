@@ -283,7 +283,11 @@ export function spawnService(env: Record<string, string>) {
     child,
     exited,
     logs: () => logs,
-    ready: () => until(async () => logs.includes('GraphQL:') || undefined, 30_000),
+    // A start that does not finish says why: its output (a build missing, a database refused).
+    ready: () =>
+      until(async () => logs.includes('GraphQL:') || undefined, 30_000).catch(() => {
+        throw new Error(`the service did not start within 30 s; its output:\n${logs.slice(-3000)}`);
+      }),
     kill: async (signal: NodeJS.Signals = 'SIGKILL') => {
       child.kill(signal);
       await exited;
