@@ -531,11 +531,11 @@ async function anotherInstance(database: { url: string; dataDir: string }, env: 
   return { ...instance, url: `http://127.0.0.1:${port}` };
 }
 
-/** CPU time, in µs, of the processes `which` picks by name and pid (Linux's /proc; 0 elsewhere):
- * PostgreSQL's server and backends, or another instance of ours. */
-function cpuOfProcesses(which: (name: string, pid: number) => boolean): number {
-  if (!fs.existsSync('/proc/self/stat')) return 0;
-  let ticks = 0;
+/** CPU time, in µs, of the processes `which` picks by name and pid (Linux's /proc; none
+ * elsewhere), each by its pid: PostgreSQL's server and backends, or another instance of ours. */
+function cpuOfProcesses(which: (name: string, pid: number) => boolean): Map<number, number> {
+  const cpu = new Map<number, number>();
+  if (!fs.existsSync('/proc/self/stat')) return cpu;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -544,13 +544,20 @@ function cpuOfProcesses(which: (name: string, pid: number) => boolean): number {
       if (!which(stat.slice(stat.indexOf('(') + 1, close), Number(entry))) continue;
       // After the name: state, ppid, ... utime and stime are the 12th and 13th.
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * (1e6 / 100)); // USER_HZ is 100 on Linux
     } catch {
       // The process ended meanwhile.
     }
   }
-  return ticks * (1e6 / 100); // USER_HZ is 100 on Linux
+  return cpu;
 }
+
+/** The CPU those processes spent between two readings: a process that ended between them (a
+ * PostgreSQL backend whose connection closed) is left out, rather than taken away from the others
+ * (the sum of the readings went below zero when one did). A process started between them counts
+ * whole. */
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, used]) => sum + used - (before.get(pid) ?? 0), 0);
 
 /** The rates the order path is tried at, lowest first, until one is not sustained. */
 const RATES = (process.env.BENCH_RATES ?? '100,200,300,400,500,600,750,1000,1500,2000,3000,4000').split(',').map(Number);
@@ -611,7 +618,7 @@ async function orderPath(target: OrderTarget, rates = RATES) {
     await new Promise((r) => setTimeout(r, 500));
     const loop = performance.eventLoopUtilization(loopBefore);
     const cpu = process.cpuUsage(cpuBefore);
-    const others = othersCpu() - othersBefore;
+    const others = cpuSpent(othersBefore, othersCpu());
     const ran = statements - statementsBefore;
     await profiler?.(`${name} at ${rate}/s`);
     const accepted = (await service.services.db.order.count()) - before;
@@ -893,7 +900,7 @@ async function minimalPath(kind: OrderTarget['kind'], rates = RATES) {
     const perOrder: PerOrder = {
       mainThreadUs: Math.round(((after.activeMs - before.activeMs) * 1000) / accepted),
       cpuUs: Math.round((after.cpuUs - before.cpuUs) / accepted),
-      othersUs: Math.round((postgresCpu() - othersBefore) / accepted),
+      othersUs: Math.round(cpuSpent(othersBefore, postgresCpu()) / accepted),
     };
     const arrived = await arrivals(pos, accepted);
     return {
