@@ -78,6 +78,10 @@ export const takenIs = (yes: boolean, open: readonly string[]): Step => {
   return { sql: yes ? taken : `NOT (${taken})`, args: [...open] };
 };
 
+/** A conditional write's condition: the order is not one its POS failed itself (its order.updated
+ * to `failed`, which records no reason, as the service's refusals and a POS out of reach do). */
+export const notFailedByItsPos: Step = { sql: `NOT ("status" = 'failed' AND "failureReason" IS NULL)`, args: [] };
+
 /** A conditional write's condition: the order's delivery status is this one. */
 export const deliveryStatusIs = (deliveryStatus: string): Step => ({ sql: '"deliveryStatus" = ?', args: [deliveryStatus] });
 

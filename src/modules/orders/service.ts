@@ -28,6 +28,7 @@ import {
   statusIn,
   storeForOrder,
   takenIs,
+  notFailedByItsPos,
   type BoundLocation,
   type StoreForOrder,
 } from '../../db/sql/orders.js';
@@ -322,7 +323,10 @@ export async function acceptOrder(
  * POS moved it before this answer was read: changeStatus). */
 const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[], where = (statuses: OrderStatus[]) => statusIn(statuses)) =>
   targets.map((to) => ({ to, where: where(statusesWhere(event, to)) }));
-const notTaken = (statuses: OrderStatus[]) => allOf(statusIn(statuses), takenIs(false, OPEN));
+// A failed order taken now opens again when the service failed it (a refusal, the POS out of
+// reach: the contract's redelivery), never when its POS failed it itself: its answer, read
+// late, does not undo what the POS said after it.
+const notTaken = (statuses: OrderStatus[]) => allOf(statusIn(statuses), takenIs(false, OPEN), notFailedByItsPos);
 const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW], notTaken);
 const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed']);
 const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING], notTaken);

@@ -97,3 +97,34 @@ test('the POS moves on an order it said it would decide later: taken (accept fir
   expect(decision).toMatchObject({ status: 200, body: { order_id: orderId, status: 'ready_for_pickup', duplicate: true } });
   expect(told((await atDsp(world.pos, placed.dsp_order_id, 2)).events)).toEqual(told(seen.events));
 });
+
+test('the POS fails the order before its answer is read: its yes, read late, does not open the order again', async () => {
+  const { worker } = world.service;
+  const { db } = world.service.services;
+  await control(world.pos, 'fail', { path: '/v1/orders', count: 1, status: 0 });
+  const retried = workerSays(worker, 'retry', (m) => m.kind === 'order.created');
+  const placed = await pickup();
+  const orderId = placed.body.order_id!;
+  expect((await retried).subjectId).toBe(orderId);
+
+  // The kitchen gives up on it before the service has read its answer.
+  expect((await posStatus(world.pos, orderId, 'failed')).status).toBe(200);
+  const seen = await atDsp(world.pos, placed.dsp_order_id, 2);
+  expect(told(seen.events)).toEqual([
+    ['location.order.accept', 1, 'in_progress'],
+    ['location.order.notify_status_change', 2, 'failed'],
+  ]);
+
+  // The POS's yes to order.created, read now, changes nothing the DSP hears: the order stays failed.
+  const sent = await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order.created:${orderId}` } });
+  const delivered = workerSays(worker, 'delivered', (m) => m.id === sent.id);
+  await db.outboxMessage.update({ where: { id: sent.id }, data: { nextAttemptAt: new Date() } });
+  worker.wake();
+  await delivered;
+  await worker.idle();
+  const order = await orderRow(orderId);
+  expect(order.status).toBe('failed');
+  expect(Number(order.eventSequence)).toBe(2);
+  expect(told((await atDsp(world.pos, placed.dsp_order_id, 2)).events)).toEqual(told(seen.events));
+  expect(await db.outboxMessage.count({ where: { subjectId: orderId, kind: 'location.order.accept' } })).toBe(1);
+});
