@@ -23,7 +23,7 @@ type Job = {
   duration: number;
   rate?: number;
   warmup?: number;
-  signed?: { secret: string; kind: 'driver' | 'order'; storeId?: string; orderId?: string };
+  signed?: { secret: string; kind: 'driver' | 'order'; storeId?: string; orderIds?: string[] };
 };
 type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; total: number };
 
@@ -37,7 +37,8 @@ function signedRequest(): { body: string; headers: Record<string, string> } {
       : {
           type: 'order.assign.driver',
           object: {
-            order_id: s.orderId,
+            // Reports spread over many orders, as a provider's are: a few per order.
+            order_id: s.orderIds![Math.floor(Math.random() * s.orderIds!.length)],
             location_id: 'loc',
             driver: { name: `D ${crypto.randomUUID()}`, phone: { number: '1', code: '+1' }, source: 'bench' },
           },

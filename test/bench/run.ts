@@ -374,9 +374,9 @@ async function webhookPath() {
     base_url: 'http://127.0.0.1:9',
     webhook_secret: secret,
   });
-  // An order confirmed to that provider at its location 'loc', as its reports name it: a report
+  // Orders confirmed to that provider at its location 'loc', as its reports name it: a report
   // about any other order is a 404 (since the DSP's side was made exact), and the scenario would
-  // measure refusals. Its warm-up must be answered 2xx (setUpWebhooks, below).
+  // measure refusals. Its warm-up must be answered 2xx, or the bench stops.
   const { db } = o.service.services;
   await db.location.create({
     data: {
@@ -390,22 +390,25 @@ async function webhookPath() {
       address: '{}',
     },
   });
-  await db.order.create({
-    data: {
-      id: 'ord_bench',
+  // Reports about 2,000 orders in turn: a provider reports a few times an order, and one order's
+  // thousands of reports would measure its growing history rather than the path.
+  const orderIds = Array.from({ length: 2000 }, (_, n) => `ord_bench_${n}`);
+  await db.order.createMany({
+    data: orderIds.map((id, n) => ({
+      id,
       partnerId: o.partnerId,
       orgId: o.orgId,
       locationId: 'loc_bench',
       eventProvider: 'bench-events',
       dspSource: 'sandbox-dsp',
       dspStoreId: 's',
-      dspOrderId: 'd',
+      dspOrderId: `d_${n}`,
       body: '{}',
-    },
+    })),
   });
   const job = () => ({
     url: `${o.service.url}/v1/webhooks/event-providers/bench-events`,
-    signed: { secret, kind: 'driver' as const, orderId: 'ord_bench' },
+    signed: { secret, kind: 'driver' as const, orderIds },
   });
   const warm = await load({ ...job(), rate: 50, duration: 1, connections: 1 });
   if (warm.non2xx || !warm.total)
