@@ -375,7 +375,7 @@ async function webhookPath() {
     webhook_secret: secret,
   });
   // Orders confirmed to that provider at its location 'loc', as its reports name it: a report
-  // about any other order is a 404 (since the DSP's side was made exact), and the scenario would
+  // about any other order is a 404 (the delivery leg's rule), and the scenario would
   // measure refusals. Its warm-up must be answered 2xx, or the bench stops.
   const { db } = o.service.services;
   await db.location.create({
