@@ -37,16 +37,34 @@ async function posSends(type: string, object: Record<string, unknown>) {
 const told = (events: { type: string; sequence: number; data: Record<string, unknown> }[]) =>
   events.map((e) => [e.type, e.sequence, e.data.status]);
 
-test('the POS moves the order before its answer is read: the DSP hears the accept first, the move second, and one accept in all', async () => {
-  const { worker } = world.service;
-  const { db } = world.service.services;
-  // The POS's answer to the order is lost on the way: the service tries again later.
+/** A pickup order whose POS's answer is lost on the way (the sandbox drops the connection): the
+ * service will try again later, ten minutes on, so nothing of the answer is read meanwhile. */
+async function placedWithItsAnswerLost() {
   await control(world.pos, 'fail', { path: '/v1/orders', count: 1, status: 0 });
-  const retried = workerSays(worker, 'retry', (m) => m.kind === 'order.created');
+  const retried = workerSays(world.service.worker, 'retry', (m) => m.kind === 'order.created');
   const placed = await pickup();
   expect(placed.status).toBe(201);
   const orderId = placed.body.order_id!;
   expect((await retried).subjectId).toBe(orderId);
+  return { placed, orderId };
+}
+
+/** The order sent to its POS again now, and the POS's answer read: the worker idle after it. */
+async function answerReadNow(orderId: string) {
+  const { worker } = world.service;
+  const { db } = world.service.services;
+  const sent = await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order.created:${orderId}` } });
+  const delivered = workerSays(worker, 'delivered', (m) => m.id === sent.id);
+  await db.outboxMessage.update({ where: { id: sent.id }, data: { nextAttemptAt: new Date() } });
+  worker.wake();
+  await delivered;
+  await worker.idle();
+}
+
+test('the POS moves the order before its answer is read: the DSP hears the accept first, the move second, and one accept in all', async () => {
+  const { db } = world.service.services;
+  // The POS's answer to the order is lost on the way: the service tries again later.
+  const { placed, orderId } = await placedWithItsAnswerLost();
 
   // Meanwhile the kitchen has it, and makes it ready.
   expect((await posStatus(world.pos, orderId, 'ready_for_pickup')).status).toBe(200);
@@ -61,12 +79,7 @@ test('the POS moves the order before its answer is read: the DSP hears the accep
   expect(seen.events[0]!.data).not.toHaveProperty('pos_order_id');
 
   // Now the POS's answer is read: the order sent again, and taken.
-  const sent = await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order.created:${orderId}` } });
-  const delivered = workerSays(worker, 'delivered', (m) => m.id === sent.id);
-  await db.outboxMessage.update({ where: { id: sent.id }, data: { nextAttemptAt: new Date() } });
-  worker.wake();
-  await delivered;
-  await worker.idle();
+  await answerReadNow(orderId);
   const order = await orderRow(orderId);
   expect(order).toMatchObject({ status: 'ready_for_pickup', posOrderId: expect.stringMatching(/^pos_/) });
   // The DSP heard nothing more: one accept, before the move.
@@ -99,13 +112,8 @@ test('the POS moves on an order it said it would decide later: taken (accept fir
 });
 
 test('the POS fails the order before its answer is read: its yes, read late, does not open the order again', async () => {
-  const { worker } = world.service;
   const { db } = world.service.services;
-  await control(world.pos, 'fail', { path: '/v1/orders', count: 1, status: 0 });
-  const retried = workerSays(worker, 'retry', (m) => m.kind === 'order.created');
-  const placed = await pickup();
-  const orderId = placed.body.order_id!;
-  expect((await retried).subjectId).toBe(orderId);
+  const { placed, orderId } = await placedWithItsAnswerLost();
 
   // The kitchen gives up on it before the service has read its answer.
   expect((await posStatus(world.pos, orderId, 'failed')).status).toBe(200);
@@ -116,12 +124,7 @@ test('the POS fails the order before its answer is read: its yes, read late, doe
   ]);
 
   // The POS's yes to order.created, read now, changes nothing the DSP hears: the order stays failed.
-  const sent = await db.outboxMessage.findUniqueOrThrow({ where: { idempotencyKey: `order.created:${orderId}` } });
-  const delivered = workerSays(worker, 'delivered', (m) => m.id === sent.id);
-  await db.outboxMessage.update({ where: { id: sent.id }, data: { nextAttemptAt: new Date() } });
-  worker.wake();
-  await delivered;
-  await worker.idle();
+  await answerReadNow(orderId);
   const order = await orderRow(orderId);
   expect(order.status).toBe('failed');
   expect(Number(order.eventSequence)).toBe(2);
