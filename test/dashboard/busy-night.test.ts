@@ -7,13 +7,10 @@
 // or critical axe-core violation on the signed-in, order and signed-out pages at both widths; a
 // used sign-in link that says so; the favicon.
 import type { BrowserContext, Page } from 'puppeteer-core';
-import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
+import { LAPTOP, PHONE, seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { FAILED, NIGHT, nightLink, playBusyNight, type BusyNight } from '../support/busy-night.js';
 import { openCustomer } from '../../src/modules/privacy/customer.js';
-
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 let service: TestService;
 let night: BusyNight;

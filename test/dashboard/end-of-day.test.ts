@@ -9,14 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'puppeteer-core';
-import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
+import { LAPTOP, PHONE, seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { until } from '../support/wait.js';
 import { graphqlPost, request, startTestService, type TestService } from '../support/service.js';
 import { nightLink, playBusyNight, type BusyNight } from '../support/busy-night.js';
 import { majorUnits } from '../../src/common/money.js';
 
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 const AUSTIN = 'America/Chicago';
 const COMMISSION = 15;
 

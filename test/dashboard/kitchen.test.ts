@@ -7,13 +7,11 @@
 // axe-core finds nothing serious on any of it. The sandbox POS and DSP are real servers.
 import type { BrowserContext, Page } from 'puppeteer-core';
 import type { SandboxPos } from '../../src/sandbox/pos/server.js';
-import { seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
+import { LAPTOP, PHONE, seriousViolations, sharedBrowser, type FileBrowser } from '../support/chromium.js';
 import { control } from '../support/sandbox.js';
 import { placeOrder, startOrdersWorld, until, type OrderSetup, type OrdersWorld } from '../support/orders.js';
 import { post, request, type TestService } from '../support/service.js';
 
-const LAPTOP = { width: 1366, height: 768 };
-const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 /** The Austin location's prep time in the sandbox POS's listing, and its clock. */
 const BASE = 15;
 const AUSTIN = 'America/Chicago';

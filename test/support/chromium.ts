@@ -44,6 +44,10 @@ async function startChromium(runDir: string): Promise<Shared> {
   return { endpoint, pid: child.pid! };
 }
 
+/** The sizes the dashboard is seen at: a manager's laptop, and a phone in the kitchen. */
+export const LAPTOP = { width: 1366, height: 768 };
+export const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
+
 /** The run's browser as a file uses it: contexts of its own (its users, their cookies), all
  * closed by `close`, which leaves the browser to the other files. */
 export type FileBrowser = {
