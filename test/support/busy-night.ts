@@ -245,15 +245,20 @@ export async function playBusyNight(service: TestService): Promise<BusyNight> {
     menu_id: 'menu_us_all_day',
     schedule: Object.fromEntries(days.map((day) => [day, [`${chicago(Date.now() - 2 * 3600_000)}:00-${austinCloses}`]])),
   });
-  // Its late-night menu (Friday and Saturday from 22:00) would meet the main menu's hours on
-  // those nights and keep the store open past them: an hour far from them instead.
-  await control(pos, 'schedule', {
-    location_id: `loc_2_${tid}`,
-    menu_id: 'menu_us_late_night',
-    schedule: Object.fromEntries(
-      days.map((day) => [day, [`${chicago(Date.now() + 8 * 3600_000)}:00-${chicago(Date.now() + 9 * 3600_000)}:00`]]),
-    ),
-  });
+  // Its late-night menu (Friday and Saturday from 22:00) and its breakfast (07:00 to 11:00 every
+  // day) would meet the main menu's hours when the night is played near them, and keep the store
+  // open past them: each an hour far from them instead, and from each other.
+  for (const [menu, from] of [
+    ['menu_us_late_night', 8],
+    ['menu_us_breakfast', 11],
+  ] as const)
+    await control(pos, 'schedule', {
+      location_id: `loc_2_${tid}`,
+      menu_id: menu,
+      schedule: Object.fromEntries(
+        days.map((day) => [day, [`${chicago(Date.now() + from * 3600_000)}:00-${chicago(Date.now() + (from + 1) * 3600_000)}:00`]]),
+      ),
+    });
   await control(pos, 'holidays', {
     location_id: `loc_2_${tid}`,
     holidays: [
