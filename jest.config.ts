@@ -51,6 +51,8 @@ const common: Config = {
   testTimeout: 60_000,
   // Each file's CPU, for the list of the slowest (test/support/slowest-files.mjs).
   setupFilesAfterEnv: ['<rootDir>/test/support/file-cpu.ts'],
+  // A package is loaded once per worker, not once per test file (./test/support/shared-runtime.cjs).
+  runtime: '<rootDir>/test/support/shared-runtime.cjs',
 };
 
 const projects: Config[] = [

@@ -39,9 +39,13 @@ function engineClosed(): void {
   engineTimers.clear();
 }
 
-let wasmReady: Promise<void> | undefined;
+/** The engine's one instance, kept on its glue module: every engine of the process runs on the
+ * instance the glue holds (under Jest's shared runtime, test/support/shared-runtime.cjs, the glue
+ * outlives one test file's copy of this module, and a second instance would replace the first
+ * under an engine still open). */
+const glue = runtime.__wbg_set_wasm as typeof runtime.__wbg_set_wasm & { ready?: Promise<void> };
 function loadWasm(): Promise<void> {
-  wasmReady ??= (async () => {
+  glue.ready ??= (async () => {
     // The WASM build reports a panic's message here before it throws.
     const registry = {
       message: '',
@@ -65,7 +69,7 @@ function loadWasm(): Promise<void> {
     runtime.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
-  return wasmReady;
+  return glue.ready;
 }
 
 /** The schema files of one provider: its schema.prisma and the shared models it links. */

@@ -43,8 +43,9 @@ export const snake = (key: string) =>
 function mapKeys(value: unknown, rename: (key: string) => string, keep?: ReadonlySet<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename, keep));
   // Plain objects only (GraphQL results have a null prototype); dates and buffers pass as they are.
+  // Whatever realm made it: a body parsed by a package of Node's realm under Jest's shared runtime.
   const proto = value && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null) {
+  if (proto === null || (proto !== undefined && Object.getPrototypeOf(proto) === null)) {
     return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [rename(k), keep?.has(k) ? v : mapKeys(v, rename, keep)]));
   }
   return value;
