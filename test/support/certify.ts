@@ -36,7 +36,12 @@ export function kit(
     stderr += chunk;
     for (const line of chunk.toString().split('\n')) if (line) onLine(line);
   });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on('exit', (code) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code: code ?? -1, stdout, stderr });
+    }),
+  );
 }
 
 /** A fresh file for the kit's JUnit report. */
