@@ -71,11 +71,11 @@ const onPostgres = !!url && /^postgres(ql)?:\/\//.test(url);
 
 const config: Config = {
   projects: onPostgres ? projects.filter((project) => project.displayName === 'storage') : projects,
-  // Each end-to-end file starts its own server and database. Four workers on this 2-core machine:
+  // Each end-to-end file starts its own server and database. Three workers on this 2-core machine:
   // a file's CPU is partly its children's (a CLI, a killed service, the browser) and its waits on
-  // sockets and peers, and with two workers a core stood idle a third of the time (npm test alone:
-  // 3 min 1 s with two workers, 2 min 38 s with three, 2 min 31 s with four).
-  maxWorkers: 4,
+  // sockets, and with two workers a core stood idle a third of the time (npm test alone: 3 min 1 s
+  // with two workers, 2 min 38 s with three).
+  maxWorkers: 3,
   // Jest reads the time a test may take from here, not from its projects (jest-circus takes the
   // global config's): without it every test had Jest's 5 s, and a loaded machine failed them.
   testTimeout: 60_000,
