@@ -9,6 +9,8 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
+// prebuild-install runs under npm, which names its cache in npm_config_cache: the same folder here.
+process.env.npm_config_cache ??= execFileSync('npm', ['config', 'get', 'cache'], { encoding: 'utf8' }).trim();
 const dir = path.resolve(__dirname, '../node_modules/better-sqlite3');
 const addon = path.join(dir, 'build/Release/better_sqlite3.node');
 process.chdir(dir);
