@@ -1,14 +1,14 @@
 // Jest's module runtime (jest.config.ts's `runtime`), with one change: a package of node_modules
 // is loaded once per worker, by Node itself, and shared by every test file that worker runs,
 // instead of once per test file into that file's module registry. Loading the service's packages
-// (Fastify, Prisma's runtime, graphql and its tools, Pothos, Yoga, zod, jose, pg, OpenTelemetry:
-// about 1,500 modules) again for each file was most of a small test file's CPU. Our own modules
-// (src/, test/) still load per file, into the file's own context: each file has its own service
-// code, its own clock (`jest.spyOn(Date, 'now')` reaches our code, which reads the file's Date)
-// and its own mocks. What a package keeps at module level (Pothos's registered plugins,
-// prom-client's default registry) is shared by the files of a worker, as it is by the services
-// one file starts; a package's objects are of Node's own realm, as Node's built-in modules'
-// already are under Jest (an error a package throws is not `instanceof` the file's Error).
+// (Fastify, Prisma's runtime, graphql and its tools, Pothos, Yoga, zod, pg, OpenTelemetry: about
+// 1,500 modules) again for each file was most of a small test file's CPU. Our own modules (src/,
+// test/) still load per file, into the file's own context: each file has its own service code, its
+// own clock (`jest.spyOn(Date, 'now')` reaches our code, which reads the file's Date) and its own
+// mocks. What a shared package keeps at module level (Pothos's registered plugins, OpenFeature's
+// registry) is shared by the files of a worker, as it is by the services one file starts; a
+// package's objects are of Node's own realm, as Node's built-in modules' already are under Jest
+// (an error a package throws is not `instanceof` the file's Error).
 const { pathToFileURL } = require('node:url');
 const vm = require('node:vm');
 const { default: Runtime } = require('jest-runtime');
