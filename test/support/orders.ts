@@ -2,6 +2,7 @@
 // a DSP store, and the sandbox event provider registered.
 import { spawnMain } from './build.js';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import type { Sink } from 'graphql-ws';
@@ -295,11 +296,30 @@ export function spawnService(env: Record<string, string>) {
   };
 }
 
+/** Where the kernel's own choices of port begin (a `listen(0)`, an outgoing connection). */
+const EPHEMERAL_FROM = (() => {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+})();
+
+/**
+ * A port free now, for a service started later in a process of its own (which must keep it across
+ * restarts). Chosen at random below the kernel's ephemeral range: a port the kernel handed out
+ * with `listen(0)` was taken, between the probe and the child's start, by another file's server
+ * (EADDRINUSE, seen with six workers on two cores); nothing takes a port there but another such
+ * choice. A hundred below the range's start is kept free too: the sandbox listens at PORT + 100.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
+  for (;;) {
+    const port = 10_000 + crypto.randomInt(EPHEMERAL_FROM - 100 - 10_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
