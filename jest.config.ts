@@ -26,6 +26,9 @@ const PROTOCOL = [
   'modules/auth/oauth-clients',
   'server/offline-pages',
   'modules/flags/ofrep',
+  // The README's walkthrough is a newcomer's `npm start`, on its embedded SQLite; what it drives
+  // (onboarding, an order to the POS, the dashboard) runs on PostgreSQL in the storage files.
+  'readme-walkthrough',
   'server/openapi',
   'server/openapi-generators',
   'integrations/provider-client',

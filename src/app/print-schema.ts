@@ -10,6 +10,14 @@ export const schemaFile = path.resolve(path.dirname(new URL(import.meta.url).pat
 export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(schema))}\n`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
-  fs.writeFileSync(schemaFile, printedSchema());
-  process.stdout.write(`wrote ${path.relative(process.cwd(), schemaFile)}\n`);
+  // Written only when it changed, as codegen writes its files: CI's drift check runs beside the
+  // tests, which read this file, and an unchanged file is never rewritten under them.
+  const printed = printedSchema();
+  const relative = path.relative(process.cwd(), schemaFile);
+  if (fs.existsSync(schemaFile) && fs.readFileSync(schemaFile, 'utf8') === printed) {
+    process.stdout.write(`${relative} is up to date\n`);
+  } else {
+    fs.writeFileSync(schemaFile, printed);
+    process.stdout.write(`wrote ${relative}\n`);
+  }
 }
