@@ -1,6 +1,7 @@
-// A Jest reporter that prints, after the run, the ten test files that took longest, with the CPU
-// each used in its worker (./file-cpu.ts writes it): where a slow CI's time goes. Beside Jest's
-// own reporter (jest.config.ts).
+// A Jest reporter that prints, after the run, the ten test files that took longest and the ten that
+// used the most CPU, each with the CPU it used in its worker and in the children it started
+// (./file-cpu.ts writes it), and the run's total: where a slow CI's time goes. Beside Jest's own
+// reporter (jest.config.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,15 +22,25 @@ export default class SlowestFiles {
     const cpu = new Map();
     for (const name of fs.readdirSync(this.folder))
       for (const line of fs.readFileSync(path.join(this.folder, name), 'utf8').split('\n').filter(Boolean)) {
-        const { file, cpuMs } = JSON.parse(line);
-        cpu.set(file, cpuMs);
+        const { file, cpuMs, childrenMs } = JSON.parse(line);
+        cpu.set(file, { own: cpuMs, children: childrenMs });
       }
     fs.rmSync(this.folder, { recursive: true, force: true });
-    const slowest = this.files.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
-    const rows = slowest.map(({ file, seconds }) => {
+    const seconds = (ms) => (ms / 1000).toFixed(1).padStart(6);
+    const row = ({ file, seconds: wall }) => {
       const used = cpu.get(file);
-      return `  ${seconds.toFixed(1).padStart(6)} s  ${used === undefined ? '     ?' : (used / 1000).toFixed(1).padStart(6)} s CPU  ${path.relative(process.cwd(), file)}`;
-    });
-    process.stdout.write(`\nThe ten slowest test files (wall time, the CPU of their worker):\n${rows.join('\n')}\n`);
+      const columns = used ? `${seconds(used.own)} s ${seconds(used.children)} s` : '       ?          ?  ';
+      return `  ${wall.toFixed(1).padStart(6)} s ${columns}  ${path.relative(process.cwd(), file)}`;
+    };
+    const total = (file) => (cpu.get(file.file)?.own ?? 0) + (cpu.get(file.file)?.children ?? 0);
+    const slowest = [...this.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+    const busiest = [...this.files].sort((a, b) => total(b) - total(a)).slice(0, 10);
+    const sum = (key) => [...cpu.values()].reduce((all, used) => all + used[key], 0);
+    const heading = '     wall   worker  children (CPU)';
+    process.stdout.write(
+      `\nThe ten slowest test files:\n${heading}\n${slowest.map(row).join('\n')}\n` +
+        `The ten that used the most CPU:\n${heading}\n${busiest.map(row).join('\n')}\n` +
+        `All files: ${(sum('own') / 1000).toFixed(0)} s of CPU in the workers, ${(sum('children') / 1000).toFixed(0)} s in their children (the shared Chromium in neither)\n`,
+    );
   }
 }

@@ -10,22 +10,29 @@ export type Refusal = { error?: Error };
 
 type Check<T> = () => T | undefined | null | false | Promise<T | undefined | null | false>;
 
-/** Looks at `check` every `everyMs` until it gives a value, which is returned; undefined once
- * `timeoutMs` has passed without one. For a caller that reports what it got by then (the
- * benchmark); a test that needs the condition uses `until`, which fails instead. */
+/** Looks at `check` until it gives a value, which is returned; undefined once `timeoutMs` has
+ * passed without one. For a caller that reports what it got by then (the benchmark); a test that
+ * needs the condition uses `until`, which fails instead. The pause between two looks is `everyMs`
+ * when given; otherwise it starts at 10 ms and grows by half at each look up to 100 ms: a
+ * condition that holds soon is seen soon, and one that takes seconds (a restart, a retry's
+ * backoff) is not asked about forty times a second. Each look costs CPU (a query, a request), and
+ * on a loaded machine (CI's two test passes on two cores) the looks of the waiting tests were
+ * CPU taken from the tests they wait for. */
 export async function polled<T>(
   check: Check<T>,
   timeoutMs: number,
-  { everyMs = 25, refusal }: { everyMs?: number; refusal?: Refusal } = {},
+  { everyMs, refusal }: { everyMs?: number; refusal?: Refusal } = {},
 ): Promise<T | undefined> {
   const end = Date.now() + timeoutMs;
+  let pause = everyMs ?? 10;
   for (;;) {
     if (refusal?.error) throw refusal.error;
     const value = await check();
     if (value) return value;
     if (Date.now() > end) return undefined;
     // The pause between two looks at the condition: what is awaited announces nothing here.
-    await new Promise((r) => setTimeout(r, everyMs));
+    await new Promise((r) => setTimeout(r, pause));
+    if (everyMs === undefined) pause = Math.min(100, Math.round(pause * 1.5));
   }
 }
 
