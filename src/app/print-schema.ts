@@ -10,8 +10,8 @@ export const schemaFile = path.resolve(path.dirname(new URL(import.meta.url).pat
 export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(schema))}\n`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) {
-  // Written only when it changed, as codegen writes its files: CI's drift check runs beside the
-  // tests, which read this file, and an unchanged file is never rewritten under them.
+  // Written only when it changed, as codegen writes its files: a drift check run beside whatever
+  // reads this file (a test, the dashboard's build) never rewrites it under them.
   const printed = printedSchema();
   const relative = path.relative(process.cwd(), schemaFile);
   if (fs.existsSync(schemaFile) && fs.readFileSync(schemaFile, 'utf8') === printed) {
