@@ -15,6 +15,8 @@ import {
   AWAITING,
   OPEN,
   POS_STATUSES,
+  MOVES_SAID,
+  STATUSES_SAID,
   statusesWhere,
   taken,
   takesFirst,
@@ -106,6 +108,7 @@ test('a decision later: held from an open order, decided only while held, overdu
     [AWAITING, { kind: 'dspCancel' }, { to: 'dsp_canceled' }],
     // Moved on by its POS: decided, taken (takesFirst, below); cancelled, it is refused (order.rejected).
     [AWAITING, { kind: 'posUpdate', status: 'ready_for_pickup' }, { to: 'ready_for_pickup' }],
+    [AWAITING, { kind: 'posUpdate', status: 'out_for_delivery' }, { to: 'out_for_delivery' }],
     [AWAITING, { kind: 'posUpdate', status: 'completed' }, { to: 'completed' }],
     [AWAITING, { kind: 'posUpdate', status: 'merchant_canceled' }, { refused: 'invalidTransition' }],
     [AWAITING, { kind: 'posUpdate', status: 'failed' }, { to: 'failed' }],
@@ -124,6 +127,9 @@ test("a POS's move records its taking first where its answer is not read yet, or
     ['in_progress', 1, 'ready_for_pickup', false],
     ['in_progress', 2, 'completed', false],
     ['ready_for_pickup', 2, 'completed', false],
+    // Moved on already: its taking is not recorded again, whatever its DSP was told.
+    ['ready_for_pickup', 0, 'completed', false],
+    ['out_for_delivery', 0, 'completed', false],
     // Held for its decision (a refused order sent again and held has been told its fail).
     [AWAITING, 0, 'ready_for_pickup', true],
     [AWAITING, 1, 'out_for_delivery', true],
@@ -277,6 +283,13 @@ describe('the delivery status a move leaves', () => {
     expect(deliveryOnMove({ fulfillmentType: 'pickup', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
     expect(deliveryOnMove({ fulfillmentType: 'delivery', deliveryStatus: 'pending' }, 'completed')).toBe('pending');
   });
+});
+
+test('the descriptions that list the statuses say each one, in the order an order meets them', () => {
+  expect(STATUSES_SAID).toBe(
+    'in_progress, ready_for_pickup, out_for_delivery, completed; awaiting_confirmation (its POS decides later); or failed, merchant_canceled, dsp_canceled',
+  );
+  expect(MOVES_SAID).toBe('ready_for_pickup, out_for_delivery, completed');
 });
 
 describe('the guides list the statuses the machine has', () => {
