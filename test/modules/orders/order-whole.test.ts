@@ -148,7 +148,9 @@ test('an order whose sums add up reaches the POS, the partner and GET /v1/orders
   expect(read.body.timeline[0]).toMatchObject({ what: 'order.created' });
   // Once its POS has taken it, the read says the kitchen's quote: its minutes, and when it is to be
   // ready (taken at plus those minutes).
-  const quoted = await until(() => service.services.db.order.findFirst({ where: { id: orderId, prepTimeMinutes: { not: null } } }));
+  // Its ready time is written when its POS takes it (its minutes are the location's quote from
+  // its intake on, so they alone do not say it was taken).
+  const quoted = await until(() => service.services.db.order.findFirst({ where: { id: orderId, estimatedReadyAt: { not: null } } }));
   const taken = await request(service.url, 'GET', `/v1/orders/${orderId}`, { token: m.token });
   const { prep_time_minutes: prep, estimated_ready_time: ready } = taken.body.event_data as {
     prep_time_minutes: number;
