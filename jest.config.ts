@@ -77,7 +77,8 @@ const config: Config = {
   // Each end-to-end file starts its own server and database. Three workers on this 2-core machine:
   // a file's CPU is partly its children's (a CLI, a killed service, the browser) and its waits on
   // sockets, and with two workers a core stood idle a third of the time (npm test alone: 3 min 1 s
-  // with two workers, 2 min 38 s with three).
+  // with two workers, 2 min 38 s with three). CI runs both passes at once, two workers each
+  // (.ci/run's --maxWorkers=2).
   maxWorkers: 3,
   // Jest reads the time a test may take from here, not from its projects (jest-circus takes the
   // global config's): without it every test had Jest's 5 s, and a loaded machine failed them.
