@@ -26,13 +26,13 @@ export default class SlowestFiles {
         cpu.set(file, { own: cpuMs, children: childrenMs });
       }
     fs.rmSync(this.folder, { recursive: true, force: true });
-    const seconds = (ms) => (ms / 1000).toFixed(1).padStart(6);
-    const row = ({ file, seconds: wall }) => {
+    /** A figure in seconds, in a column six wide; `?` for a file that wrote none. */
+    const cell = (ms) => (ms === undefined ? '?' : (ms / 1000).toFixed(1)).padStart(6);
+    const row = ({ file, seconds }) => {
       const used = cpu.get(file);
-      const columns = used ? `${seconds(used.own)} s ${seconds(used.children)} s` : '       ?          ?  ';
-      return `  ${wall.toFixed(1).padStart(6)} s ${columns}  ${path.relative(process.cwd(), file)}`;
+      return `  ${cell(seconds * 1000)} s ${cell(used?.own)} s ${cell(used?.children)} s  ${path.relative(process.cwd(), file)}`;
     };
-    const total = (file) => (cpu.get(file.file)?.own ?? 0) + (cpu.get(file.file)?.children ?? 0);
+    const total = ({ file }) => (cpu.get(file)?.own ?? 0) + (cpu.get(file)?.children ?? 0);
     const slowest = [...this.files].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
     const busiest = [...this.files].sort((a, b) => total(b) - total(a)).slice(0, 10);
     const sum = (key) => [...cpu.values()].reduce((all, used) => all + used[key], 0);
