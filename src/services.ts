@@ -33,6 +33,10 @@ export class Doorbell<T = never> {
   }
 }
 
+/** An outbox message as the worker is handed it: its row, and its subject's row when its writer
+ * had it (delivery/outbox.ts, `subjectRow`). */
+export type Dispatched = OutboxMessage & { subjectRow?: unknown };
+
 /** The parts of the running service that domain code uses. Built once at start-up. */
 export type Services = {
   config: Config;
@@ -44,7 +48,7 @@ export type Services = {
   tokenKey: CryptoKey;
   /** Wakes the delivery worker after a transaction that wrote to the outbox, or hands it a
    * message written already claimed (delivery/outbox.ts, `now`). */
-  delivery: Doorbell<OutboxMessage>;
+  delivery: Doorbell<Dispatched>;
   /** Notes that the merchant revoked the app at the provider (modules/onboarding): the
    * onboarding needs reauthorization, and its partner hears of it. False if already noted. */
   reauthorizationRequired: (onboardingId: string) => Promise<boolean>;

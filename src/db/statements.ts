@@ -36,6 +36,14 @@ export function traceStatements(db: Db, tracing: Tracing): void {
   if (tracing.enabled) tracers.set(db, tracing);
 }
 export type Step = { sql: string; args?: unknown[] };
+
+/** A write the transaction expected to change a row (Run.expect) changed none: the row changed
+ * since it was read. The transaction is undone whole; read the row again and decide again. */
+export class RowChanged extends Error {
+  constructor() {
+    super('the row changed since it was read');
+  }
+}
 /** Runs one statement of a transaction: its rows (a SELECT, or a write with RETURNING). */
 export type Run = {
   <T = Row>(step: Step): Promise<T[]>;
@@ -49,15 +57,27 @@ export type Run = {
    * statement run after them sees them all. On SQLite it runs at once.
    */
   defer(step: Step): void;
+  /**
+   * A deferred write (as `defer`) that must change a row: a conditional update guarded by the row
+   * as it was read, so that the writes worked out from that read need no lock and no round trip
+   * of their own. When it changes none, the whole transaction is undone and fails with
+   * RowChanged. Expect before any write that touches the same row, and before the reads that
+   * follow it (they send it, as they send every deferred write).
+   */
+  expect(step: Step): void;
   /** Calls `callback` once the transaction has committed (never if it is undone): wake a worker
    * for the work it wrote. */
   after(callback: () => void): void;
 };
 
 /** A transaction's `run` over a statement runner, with its after-commit callbacks. */
-function transactionRun(statement: <T>(step: Step) => Promise<T[]>, defer: (step: Step) => void): { run: Run; committed: () => void } {
+function transactionRun(
+  statement: <T>(step: Step) => Promise<T[]>,
+  defer: (step: Step) => void,
+  expect: (step: Step) => void,
+): { run: Run; committed: () => void } {
   const callbacks: (() => void)[] = [];
-  const run = Object.assign(statement, { defer, after: (callback: () => void) => void callbacks.push(callback) }) as Run;
+  const run = Object.assign(statement, { defer, expect, after: (callback: () => void) => void callbacks.push(callback) }) as Run;
   return {
     run,
     committed: () => {
@@ -168,6 +188,9 @@ function sqliteStatements(
         const made = transactionRun(
           async <R>(step: Step) => run(step) as R[],
           (step) => void run(step),
+          (step) => {
+            if (!run(changing(step)).length) throw new RowChanged();
+          },
         );
         try {
           outcomes.push({ ok: true, value: await within(job.context, () => job.work(made.run)) });
@@ -301,11 +324,18 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
       // each statement sees what was committed when it starts), and a transaction whose writes
       // were all deferred is one statement, atomic on its own.
       let begun = false;
-      let deferred: Step[] = [];
+      let deferred: Deferred[] = [];
       const flush = async () => {
         const steps = deferred;
         deferred = [];
-        if (steps.length) await query(client, combined(steps));
+        if (!steps.length) return;
+        try {
+          await query(client, combined(steps));
+        } catch (error) {
+          // combined's check of the expected writes (nothing else in it divides).
+          if ((error as { code?: string }).code === DIVISION_BY_ZERO && steps.some((step) => step.expected)) throw new RowChanged();
+          throw error;
+        }
       };
       const begin = async () => {
         if (begun) return;
@@ -322,6 +352,7 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
             return query<R>(client, step);
           },
           (step) => void deferred.push(step),
+          (step) => void deferred.push({ ...changing(step), expected: true }),
         );
         const value = await work(made.run);
         await flush();
@@ -342,14 +373,28 @@ function postgresStatements({ pool, onQuery, prepared: named }: PostgresConnecti
 /** A statement that only reads: it may run before its transaction's BEGIN (a locking read may not). */
 const READ = /^\s*SELECT\b(?![\s\S]*\bFOR\s+(UPDATE|SHARE|NO\s+KEY|KEY)\b)/i;
 
+/** A write deferred, and whether the transaction expects it to change a row (Run.expect). */
+type Deferred = Step & { expected?: true };
+
+/** An expected write as it tells whether it changed a row: a row back for each it changed. */
+const changing = (step: Step): Step => ({ ...step, sql: `${step.sql} RETURNING 1` });
+
+const DIVISION_BY_ZERO = '22012';
+
 /** Writes as one PostgreSQL statement: every one but the last a part of its WITH. A data-changing
- * WITH must be at the top level, so a deferred write may not have a WITH of its own. */
-function combined(steps: Step[]): Step {
-  if (steps.length === 1) return steps[0]!;
+ * WITH must be at the top level, so a deferred write may not have a WITH of its own. With expected
+ * writes, every write is a part and the statement ends by dividing by the rows each changed: one
+ * that changed none fails the statement, and nothing of it is written (a statement is atomic,
+ * its parts included), in one round trip where a transaction's BEGIN, check and COMMIT took three. */
+function combined(steps: Deferred[]): Step {
+  const expected = steps.flatMap((step, i) => (step.expected ? [i] : []));
+  if (steps.length === 1 && !expected.length) return steps[0]!;
   if (steps.some((step) => /^\s*WITH\b/i.test(step.sql))) throw new Error('a deferred write may not have a WITH of its own');
-  const parts = steps.slice(0, -1).map((step, i) => `"w${i}" AS (${step.sql})`);
+  const inParts = expected.length ? steps : steps.slice(0, -1);
+  const parts = inParts.map((step, i) => `"w${i}" AS (${step.sql})`);
+  const last = expected.length ? `SELECT 1${expected.map((i) => ` / (SELECT COUNT(*) FROM "w${i}")`).join('')}` : steps.at(-1)!.sql;
   return {
-    sql: `WITH ${parts.join(', ')} ${steps.at(-1)!.sql}`,
+    sql: `WITH ${parts.join(', ')} ${last}`,
     args: steps.flatMap((step) => step.args ?? []),
   };
 }

@@ -60,6 +60,11 @@ export type OutboxInput = {
    * its key. Should this process stop before sending it, the lease lapses and any instance takes
    * it up, as after a crash mid-delivery. */
   now?: boolean;
+  /** The subject's row as the change writing this message left it, handed to its outcome's
+   * handler with a message sent at once (`now`) so that it need not read the row again; kept in
+   * memory only (a message read back from the table has none). The handler guards what it
+   * writes by it (Run.expect), so a row changed meanwhile costs a read, never a wrong write. */
+  subjectRow?: unknown;
 };
 
 /** A message's stored headers, with the trace context of the change that writes it (its call
@@ -130,7 +135,10 @@ export function enqueue(run: Run, services: Pick<Services, 'delivery'>, ...messa
   run.defer(rows.length === 1 ? tables.outbox.insert(rows[0]!) : tables.outbox.insertMany(rows));
   for (const { id, apart } of made) if (apart !== undefined) run.defer(tables.outboxBody.insert({ id, body: apart }));
   run.after(() => {
-    for (const row of rows) if (row.lockedUntil) services.delivery.dispatch(row);
+    rows.forEach((row, i) => {
+      const { subjectRow } = messages[i]!;
+      if (row.lockedUntil) services.delivery.dispatch(subjectRow === undefined ? row : { ...row, subjectRow });
+    });
     if (rows.some((row) => !row.lockedUntil)) services.delivery.wake();
   });
 }

@@ -13,14 +13,14 @@
 // worker says so (WorkerEvents): the operator's log and the tests hear it, rather than reading rows.
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Services } from '../services.js';
-import type { OutboxMessage } from '../db/client.js';
+import type { Dispatched, Services } from '../services.js';
 import { backoff, deliveredReleases, tableRunner, type ClaimScope, type Runner } from './runner.js';
 import { bodyApart, endingRelease, release } from '../db/sql/work.js';
-import { statementsOf, type Run } from '../db/statements.js';
+import { RowChanged, statementsOf, type Run } from '../db/statements.js';
 import { continueTrace } from './outbox.js';
 
-export type Message = OutboxMessage;
+/** A message: its row, with its subject's row when its writer handed it over (./outbox.ts). */
+export type Message = Dispatched;
 
 /** What the peer answered: its status (null when it never answered) and body, or why not. */
 export type Answer = {
@@ -65,8 +65,9 @@ export type Transport = {
 };
 
 /** The subject an outcome handler is given: what the message is about, decoded once when it was
- * written (`OutboxMessage.subjectId`), and what it was stored with (its headers). */
-export type Subject = Pick<Message, 'id' | 'kind' | 'subjectId' | 'partnerId' | 'orgId' | 'headers'>;
+ * written (`OutboxMessage.subjectId`), what it was stored with (its headers), and the subject's
+ * row as its writer left it, when it was handed over (./outbox.ts, `subjectRow`). */
+export type Subject = Pick<Message, 'id' | 'kind' | 'subjectId' | 'partnerId' | 'orgId' | 'headers' | 'subjectRow'>;
 
 /** Reads what it needs (outside any transaction) and returns the writes that run in the
  * transaction recording the outcome, through its `run` only; what those return runs after the
@@ -122,6 +123,9 @@ export type WorkerEvents = {
 /** Waits before each new try of a delivery's record: about three seconds in all, inside the lease
  * that the runner renews while the work goes on. */
 const RECORD_RETRY_MS = [50, 200, 500, 1000, 1500];
+/** Each time an outcome's writes find their row changed, another change of it landed: far more
+ * than the changes one message's subject ever gets at once. */
+const MOST_DECISIONS = 40;
 
 export class DeliveryWorker extends EventEmitter<WorkerEvents> {
   private readonly runners: { provider: Runner<Message>; endpoint: Runner<Message> };
@@ -265,9 +269,32 @@ export class DeliveryWorker extends EventEmitter<WorkerEvents> {
     fate: 'delivered' | 'retry' | 'dead',
     answer: Answer,
   ): Promise<'delivered' | 'retry' | 'dead'> {
-    const { services, plan } = this;
+    const { services } = this;
     const outcome: Outcome = { delivered: fate === 'delivered', status: answer.status, error: answer.error, body: answer.body };
-    const writes = fate === 'retry' ? undefined : await transport.outcomes?.[message.kind]?.(message, outcome, services);
+    const handler = fate === 'retry' ? undefined : transport.outcomes?.[message.kind];
+    let subject: Subject = message;
+    for (let asked = 1; ; asked++) {
+      try {
+        return await this.finishWith(transport, message, fate, answer, outcome, await handler?.(subject, outcome, services));
+      } catch (error) {
+        // Its writes were decided on a row that changed since it was read (or handed over):
+        // decided again on the row as it is now (another change of the same order landed).
+        if (!(error instanceof RowChanged) || asked >= MOST_DECISIONS) throw error;
+        subject = { ...message, subjectRow: undefined };
+      }
+    }
+  }
+
+  /** The record of `finish` with the writes its outcome handler decided. */
+  private async finishWith(
+    transport: Transport,
+    message: Message,
+    fate: 'delivered' | 'retry' | 'dead',
+    answer: Answer,
+    outcome: Outcome,
+    writes: OutcomeWrites | undefined,
+  ): Promise<'delivered' | 'retry' | 'dead'> {
+    const { services, plan } = this;
     const data =
       fate === 'delivered'
         ? { status: 'delivered', deliveredAt: new Date(), lastStatus: answer.status, lastError: null }

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isUniqueViolation, openDatabase, type Db } from '../../src/db/client.js';
-import { BOOLEAN_COLUMNS, insertStep, statementsOf } from '../../src/db/statements.js';
+import { BOOLEAN_COLUMNS, insertStep, RowChanged, statementsOf, updateStep, type Statements } from '../../src/db/statements.js';
 import { migratedDatabase, type TestDatabase } from '../support/service.js';
 import { until } from '../support/wait.js';
 
@@ -22,6 +22,19 @@ afterAll(async () => {
 });
 
 const provider = (id: string) => ({ id, source: id, kind: 'pos', baseUrl: 'http://127.0.0.1:9', paths: '{}', notificationScope: '' });
+const providerRow = (id: string) => ({ ...provider(id), createdAt: new Date() });
+
+/** Work on a client of the same database that lists each statement it sends (PostgreSQL's round
+ * trips), closed after. */
+async function counted(work: (sql: Statements, sent: string[]) => Promise<void>) {
+  const sent: string[] = [];
+  const counting = openDatabase(database.url, { onQuery: (text) => sent.push(text) });
+  try {
+    await work(statementsOf(counting), sent);
+  } finally {
+    await counting.$disconnect();
+  }
+}
 
 describe('database client', () => {
   it('keeps a write made while another request’s transaction is open when that transaction rolls back', async () => {
@@ -121,24 +134,58 @@ describe('database client', () => {
 
   it('sends PostgreSQL a transaction that reads and then only defers its writes as two statements, with no BEGIN or COMMIT', async () => {
     if (database.url.startsWith('file:')) return; // SQLite's statements are calls in this process
-    const sent: string[] = [];
-    const counting = openDatabase(database.url, { onQuery: (text) => sent.push(text) });
-    try {
-      const sql = statementsOf(counting);
-      const row = (id: string) => ({ ...provider(id), createdAt: new Date() });
+    await counted(async (sql, sent) => {
       await sql.all('SELECT 1');
       sent.length = 0;
       await sql.transaction(async (run) => {
         await run({ sql: 'SELECT "id" FROM "Provider" WHERE "id" = ?', args: ['prv_one_trip_a'] });
-        run.defer(insertStep('Provider', row('prv_one_trip_a')));
-        run.defer(insertStep('Provider', row('prv_one_trip_b')));
+        run.defer(insertStep('Provider', providerRow('prv_one_trip_a')));
+        run.defer(insertStep('Provider', providerRow('prv_one_trip_b')));
       });
       expect(sent.map((text) => text.split(' ')[0])).toEqual(['SELECT', 'WITH']);
-      const stored = await db.provider.findMany({ where: { id: { in: ['prv_one_trip_a', 'prv_one_trip_b'] } }, orderBy: { id: 'asc' } });
-      expect(stored.map((p) => p.id)).toEqual(['prv_one_trip_a', 'prv_one_trip_b']);
-    } finally {
-      await counting.$disconnect();
-    }
+    });
+    const stored = await db.provider.findMany({ where: { id: { in: ['prv_one_trip_a', 'prv_one_trip_b'] } }, orderBy: { id: 'asc' } });
+    expect(stored.map((p) => p.id)).toEqual(['prv_one_trip_a', 'prv_one_trip_b']);
+  });
+
+  it('stores the writes worked out from a row read when the expected write finds it as read, and none when it changed', async () => {
+    const sql = statementsOf(db);
+    await sql.write(insertStep('Provider', providerRow('prv_expected')));
+    // The writes a read decided, guarded by what was read: the row's base URL.
+    const decided = (seen: string, beside: string) =>
+      sql.transaction(async (run) => {
+        run.expect(updateStep('Provider', 'prv_expected', { baseUrl: `${seen}/next` }, { and: { sql: '"baseUrl" = ?', args: [seen] } }));
+        run.defer(insertStep('Provider', providerRow(beside)));
+      });
+    await decided('http://127.0.0.1:9', 'prv_expected_beside');
+    const error = await decided('http://127.0.0.1:9', 'prv_expected_undone').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RowChanged);
+    const stored = await db.provider.findMany({ where: { id: { startsWith: 'prv_expected' } }, orderBy: { id: 'asc' } });
+    expect(stored.map((p) => [p.id, p.baseUrl])).toEqual([
+      ['prv_expected', 'http://127.0.0.1:9/next'],
+      ['prv_expected_beside', 'http://127.0.0.1:9'],
+    ]);
+  });
+
+  it('sends PostgreSQL a read and its expected writes as two statements, and undoes them when the row changed', async () => {
+    if (database.url.startsWith('file:')) return; // SQLite's statements are calls in this process
+    await counted(async (sql, sent) => {
+      await sql.write(insertStep('Provider', providerRow('prv_guarded')));
+      sent.length = 0;
+      const error = await sql
+        .transaction(async (run) => {
+          const [read] = await run<{ baseUrl: string }>({ sql: 'SELECT "baseUrl" FROM "Provider" WHERE "id" = ?', args: ['prv_guarded'] });
+          // Another writer changes the row between the read and the writes.
+          await sql.write(updateStep('Provider', 'prv_guarded', { baseUrl: 'http://127.0.0.1:8' }));
+          run.defer(insertStep('Provider', providerRow('prv_guarded_beside')));
+          run.expect(updateStep('Provider', 'prv_guarded', { kind: 'dsp' }, { and: { sql: '"baseUrl" = ?', args: [read!.baseUrl] } }));
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RowChanged);
+      expect(sent.map((text) => text.split(' ')[0])).toEqual(['SELECT', 'UPDATE', 'WITH']);
+    });
+    expect(await db.provider.findUnique({ where: { id: 'prv_guarded_beside' } })).toBeNull();
+    expect((await db.provider.findUnique({ where: { id: 'prv_guarded' } }))?.kind).toBe('pos');
   });
 
   it('reports a repeated key of a plain write as a unique violation', async () => {

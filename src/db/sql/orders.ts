@@ -1,5 +1,6 @@
 // The order path's hand-written statements and conditions (modules/orders/service.ts).
 import { placeholders, type Statements, type Step } from '../statements.js';
+import type { Order as OrderRow } from '../client.js';
 
 /** The location a DSP store is bound to. */
 export type BoundLocation = {
@@ -82,6 +83,16 @@ export const takenIs = (yes: boolean, open: readonly string[]): Step => {
  * to `failed`, which records no reason, as the service's refusals and a POS out of reach do). */
 export const notFailedByItsPos: Step = { sql: `NOT ("status" = 'failed' AND "failureReason" IS NULL)`, args: [] };
 
+/** A conditional write's condition: the order is as it was read (Run.expect). Every write of an
+ * order's state sets its updatedAt or counts an event or a change, and an erasure marks or
+ * redacts it: a write between the read and this one changed one of these. */
+export const unchangedSince = (
+  order: Pick<OrderRow, 'updatedAt' | 'eventSequence' | 'changeSequence' | 'erasureRequestedAt' | 'redactedAt'>,
+): Step => ({
+  sql: '"updatedAt" = ? AND "eventSequence" = ? AND "changeSequence" = ? AND "erasureRequestedAt" IS NOT DISTINCT FROM ? AND "redactedAt" IS NOT DISTINCT FROM ?',
+  args: [order.updatedAt, order.eventSequence, order.changeSequence, order.erasureRequestedAt, order.redactedAt],
+});
+
 /** A conditional write's condition: the order's delivery status is this one. */
 export const deliveryStatusIs = (deliveryStatus: string): Step => ({ sql: '"deliveryStatus" = ?', args: [deliveryStatus] });
 
@@ -113,6 +124,9 @@ export const ordersWaitingOn = (source: string, finalStatuses: readonly string[]
     WHERE o."status" NOT IN (${placeholders([...finalStatuses])}) AND (o."eventProvider" = ? OR o."dspSource" = ? OR l."source" = ?)`,
   args: [...finalStatuses, source, source, source],
 });
+
+/** An order by its id. */
+export const orderById = (orderId: string): Step => ({ sql: 'SELECT * FROM "Order" WHERE "id" = ?', args: [orderId] });
 
 /** An order by its DSP and the DSP's id of it. */
 export const orderBySource = (source: string, dspOrderId: string): Step => ({

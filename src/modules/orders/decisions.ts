@@ -14,7 +14,7 @@ import { sealedKeyOf } from '../privacy/customer.js';
 import { AWAITING, MERCHANT_DELIVERED, NEW } from './states.js';
 import { COUNTS_AN_EVENT, failed, type Refusal } from './peers.js';
 import { orderLines, posValidationOf } from './kitchen.js';
-import { kitchenSaid, namedRefusal, orderChanged, recordTaking, toDsp } from './service.js';
+import { kitchenSaid, namedRefusal, orderChanged, readiness, recordTaking, toDsp } from './service.js';
 
 /** How often each instance looks for decisions past their deadline. */
 export const DECISIONS_SWEEP_MS = 1000;
@@ -77,7 +77,7 @@ export async function decideOrder(
   const changed = await sql.transaction(async (run) => {
     const values = refusal
       ? { status: 'failed', failureReason: refusal.reason, failureDetails: refusal.details, endedAt: now, updatedAt: now }
-      : { status: NEW, updatedAt: now };
+      : { status: NEW, ...readiness(order, prep, now), updatedAt: now };
     const [moved] = await run<OrderRow>(
       tables.order.update(orderId, values, { and: statusIn([AWAITING]), returning: true, ...COUNTS_AN_EVENT }),
     );
@@ -86,7 +86,7 @@ export async function decideOrder(
       await orderChanged(run, services, moved, { messages: [toDsp(services, moved, 'location.order.fail', failed(refusal))] });
       return moved;
     }
-    return recordTaking(run, services, moved, { prep, now, key: () => key });
+    return recordTaking(run, services, moved, { key: () => key });
   });
   if (changed) return { order: changed, duplicate: false };
   // Another change came first (the sweep, a cancellation, the same decision at the same moment).

@@ -222,6 +222,8 @@ export function orderToPos(order: OrderRow, object: Record<string, unknown>, loc
     body: { type: 'order.created', object: { ...orderObject(order, object), location_id: location.providerId } },
     subject: { purpose: 'order.created', subjectId: order.id },
     now: true,
+    // Its answer's handler starts from the order as it is sent (service.ts, orderSent).
+    subjectRow: order,
   };
 }
 

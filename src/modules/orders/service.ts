@@ -21,6 +21,7 @@ import {
   deliveryStatusIs,
   dispatchCandidates,
   dispatchedOrder,
+  orderById,
   orderBySource,
   orderOfPos,
   ordersWaitingOn,
@@ -29,6 +30,7 @@ import {
   storeForOrder,
   takenIs,
   notFailedByItsPos,
+  unchangedSince,
   type BoundLocation,
   type StoreForOrder,
 } from '../../db/sql/orders.js';
@@ -45,6 +47,7 @@ import {
   NEW,
   OPEN,
   statusesWhere,
+  taken,
   takesFirst,
   type DeliveryStatus,
   type OrderEvent,
@@ -317,19 +320,25 @@ export async function acceptOrder(
   return { ...row, unbound: unbound !== null };
 }
 
-/** The conditional writes of the POS's answer to a sent order (./states.ts), worked out once:
- * the status each sets (null: keeps it) and the statuses it applies in, tried in turn. Taking the
- * order, or holding it for a decision, applies only where its taking is not recorded already (its
- * POS moved it before this answer was read: changeStatus). */
-const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[], where = (statuses: OrderStatus[]) => statusIn(statuses)) =>
-  targets.map((to) => ({ to, where: where(statusesWhere(event, to)) }));
-// A failed order taken now opens again when the service failed it (a refusal, the POS out of
-// reach: the contract's redelivery), never when its POS failed it itself: its answer, read
-// late, does not undo what the POS said after it.
-const notTaken = (statuses: OrderStatus[]) => allOf(statusIn(statuses), takenIs(false, OPEN), notFailedByItsPos);
-const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW], notTaken);
-const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed']);
-const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING], notTaken);
+/** The moves of the POS's answer to a sent order (./states.ts), worked out once: the status each
+ * sets (null: keeps it), whether it applies to the order as read, and the same as its write's
+ * condition. Taking the order, or holding it for a decision, applies only where its taking is not
+ * recorded already (its POS moved it before this answer was read: changeStatus). A failed order
+ * taken now opens again when the service failed it (a refusal, the POS out of reach: the
+ * contract's redelivery), never when its POS failed it itself (no reason recorded): its answer,
+ * read late, does not undo what the POS said after it. */
+const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[], untaken: boolean) =>
+  targets.map((to) => {
+    const statuses = statusesWhere(event, to);
+    const applies = (order: OrderRow) =>
+      statuses.includes(order.status as OrderStatus) &&
+      (!untaken || (!taken(order) && !(order.status === 'failed' && order.failureReason === null)));
+    const where = untaken ? allOf(statusIn(statuses), takenIs(false, OPEN), notFailedByItsPos) : statusIn(statuses);
+    return { to, applies, where };
+  });
+const WHEN_TAKEN = answerMoves({ kind: 'posTook' }, [null, NEW], true);
+const WHEN_REFUSED = answerMoves({ kind: 'posRefused' }, ['failed'], false);
+const WHEN_DEFERRED = answerMoves({ kind: 'posDefers' }, [AWAITING], true);
 /** Where the POS's yes finds its taking recorded already: its answer's columns are kept, no more. */
 const ALREADY_TAKEN = takenIs(true, OPEN);
 
@@ -372,35 +381,39 @@ export function kitchenSaid(services: Services, orderId: string, order: unknown)
   return answer;
 }
 
-/** How an order was taken: the POS's minutes (null: none said), when, the customer's sealed key
- * for the event provider's message, and the record's type (the default, order.updated, for an
- * order the taking moves). */
+/** How an order was taken: the customer's sealed key for the event provider's message, and the
+ * record's type (the default, order.updated, for an order the taking moves). */
 export type Taking = {
-  prep: number | null;
-  now: Date;
   key: () => Promise<string | null> | string | null;
   type?: 'order.accepted';
 };
 
+/** The prep time and ready time of an order taken `now`, written by the write that records its
+ * taking: the POS's minutes (null: none said) against its location's quote at intake (the
+ * order's prepTimeMinutes until then, ./kitchen.ts). */
+export function readiness(order: Pick<OrderRow, 'prepTimeMinutes'>, answer: number | null, now: Date) {
+  const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
+  return prepTimeMinutes === null ? {} : { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
+}
+
 /** The POS took the order (by its answer, its decision later, or its first move read before
  * either: changeStatus), written by the caller's write that counted the accept as the DSP's next
- * event (`counted`, the order as that write left it). Recorded once, whichever way: its prep time
- * and ready time, its accept to the DSP (with both), and for a merchant-delivered order its
+ * event and set its readiness (above; `counted`, the order as that write left it). Recorded once,
+ * whichever way: its accept to the DSP (with its prep time and ready time), and for a merchant-delivered order its
  * confirmation to the event provider that delivers it (which alone may then report its delivery:
  * reportDelivery, below); with none, its POS delivers it, and the note says why. The order as it
  * is after. */
 export async function recordTaking(run: Run, services: Services, counted: OrderRow, taking: Taking): Promise<OrderRow> {
-  const taken = readinessOf(run, counted, taking.prep, taking.now);
-  let order: OrderRow | undefined = taken;
+  let order: OrderRow | undefined = counted;
   const sent = JSON.parse(order.body) as Record<string, unknown>;
-  const messages = [toDsp(services, taken, 'location.order.accept', accepted(taken, sent))];
+  const messages = [toDsp(services, counted, 'location.order.accept', accepted(counted, sent))];
   let note: string | undefined;
-  if (taken.fulfillmentType === MERCHANT_DELIVERED && !taken.eventProvider && taken.locationId) {
-    const [candidates] = await run<DispatchCandidates>(dispatchCandidates(taken.locationId));
+  if (counted.fulfillmentType === MERCHANT_DELIVERED && !counted.eventProvider && counted.locationId) {
+    const [candidates] = await run<DispatchCandidates>(dispatchCandidates(counted.locationId));
     const dispatcher = candidates ? dispatcherOf(candidates) : { none: 'its location is gone' };
     if ('source' in dispatcher) {
       [order] = await run<OrderRow>(
-        tables.order.update(taken.id, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
+        tables.order.update(counted.id, { eventProvider: dispatcher.source }, { returning: true, increment: ['changeSequence'] }),
       );
       // The customer's key, unless the customer is gone.
       const carried = order!.redactedAt ? null : await taking.key();
@@ -422,14 +435,16 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
   const refusal = await answerRefusal(services, orderId, outcome);
   const kitchen = refusal ? null : kitchenSaid(services, orderId, (outcome.body as { order?: unknown } | undefined)?.order);
   const posOrderId = refusal ? null : posOrderIdOf(outcome.body);
+  const later = kitchen?.decidesLater ?? false;
   return async (run) => {
-    // Each move the event makes, written only where the order's status still allows it
-    // (./states.ts): an order canceled meanwhile keeps its status; one refused before and taken
-    // now opens again.
+    // The order as its intake wrote it (handed over with a message sent at once) or as read now,
+    // the answer's move decided on it (./states.ts: an order canceled meanwhile keeps its status;
+    // one refused before and taken now opens again), and every write that follows guarded by that
+    // order (Run.expect): on PostgreSQL one statement, after the read when there is one. Another
+    // change landing in between undoes them, and the worker asks here again, to read it.
+    const [order] = subject.subjectRow ? [subject.subjectRow as OrderRow] : await run<OrderRow>(orderById(orderId));
+    if (!order) return;
     const now = new Date();
-    let order: OrderRow | undefined;
-    let moved: OrderStatus | null = null;
-    const later = kitchen?.decidesLater ?? false;
     // What the answer says, kept whatever it moves: a deferral's deadline too, by which the POS's
     // decision, when it comes, is known for one it said it would make (./decisions.ts).
     const answered = refusal
@@ -437,48 +452,31 @@ const orderSent: OutcomeHandler = async (subject, outcome, services) => {
       : later
         ? { posOrderId, decisionDueAt: new Date(now.getTime() + services.config.posConfirmationTimeoutMs) }
         : { posOrderId };
-    for (const { to, where } of refusal ? WHEN_REFUSED : later ? WHEN_DEFERRED : WHEN_TAKEN) {
-      moved = to;
-      const values = {
-        ...answered,
-        ...(to ? { status: to } : {}),
-        ...(to === NEW || to === AWAITING ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
-        updatedAt: now,
-      };
-      // Held for a decision, nothing is told to the DSP: no event is counted.
-      const counted = later ? {} : COUNTS_AN_EVENT;
-      [order] = await run<OrderRow>(tables.order.update(orderId, values, { and: where, returning: true, ...counted }));
-      if (order) break;
+    const move = (refusal ? WHEN_REFUSED : later ? WHEN_DEFERRED : WHEN_TAKEN).find((m) => m.applies(order));
+    if (!move) {
+      // Its taking recorded already: its answer's columns kept, nobody told anything new.
+      if (!refusal) run.defer(tables.order.update(orderId, { ...answered, updatedAt: now }, { and: ALREADY_TAKEN }));
+      return;
     }
-    // Its taking recorded already: nobody is told anything new.
-    if (!order && !refusal) return void run.defer(tables.order.update(orderId, { ...answered, updatedAt: now }, { and: ALREADY_TAKEN }));
-    if (!order) return;
-    if (later) return orderChanged(run, services, order);
-    if (refusal) {
-      const messages = [toDsp(services, order, 'location.order.fail', failedData(refusal))];
-      return orderChanged(run, services, order, { messages });
-    }
+    const { to } = move;
+    const values = {
+      ...answered,
+      ...(to ? { status: to } : {}),
+      ...(to === NEW || to === AWAITING ? { failureReason: null, failureDetails: null, endedAt: null } : ending(to, now)),
+      ...(refusal || later ? {} : readiness(order, kitchen!.prepTimeMinutes, now)),
+      updatedAt: now,
+    };
+    // Held for a decision, nothing is told to the DSP: no event is counted.
+    run.expect(tables.order.update(orderId, values, { and: allOf(move.where, unchangedSince(order)), ...(later ? {} : COUNTS_AN_EVENT) }));
+    const changed: OrderRow = { ...order, ...values, eventSequence: order.eventSequence + (later ? 0 : 1) };
+    if (later) return orderChanged(run, services, changed);
+    if (refusal)
+      return orderChanged(run, services, changed, { messages: [toDsp(services, changed, 'location.order.fail', failedData(refusal))] });
     // The POS taking a new order moves nothing the partner hears of (a refused order taken now
     // does), and is kept in the order's history all the same.
-    await recordTaking(run, services, order, {
-      prep: kitchen!.prepTimeMinutes,
-      now,
-      key: () => keyCarried(subject.headers),
-      type: moved ? undefined : 'order.accepted',
-    });
+    await recordTaking(run, services, changed, { key: () => keyCarried(subject.headers), type: to ? undefined : 'order.accepted' });
   };
 };
-
-/** The prep time and ready time of an order taken `now`: the POS's minutes against its
- * location's quote at intake (the order's prepTimeMinutes until then, ./kitchen.ts), written
- * with the writes that follow (nobody reads them back in this transaction). The order with them. */
-function readinessOf(run: Run, order: OrderRow, answer: number | null, now: Date): OrderRow {
-  const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
-  if (prepTimeMinutes === null) return order;
-  const values = { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
-  run.defer(tables.order.update(order.id, values));
-  return { ...order, ...values };
-}
 
 /** docs/reference.md's order event is order.created only: a POS hears of an order's changes only
  * when its registration says it takes order.updated. */
@@ -557,14 +555,12 @@ export function changeStatus(
         const [counted] = await run<OrderRow>(
           tables.order.update(
             order.id,
-            { status: NEW, updatedAt: now },
+            { status: NEW, ...readiness(order, null, now), updatedAt: now },
             { and: allOf(statusIn([order.status]), takenIs(false, OPEN)), returning: true, ...COUNTS_AN_EVENT },
           ),
         );
         if (!counted) return STALE;
         from = await recordTaking(run, services, counted, {
-          prep: null,
-          now,
           key: () => key,
           type: order.status === NEW ? 'order.accepted' : undefined,
         });

@@ -5,7 +5,9 @@
 // POS's first answer is lost (the sandbox drops the connection), and the order is sent to it again
 // only when the test brings that retry due, after the move (retries here are ten minutes apart).
 import crypto from 'node:crypto';
+import pg from 'pg';
 import { signBody } from '../../../src/common/signatures.js';
+import { providerOf } from '../../../src/db/url.js';
 import { failOverdueDecisions } from '../../../src/modules/orders/decisions.js';
 import { control, testSecrets } from '../../support/sandbox.js';
 import { atDsp, placeOrder, posStatus, startOrdersWorld, until, workerSays, type OrdersWorld } from '../../support/orders.js';
@@ -20,10 +22,11 @@ afterAll(() => world?.close());
 
 const pickup = () => placeOrder(world.pos, world.merchant.storeId, { fulfillment_type: 'pickup' });
 const orderRow = (id: string) => world.service.services.db.order.findUniqueOrThrow({ where: { id } });
-/** The POS's signed webhook, as the sandbox POS signs it: the service's status and body. */
-async function posSends(type: string, object: Record<string, unknown>) {
+/** A peer's signed webhook (`pos/sandbox-pos`, `dsp/sandbox-dsp`), as the sandbox signs it: the
+ * service's status and body. */
+async function peerSends(peer: string, type: string, object: Record<string, unknown>) {
   const body = JSON.stringify({ type, object });
-  const res = await fetch(`${world.service.url}/v1/webhooks/pos/sandbox-pos`, {
+  const res = await fetch(`${world.service.url}/v1/webhooks/${peer}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -34,6 +37,7 @@ async function posSends(type: string, object: Record<string, unknown>) {
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
+const posSends = (type: string, object: Record<string, unknown>) => peerSends('pos/sandbox-pos', type, object);
 const told = (events: { type: string; sequence: number; data: Record<string, unknown> }[]) =>
   events.map((e) => [e.type, e.sequence, e.data.status]);
 
@@ -130,4 +134,75 @@ test('the POS fails the order before its answer is read: its yes, read late, doe
   expect(Number(order.eventSequence)).toBe(2);
   expect(told((await atDsp(world.pos, placed.dsp_order_id, 2)).events)).toEqual(told(seen.events));
   expect(await db.outboxMessage.count({ where: { subjectId: orderId, kind: 'location.order.accept' } })).toBe(1);
+});
+
+test('the order changes between the read and the writes of its POS’s answer (PostgreSQL): the answer is decided again on the order as it is', async () => {
+  const { database } = world.service;
+  if (providerOf(database.url) !== 'postgresql') return; // SQLite reads and writes an answer under one lock
+  const { db } = world.service.services;
+  const { orderId } = await placedWithItsAnswerLost();
+  // Another writer holds the order: the answer's read goes through, its writes wait behind it.
+  const other = new pg.Client({ connectionString: database.url });
+  await other.connect();
+  try {
+    await other.query('BEGIN');
+    await other.query('SELECT 1 FROM "Order" WHERE "id" = $1 FOR NO KEY UPDATE', [orderId]);
+    const answered = answerReadNow(orderId);
+    await until(async () => {
+      // Inside a transaction the activity view keeps its first snapshot unless told to forget it.
+      await other.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await other.query(
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH "w0" AS (UPDATE "Order" SET "posOrderId"%'`,
+      );
+      return rows.length > 0;
+    });
+    // The DSP's cancel lands first.
+    await other.query(`UPDATE "Order" SET "status" = 'dsp_canceled', "updatedAt" = $2, "endedAt" = $2 WHERE "id" = $1`, [
+      orderId,
+      new Date().toISOString(),
+    ]);
+    await other.query('COMMIT');
+    await answered;
+  } finally {
+    await other.end();
+  }
+  // Judged again on the canceled order: nothing taken, no accept to the DSP, the answer's message done.
+  const order = await orderRow(orderId);
+  expect(order).toMatchObject({ status: 'dsp_canceled', posOrderId: null, estimatedReadyAt: null });
+  expect(Number(order.eventSequence)).toBe(0);
+  expect(await db.outboxMessage.count({ where: { subjectId: orderId, kind: 'location.order.accept' } })).toBe(0);
+  expect(await db.outboxMessage.count({ where: { idempotencyKey: `order.created:${orderId}`, status: 'delivered' } })).toBe(1);
+});
+
+test('the DSP cancels the order before its POS’s answer is read: the answer, decided on the order as its intake left it, is decided again, and the order stays canceled', async () => {
+  const { worker } = world.service;
+  const { db } = world.service.services;
+  // The order's message to its POS, handed to the worker with the order as written, is held back
+  // until the DSP's cancel has landed.
+  const dispatch = worker.dispatch;
+  let held: Parameters<typeof dispatch>[0] | undefined;
+  worker.dispatch = (message) => {
+    if (message.kind === 'order.created') held = message;
+    else dispatch(message);
+  };
+  let placed: Awaited<ReturnType<typeof pickup>>;
+  try {
+    placed = await pickup();
+    await until(async () => held);
+  } finally {
+    worker.dispatch = dispatch;
+  }
+  const orderId = placed.body.order_id!;
+  const canceled = await peerSends('dsp/sandbox-dsp', 'order.canceled', {
+    dsp_order_id: placed.dsp_order_id,
+    dsp_store_id: world.merchant.storeId,
+  });
+  expect(canceled.status).toBe(200);
+  const delivered = workerSays(worker, 'delivered', (m) => m.id === held!.id);
+  dispatch(held!);
+  await delivered;
+  await worker.idle();
+  const order = await orderRow(orderId);
+  expect(order).toMatchObject({ status: 'dsp_canceled', posOrderId: null, estimatedReadyAt: null });
+  expect(await db.outboxMessage.count({ where: { subjectId: orderId, kind: 'location.order.accept' } })).toBe(0);
 });
