@@ -273,7 +273,25 @@ export function exchangeRefreshToken(
  * runs: a grant nobody calls with is not refreshed). */
 const REFRESH_MARGIN_MS = 60_000;
 
-async function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
+/** Refreshes under way, per database and onboarding: calls that find the token expiring at the
+ * same moment (every order to a merchant's POS, an outbox retrying) share one refresh, as a
+ * rotating refresh token works once: a second refresh with it would be refused (invalid_grant)
+ * and the onboarding taken for revoked. Another instance's refresh at the same moment is not
+ * shared. */
+const refreshing = new WeakMap<Db, Map<string, Promise<string>>>();
+
+function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
+  const underWay = refreshing.get(services.db) ?? new Map<string, Promise<string>>();
+  refreshing.set(services.db, underWay);
+  let refresh = underWay.get(onboardingId);
+  if (!refresh) {
+    refresh = refreshedToken(services, provider, onboardingId).finally(() => underWay.delete(onboardingId));
+    underWay.set(onboardingId, refresh);
+  }
+  return refresh;
+}
+
+async function refreshedToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
   const onboarding = await services.db.onboarding.findUniqueOrThrow({ where: { id: onboardingId } });
   if (REVOKED.has(onboarding.status)) return revoked(services, provider, onboardingId, `the onboarding is ${onboarding.status}`);
   if (!onboarding.refreshTokenEnc)

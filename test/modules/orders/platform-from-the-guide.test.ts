@@ -272,3 +272,26 @@ test('its token is refreshed before the first call after its expiry less a minut
     restore();
   }
 });
+
+test('calls that find its token expiring at the same moment share one refresh, and all carry the new token', async () => {
+  const { tokenExpiresAt } = await service.services.db.onboarding.findUniqueOrThrow({ where: { id: dspOnboardingId } });
+  const refreshes = () =>
+    platform.received.filter((r) => r.path === '/v1/token' && (r.body as { grant_type: string }).grant_type === 'refresh_token');
+  const count = refreshes().length;
+  const calls = platform.received.filter((r) => r.path === '/v1/locations').length;
+  const restore = clockMovedBy(tokenExpiresAt!.getTime() - 59_000 - Date.now());
+  try {
+    const answers = await Promise.all([1, 2, 3].map(() => callForOnboarding(service.services, SOURCE, dspOnboardingId, 'locations')));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // One refresh: the platform rotates its refresh tokens, so a second with the same one would be refused.
+    expect(refreshes()).toHaveLength(count + 1);
+    const stored = await service.services.db.onboarding.findUniqueOrThrow({ where: { id: dspOnboardingId } });
+    const made = platform.received.filter((r) => r.path === '/v1/locations').slice(calls);
+    expect(made.map((r) => r.headers.authorization)).toEqual(
+      Array(3).fill(`Bearer ${service.services.sealer.open(stored.accessTokenEnc!)}`),
+    );
+    expect(stored.status).not.toBe('revoked');
+  } finally {
+    restore();
+  }
+});
