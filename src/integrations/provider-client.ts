@@ -278,17 +278,13 @@ const REFRESH_MARGIN_MS = 60_000;
  * rotating refresh token works once: a second refresh with it would be refused (invalid_grant)
  * and the onboarding taken for revoked. Another instance's refresh at the same moment is not
  * shared. */
-const refreshing = new WeakMap<Db, Map<string, Promise<string>>>();
+const refreshing = keptPer<Db, string, Promise<string>>({ max: 10_000 });
 
 function refreshOnboardingToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {
-  const underWay = refreshing.get(services.db) ?? new Map<string, Promise<string>>();
-  refreshing.set(services.db, underWay);
-  let refresh = underWay.get(onboardingId);
-  if (!refresh) {
-    refresh = refreshedToken(services, provider, onboardingId).finally(() => underWay.delete(onboardingId));
-    underWay.set(onboardingId, refresh);
-  }
-  return refresh;
+  const underWay = refreshing(services.db);
+  return underWay.remember(onboardingId, () =>
+    refreshedToken(services, provider, onboardingId).finally(() => underWay.delete(onboardingId)),
+  );
 }
 
 async function refreshedToken(services: Services, provider: ProviderInfo, onboardingId: string): Promise<string> {

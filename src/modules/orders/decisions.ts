@@ -13,8 +13,8 @@ import { decisionsOverdue, orderOfPos, statusIn } from '../../db/sql/orders.js';
 import { sealedKeyOf } from '../privacy/customer.js';
 import { AWAITING, MERCHANT_DELIVERED, NEW } from './states.js';
 import { COUNTS_AN_EVENT, failed, type Refusal } from './peers.js';
-import { orderLines, posValidationOf } from './kitchen.js';
-import { kitchenSaid, namedRefusal, orderChanged, readiness, recordTaking, toDsp } from './service.js';
+import { orderLines, posValidationOf, readiness } from './kitchen.js';
+import { kitchenSaid, namedRefusal, orderChanged, recordTaking, toDsp } from './service.js';
 
 /** How often each instance looks for decisions past their deadline. */
 export const DECISIONS_SWEEP_MS = 1000;

@@ -35,6 +35,14 @@ export function orderPrep(answer: number | null, location: number | null): numbe
 export const readyAt = (takenAt: number, prepTimeMinutes: number | null) =>
   prepTimeMinutes === null ? null : new Date(takenAt + prepTimeMinutes * 60_000);
 
+/** The prep time and ready time of an order taken `now`, written by the write that records its
+ * taking: the POS's minutes (null: none said) against its location's quote at intake (the
+ * order's prepTimeMinutes until then). */
+export function readiness(order: { prepTimeMinutes: number | null }, answer: number | null, now: Date) {
+  const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
+  return prepTimeMinutes === null ? {} : { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
+}
+
 /** Stream's refusal of an order, as a POS sends it (docs/pos-vendors.md). */
 export type StockShortage = { type: 'item' | 'modifier'; serviceId: string; quantity: number };
 export type PosValidation = {

@@ -47,6 +47,7 @@ import {
   NEW,
   OPEN,
   statusesWhere,
+  failedByItsPos,
   taken,
   takesFirst,
   type DeliveryStatus,
@@ -87,10 +88,9 @@ import {
   kitchenAnswerOf,
   locationQuote,
   orderLines,
-  orderPrep,
   posValidationOf,
   PREP_MINUTES,
-  readyAt,
+  readiness,
   validationRefusal,
   type KitchenAnswer,
 } from './kitchen.js';
@@ -331,8 +331,7 @@ const answerMoves = (event: OrderEvent, targets: (OrderStatus | null)[], untaken
   targets.map((to) => {
     const statuses = statusesWhere(event, to);
     const applies = (order: OrderRow) =>
-      statuses.includes(order.status as OrderStatus) &&
-      (!untaken || (!taken(order) && !(order.status === 'failed' && order.failureReason === null)));
+      statuses.includes(order.status as OrderStatus) && (!untaken || (!taken(order) && !failedByItsPos(order)));
     const where = untaken ? allOf(statusIn(statuses), takenIs(false, OPEN), notFailedByItsPos) : statusIn(statuses);
     return { to, applies, where };
   });
@@ -388,17 +387,9 @@ export type Taking = {
   type?: 'order.accepted';
 };
 
-/** The prep time and ready time of an order taken `now`, written by the write that records its
- * taking: the POS's minutes (null: none said) against its location's quote at intake (the
- * order's prepTimeMinutes until then, ./kitchen.ts). */
-export function readiness(order: Pick<OrderRow, 'prepTimeMinutes'>, answer: number | null, now: Date) {
-  const prepTimeMinutes = orderPrep(answer, order.prepTimeMinutes);
-  return prepTimeMinutes === null ? {} : { prepTimeMinutes, estimatedReadyAt: readyAt(now.getTime(), prepTimeMinutes) };
-}
-
 /** The POS took the order (by its answer, its decision later, or its first move read before
  * either: changeStatus), written by the caller's write that counted the accept as the DSP's next
- * event and set its readiness (above; `counted`, the order as that write left it). Recorded once,
+ * event and set its readiness (./kitchen.ts; `counted`, the order as that write left it). Recorded once,
  * whichever way: its accept to the DSP (with its prep time and ready time), and for a merchant-delivered order its
  * confirmation to the event provider that delivers it (which alone may then report its delivery:
  * reportDelivery, below); with none, its POS delivers it, and the note says why. The order as it

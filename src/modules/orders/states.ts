@@ -67,6 +67,12 @@ type Telling = { status: string; eventSequence: number | bigint };
  * for its POS's answer to be read. */
 export const taken = (order: Telling) => OPEN.includes(order.status as OrderStatus) && Number(order.eventSequence) > 0;
 
+/** Whether its POS failed the order itself (its order.updated to `failed` records no reason, as the
+ * service's refusals and a POS out of reach do): an answer read after that does not open it again.
+ * The same as db/sql/orders.ts's notFailedByItsPos, negated, for an order in hand. */
+export const failedByItsPos = (order: { status: string; failureReason: string | null }) =>
+  order.status === 'failed' && order.failureReason === null;
+
 /**
  * Whether a POS's move of an order (to `to`, which decide allows) records its taking first: its
  * DSP then hears the accept, then the move, in that order. A POS that answers and moves the order
